@@ -1,0 +1,78 @@
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  isLanguage,
+  languageSwitchTarget,
+  localizedPath,
+  stripLanguagePrefix,
+} from '../../src/lib/languages';
+
+describe('languages', () => {
+  it('offers English (default) and Bulgarian only', () => {
+    expect(LANGUAGES).toEqual(['en', 'bg']);
+    expect(DEFAULT_LANGUAGE).toBe('en');
+  });
+
+  it.each([
+    ['en', true],
+    ['bg', true],
+    ['fr', false],
+    ['EN', false],
+    ['', false],
+    [undefined, false],
+    [null, false],
+    [42, false],
+  ])('isLanguage(%p) is %p', (value, expected) => {
+    expect(isLanguage(value)).toBe(expected);
+  });
+});
+
+describe('stripLanguagePrefix', () => {
+  it.each([
+    ['/bg/pricing/', '/pricing/'],
+    ['/en/pricing/', '/pricing/'],
+    ['/pricing/', '/pricing/'],
+    ['/bg/', '/'],
+    ['/bg', '/'],
+    ['/en', '/'],
+    ['/', '/'],
+    ['', '/'],
+    ['/bgx/', '/bgx/'],
+    ['/fr/pricing/', '/fr/pricing/'],
+    ['/bg/bg/x', '/bg/x'],
+    ['/blog/', '/blog/'],
+  ])('%p -> %p', (path, expected) => {
+    expect(stripLanguagePrefix(path)).toBe(expected);
+  });
+});
+
+describe('localizedPath', () => {
+  it('keeps English unprefixed on unprefixed pages', () => {
+    expect(localizedPath('en', '/docs/', false)).toBe('/docs/');
+  });
+  it('keeps the /en/ prefix on /en/ pages', () => {
+    expect(localizedPath('en', '/docs/', true)).toBe('/en/docs/');
+  });
+  it('always prefixes Bulgarian', () => {
+    expect(localizedPath('bg', '/docs/#faq', true)).toBe('/bg/docs/#faq');
+    expect(localizedPath('bg', '/', false)).toBe('/bg/');
+  });
+  it('adds a missing leading slash', () => {
+    expect(localizedPath('bg', 'contact/', true)).toBe('/bg/contact/');
+  });
+});
+
+describe('languageSwitchTarget', () => {
+  it('removes any prefix and puts the new language first', () => {
+    expect(languageSwitchTarget('bg', { pathname: '/pricing/' })).toBe('/bg/pricing/');
+    expect(languageSwitchTarget('en', { pathname: '/bg/pricing/' })).toBe('/en/pricing/');
+    expect(languageSwitchTarget('bg', { pathname: '/en/docs/' })).toBe('/bg/docs/');
+    expect(languageSwitchTarget('bg', { pathname: '/' })).toBe('/bg/');
+  });
+  it('keeps the query and the anchor', () => {
+    expect(languageSwitchTarget('en', { pathname: '/bg/docs/', search: '?q=1', hash: '#faq' })).toBe('/en/docs/?q=1#faq');
+  });
+  it.each(['fr', 'EN', '', null, undefined, 1])('refuses %p', (language) => {
+    expect(languageSwitchTarget(language, { pathname: '/pricing/' })).toBeNull();
+  });
+});

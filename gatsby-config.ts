@@ -1,0 +1,54 @@
+import type { GatsbyConfig } from 'gatsby';
+import { siteConfig } from './src/lib/config';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './src/lib/languages';
+
+if (!process.env.GATSBY_SITE_URL) {
+  // Canonical and alternate URLs are absolute; a production build without
+  // the real origin would point search engines at localhost.
+  console.warn(`GATSBY_SITE_URL is not set; canonical URLs use ${siteConfig.siteUrl}`);
+}
+
+const gatsbyConfig: GatsbyConfig = {
+  siteMetadata: {
+    siteUrl: siteConfig.siteUrl,
+    title: siteConfig.productName,
+  },
+  // src/gatsby-types.d.ts is committed so 'tsc' runs before the first build; builds keep it fresh.
+  graphqlTypegen: { typesOutputPath: 'src/gatsby-types.d.ts', generateOnBuild: true },
+  trailingSlash: 'always',
+  plugins: [
+    'gatsby-plugin-react-helmet',
+    'gatsby-plugin-catch-links',
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'locale', path: `${__dirname}/locales` },
+    },
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/*.json'] },
+    },
+    {
+      resolve: 'gatsby-transformer-remark',
+      options: { plugins: [] },
+    },
+    {
+      resolve: 'gatsby-plugin-react-i18next',
+      options: {
+        localeJsonSourceName: 'locale',
+        languages: [...LANGUAGES],
+        defaultLanguage: DEFAULT_LANGUAGE,
+        // Unprefixed English pages and /en/ copies; no browser-language redirect.
+        generateDefaultLanguagePage: true,
+        redirect: false,
+        siteUrl: siteConfig.siteUrl,
+        trailingSlash: 'always',
+        i18nextOptions: {
+          interpolation: { escapeValue: false },
+          returnNull: false,
+        },
+      },
+    },
+  ],
+};
+
+export default gatsbyConfig;

@@ -1,0 +1,6 @@
+// Each Gatsby Node API hook lives in its own file under gatsby/.
+export { onCreateNode } from './gatsby/onCreateNode';
+export { onCreatePage } from './gatsby/onCreatePage';
+export { createPages } from './gatsby/createPages';
+export { createSchemaCustomization } from './gatsby/createSchemaCustomization';
+export { onPostBuild } from './gatsby/onPostBuild';

@@ -1,0 +1,16 @@
+import type { GatsbyNode } from 'gatsby';
+import { fixLocalizedMatchPath } from './localizedMatchPath';
+
+interface I18nPageContext {
+  i18n?: { language?: string };
+}
+
+// https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onCreatePage
+export const onCreatePage: GatsbyNode['onCreatePage'] = ({ page, actions }) => {
+  const language = (page.context as I18nPageContext | undefined)?.i18n?.language;
+  if (!language) return;
+  const matchPath = fixLocalizedMatchPath(page.matchPath, language);
+  if (matchPath === page.matchPath) return;
+  actions.deletePage(page);
+  actions.createPage({ ...page, matchPath });
+};

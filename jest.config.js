@@ -1,0 +1,16 @@
+// Unit and component tests, set up as Gatsby's unit-testing guide describes:
+// babel-jest with babel-preset-gatsby, and a root __mocks__/gatsby.ts.
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/__tests__/**/*.test.ts?(x)'],
+  transform: { '^.+\\.[jt]sx?$': '<rootDir>/jest-preprocess.js' },
+  moduleNameMapper: {
+    '\\.css$': 'identity-obj-proxy',
+  },
+  transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)'],
+  testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public', '<rootDir>/e2e'],
+  setupFiles: ['<rootDir>/loadershim.js'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  globals: { __PATH_PREFIX__: '', __BASE_PATH__: '' },
+};
