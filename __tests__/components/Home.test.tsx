@@ -1,0 +1,59 @@
+import React from 'react';
+import { screen, within } from '@testing-library/react';
+import { Helmet } from 'react-helmet';
+import { HomeView } from '../../src/components/home/HomeView';
+import { renderWithI18n } from '../support/renderWithI18n';
+
+const content = {
+  homeSections: {
+    nodes: [
+      { html: '<p>Edit orders.</p>', fields: { name: '01-sale-orders' }, frontmatter: { title: 'Sale orders', illustration: 'sale-order', ctaLabel: null, ctaTarget: null } },
+      { html: '<ul><li>Stock</li></ul>', fields: { name: '02-features' }, frontmatter: { title: 'Features', illustration: 'features', ctaLabel: null, ctaTarget: null } },
+      { html: '<p>Pay.</p>', fields: { name: '03-payments' }, frontmatter: { title: 'Payments Made Simple', illustration: 'payments', ctaLabel: 'Get Started', ctaTarget: 'app' } },
+    ],
+  },
+} as Queries.HomeContentFragment;
+
+describe('Home', () => {
+  it('shows the headline, the three sections in order and the 17 topics', () => {
+    renderWithI18n(<HomeView content={content} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Inventory & Payment Management Made Simple' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Sale orders',
+      'Features',
+      'Payments Made Simple',
+      'Everything your business runs on',
+      'Ready when you are',
+    ]);
+    const topics = within(screen.getByRole('region', { name: 'Everything your business runs on' })).getAllByRole('listitem');
+    expect(topics).toHaveLength(17);
+    expect(topics[0]).toHaveTextContent('Inventory management');
+    expect(topics[16]).toHaveTextContent('Real-time inventory tracking');
+  });
+
+  it('offers a free trial, announces the demo account as coming soon, and links Get Started to the app', () => {
+    renderWithI18n(<HomeView content={content} />);
+    const tryLinks = screen.getAllByRole('link', { name: /Try StockPay for free/ });
+    expect(tryLinks.length).toBeGreaterThan(0);
+    for (const link of tryLinks) expect(link).toHaveAttribute('href', 'http://localhost:4010/app/en-US/');
+    expect(screen.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/pricing/');
+    const demo = screen.getByRole('button', { name: /Demo Account/ });
+    expect(demo).toBeDisabled();
+    expect(demo).toHaveTextContent('soon');
+    expect(demo).toHaveAccessibleDescription('The demo account is coming soon.');
+    expect(screen.getByRole('link', { name: /Get Started/ })).toHaveAttribute('target', '_blank');
+  });
+
+  it('declares the application as structured data, published 2025-03-17', () => {
+    renderWithI18n(<HomeView content={content} />, { language: 'bg' });
+    const script = Helmet.peek().scriptTags.find((tag: { type?: string }) => tag.type === 'application/ld+json') as { innerHTML: string };
+    expect(JSON.parse(script.innerHTML)).toMatchObject({ '@type': 'SoftwareApplication', datePublished: '2025-03-17', inLanguage: 'bg' });
+    expect(Helmet.peek().title).toBe('Лесно управление на наличности и плащания | StockPay');
+  });
+
+  it('names the home page as canonical when shown at /blog/', () => {
+    renderWithI18n(<HomeView content={content} canonicalPath="/" />, { originalPath: '/blog/' });
+    const canonical = Helmet.peek().linkTags.find((tag: { rel?: string }) => tag.rel === 'canonical') as { href: string };
+    expect(canonical.href).toBe('http://localhost:9000/');
+  });
+});

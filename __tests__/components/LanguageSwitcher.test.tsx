@@ -1,0 +1,53 @@
+import React from 'react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LanguageSwitcher } from '../../src/components/LanguageSwitcher';
+import { reloadAt } from '../../src/components/reloadAt';
+import { renderWithI18n } from '../support/renderWithI18n';
+
+jest.mock('../../src/components/reloadAt');
+
+describe('LanguageSwitcher', () => {
+  const assign = jest.mocked(reloadAt);
+
+  beforeEach(() => {
+    assign.mockReset();
+    window.history.replaceState(null, '', '/pricing/?plan=year#cards');
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('lists both languages as links to /{lang}{path}', () => {
+    renderWithI18n(<LanguageSwitcher />, { language: 'en', originalPath: '/pricing/' });
+    const en = screen.getByRole('link', { name: /EN - English/ });
+    const bg = screen.getByRole('link', { name: 'BG - Bulgarian' });
+    expect(en).toHaveAttribute('href', '/en/pricing/?plan=year#cards');
+    expect(en).toHaveAttribute('aria-current', 'true');
+    expect(bg).toHaveAttribute('href', '/bg/pricing/?plan=year#cards');
+    expect(bg).toHaveAttribute('hreflang', 'bg');
+    expect(bg).toHaveAttribute('lang', 'bg');
+  });
+
+  it('names the current language on its toggle, in Bulgarian too', () => {
+    renderWithI18n(<LanguageSwitcher />, { language: 'bg', originalPath: '/pricing/' });
+    expect(screen.getByText('BG', { selector: 'span' }).closest('summary')).toHaveAttribute('aria-label', 'Език: BG - Български');
+    expect(screen.getByRole('link', { name: 'EN - Английски' })).toBeInTheDocument();
+  });
+
+  it('reloads the whole page at the new language', async () => {
+    renderWithI18n(<LanguageSwitcher />, { language: 'en', originalPath: '/pricing/' });
+    await userEvent.click(screen.getByText('EN', { selector: 'span' }));
+    await userEvent.click(screen.getByRole('link', { name: 'BG - Bulgarian' }));
+    expect(assign).toHaveBeenCalledWith('/bg/pricing/?plan=year#cards');
+  });
+
+  it('only warns for a language it does not offer', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderWithI18n(<LanguageSwitcher />, { language: 'en', originalPath: '/pricing/' });
+    const list = screen.getByRole('list');
+    const bg = within(list).getByRole('link', { name: 'BG - Bulgarian' });
+    bg.setAttribute('hreflang', 'fr');
+    await userEvent.click(bg);
+    expect(assign).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('Language switch ignored: "fr" is not one of en, bg.');
+  });
+});

@@ -1,0 +1,55 @@
+import { documentTitle, headLinks, pageUrl, serializeJsonLd } from '../../src/lib/seo';
+
+const SITE = 'https://www.example.com';
+
+describe('pageUrl', () => {
+  it('puts English at the unprefixed URL', () => {
+    expect(pageUrl(SITE, 'en', '/pricing/')).toBe('https://www.example.com/pricing/');
+    expect(pageUrl(`${SITE}/`, 'en', '/')).toBe('https://www.example.com/');
+  });
+  it('puts Bulgarian under /bg/', () => {
+    expect(pageUrl(SITE, 'bg', '/pricing/')).toBe('https://www.example.com/bg/pricing/');
+    expect(pageUrl(SITE, 'bg', 'docs/')).toBe('https://www.example.com/bg/docs/');
+  });
+});
+
+describe('headLinks', () => {
+  it('gives a Bulgarian page its own canonical and all three alternates', () => {
+    expect(headLinks(SITE, 'bg', '/contact/')).toEqual({
+      canonical: 'https://www.example.com/bg/contact/',
+      alternates: [
+        { hrefLang: 'en', href: 'https://www.example.com/contact/' },
+        { hrefLang: 'bg', href: 'https://www.example.com/bg/contact/' },
+        { hrefLang: 'x-default', href: 'https://www.example.com/contact/' },
+      ],
+    });
+  });
+  it('gives an English page the unprefixed canonical', () => {
+    expect(headLinks(SITE, 'en', '/').canonical).toBe('https://www.example.com/');
+  });
+});
+
+describe('documentTitle', () => {
+  it('appends the product name', () => {
+    expect(documentTitle('Pricing', 'StockPay')).toBe('Pricing | StockPay');
+  });
+  it('does not repeat the product name', () => {
+    expect(documentTitle('StockPay', 'StockPay')).toBe('StockPay');
+    expect(documentTitle('  ', 'StockPay')).toBe('StockPay');
+  });
+});
+
+describe('serializeJsonLd', () => {
+  it('round-trips through JSON.parse', () => {
+    const data = { '@type': 'WebPage', name: 'Inventory & "Payments"', n: 1 };
+    expect(JSON.parse(serializeJsonLd(data))).toEqual(data);
+  });
+  it('cannot close the script element', () => {
+    const json = serializeJsonLd({ name: '</script><script>alert(1)</script>' });
+    expect(json).not.toMatch(/<|>/);
+    expect(JSON.parse(json).name).toBe('</script><script>alert(1)</script>');
+  });
+  it('escapes the JavaScript line separators', () => {
+    expect(serializeJsonLd({ s: 'a\u2028b\u2029c' })).toBe('{"s":"a\\u2028b\\u2029c"}');
+  });
+});

@@ -1,0 +1,35 @@
+import React from 'react';
+import { useTranslation } from 'react-i18next';
+import { siteConfig } from '../lib/config';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { AppLink } from './AppLink';
+import { LocalizedLink } from './LocalizedLink';
+import { LogoMark } from './LogoMark';
+import { MobileMenu } from './MobileMenu';
+import { NavLinks } from './NavLinks';
+import * as styles from './Header.module.css';
+
+export function Header(): React.JSX.Element {
+  const { t } = useTranslation('common');
+  return (
+    // The header is where "back to top" moves focus, hence id and tabIndex.
+    <header className={styles.header} id="top" tabIndex={-1}>
+      <div className={styles.inner}>
+        <LocalizedLink to="/" className={styles.brand} aria-label={t('nav.logo', { product: siteConfig.productName })}>
+          <LogoMark />
+          <span>{siteConfig.productName}</span>
+        </LocalizedLink>
+        <nav aria-label={t('nav.label')} className={styles.desktopNav}>
+          <NavLinks listClassName={styles.navList} linkClassName={styles.navLink} />
+        </nav>
+        <div className={styles.actions}>
+          <LanguageSwitcher />
+          <div className={styles.launch}>
+            <AppLink />
+          </div>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+import React, { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, languageSwitchTarget, type LocationParts } from '../lib/languages';
+import { Icon } from './Icon';
+import { reloadAt } from './reloadAt';
+import { useDismissableDetails } from './useDismissableDetails';
+import { useSiteLanguage } from './useSiteLanguage';
+import * as styles from './LanguageSwitcher.module.css';
+
+/**
+ * The language dropdown: a <details> of plain links to '/{lang}{path}', so
+ * it works without JavaScript and crawlers can follow it. With JavaScript a
+ * click checks the language and reloads the whole page at the new address.
+ */
+export function LanguageSwitcher(): React.JSX.Element {
+  const { t } = useTranslation('common');
+  const { language, originalPath } = useSiteLanguage();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDismissableDetails(ref);
+
+  // The static HTML knows only the page's own path; once running, use the
+  // address actually shown (a 404 served for /bg/anything, a query, a hash).
+  const [location, setLocation] = useState<LocationParts>({ pathname: originalPath });
+  useEffect(() => {
+    const { pathname, search, hash } = window.location;
+    setLocation({ pathname, search, hash });
+  }, []);
+
+  const onSelect = (event: React.MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const requested = event.currentTarget.getAttribute('hreflang');
+    const target = languageSwitchTarget(requested, window.location);
+    if (target === null) {
+      console.warn(`Language switch ignored: "${requested}" is not one of ${LANGUAGES.join(', ')}.`);
+      return;
+    }
+    reloadAt(target);
+  };
+
+  return (
+    <details className={styles.switcher} ref={ref}>
+      <summary className={styles.summary} aria-label={t('language.label', { language: t(`language.${language}`) })}>
+        <Icon name="globe" size={18} />
+        <span>{language.toUpperCase()}</span>
+        <Icon name="chevronDown" size={16} className={styles.chevron} />
+      </summary>
+      <ul className={styles.menu}>
+        {LANGUAGES.map((lang) => (
+          <li key={lang}>
+            <a
+              className={styles.option}
+              href={languageSwitchTarget(lang, location) ?? undefined}
+              hrefLang={lang}
+              lang={lang}
+              aria-current={lang === language ? 'true' : undefined}
+              onClick={onSelect}
+            >
+              {t(`language.${lang}`)}
+              {lang === language && <Icon name="check" size={16} />}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,70 @@
+import React from 'react';
+import type { CtaTarget, HomeIllustration } from '../../lib/content';
+import { FeaturesIllustration } from '../illustrations/FeaturesIllustration';
+import { PaymentsIllustration } from '../illustrations/PaymentsIllustration';
+import { SaleOrderIllustration } from '../illustrations/SaleOrderIllustration';
+import { AppLink } from '../AppLink';
+import { Icon } from '../Icon';
+import { LocalizedLink } from '../LocalizedLink';
+import * as buttons from '../../styles/buttons.module.css';
+import * as styles from './BannerSection.module.css';
+
+const ILLUSTRATIONS: Record<HomeIllustration, () => React.JSX.Element> = {
+  'sale-order': SaleOrderIllustration,
+  features: FeaturesIllustration,
+  payments: PaymentsIllustration,
+};
+
+const SITE_TARGETS: Record<Exclude<CtaTarget, 'app'>, string> = {
+  docs: '/docs/',
+  pricing: '/pricing/',
+  contact: '/contact/',
+};
+
+export interface Banner {
+  id: string;
+  title: string;
+  html: string;
+  illustration: HomeIllustration;
+  cta?: { label: string; target: CtaTarget };
+}
+
+function CallToAction({ label, target }: { label: string; target: CtaTarget }): React.JSX.Element {
+  if (target === 'app') {
+    return (
+      <AppLink>
+        {label}
+        <Icon name="arrowRight" size={18} />
+      </AppLink>
+    );
+  }
+  return (
+    <LocalizedLink className={buttons.primary} to={SITE_TARGETS[target]}>
+      {label}
+      <Icon name="arrowRight" size={18} />
+    </LocalizedLink>
+  );
+}
+
+/** One of the home page's markdown sections: copy on one side, its drawing on the other. */
+export function BannerSection({ banner, index }: { banner: Banner; index: number }): React.JSX.Element {
+  const Illustration = ILLUSTRATIONS[banner.illustration];
+  const headingId = `banner-${banner.id}`;
+  return (
+    <section className={[styles.banner, index % 2 === 1 ? styles.alt : ''].join(' ')} aria-labelledby={headingId}>
+      <div className={styles.inner}>
+        <div className={styles.copy}>
+          <h2 id={headingId} className={styles.title}>
+            {banner.title}
+          </h2>
+          {/* Markdown from content/home, rendered to HTML at build time. */}
+          <div className={styles.body} dangerouslySetInnerHTML={{ __html: banner.html }} />
+          {banner.cta && <CallToAction {...banner.cta} />}
+        </div>
+        <div className={styles.art}>
+          <Illustration />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import React from 'react';
+import { graphql } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { CTA_TARGETS, HOME_ILLUSTRATIONS, type CtaTarget, type HomeIllustration } from '../../lib/content';
+import { siteConfig } from '../../lib/config';
+import { appUrl } from '../../lib/app';
+import { pageUrl } from '../../lib/seo';
+import { softwareApplication } from '../../lib/structuredData';
+import { Layout } from '../Layout';
+import { Seo } from '../Seo';
+import { useSiteLanguage } from '../useSiteLanguage';
+import { BannerSection, type Banner } from './BannerSection';
+import { Hero } from './Hero';
+import { ClosingCta } from './ClosingCta';
+import { Topics } from './Topics';
+
+const isIllustration = (value: string | null): value is HomeIllustration =>
+  (HOME_ILLUSTRATIONS as readonly (string | null)[]).includes(value);
+const isCtaTarget = (value: string | null): value is CtaTarget => (CTA_TARGETS as readonly (string | null)[]).includes(value);
+
+/** The markdown banner sections, checked at build time (gatsby/onCreateNode.ts), as view data. */
+function toBanners(content: Queries.HomeContentFragment): Banner[] {
+  return content.homeSections.nodes.flatMap((node): Banner[] => {
+    const { title, illustration, ctaLabel, ctaTarget } = node.frontmatter;
+    if (!isIllustration(illustration)) return [];
+    const cta = ctaLabel && isCtaTarget(ctaTarget) ? { label: ctaLabel, target: ctaTarget } : undefined;
+    return [{ id: node.fields.name, title, html: node.html ?? '', illustration, cta }];
+  });
+}
+
+interface Props {
+  content: Queries.HomeContentFragment;
+  /** Set by /blog/, which shows the home page and names it as canonical. */
+  canonicalPath?: string;
+}
+
+/** The home page, shared by / and /blog/. */
+export function HomeView({ content, canonicalPath }: Props): React.JSX.Element {
+  const { t } = useTranslation('home');
+  const { language } = useSiteLanguage();
+  const product = siteConfig.productName;
+  const title = t('seo.title');
+  const description = t('seo.description', { product });
+  return (
+    <Layout>
+      <Seo
+        title={title}
+        description={description}
+        canonicalPath={canonicalPath}
+        jsonLd={softwareApplication({
+          productName: product,
+          name: title,
+          description,
+          url: pageUrl(siteConfig.siteUrl, language, '/'),
+          language,
+          appUrl: appUrl(siteConfig.appUrl, language),
+        })}
+      />
+      <Hero />
+      {toBanners(content).map((banner, index) => (
+        <BannerSection key={banner.id} banner={banner} index={index} />
+      ))}
+      <Topics />
+      <ClosingCta />
+    </Layout>
+  );
+}
+
+export const query = graphql`
+  fragment HomeContent on Query {
+    homeSections: allMarkdownRemark(
+      filter: { fields: { section: { eq: "home" }, language: { eq: $language } } }
+      sort: { frontmatter: { order: ASC } }
+    ) {
+      nodes {
+        html
+        fields {
+          name
+        }
+        frontmatter {
+          title
+          illustration
+          ctaLabel
+          ctaTarget
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,51 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
+
+export interface AlternateLink {
+  hrefLang: Language | 'x-default';
+  href: string;
+}
+
+export interface HeadLinks {
+  canonical: string;
+  alternates: AlternateLink[];
+}
+
+/**
+ * The public URL of a page in a language. English lives unprefixed (the
+ * /en/ copies point their canonical there); every other language under
+ * its own prefix, so a Bulgarian page never claims the English URL.
+ */
+export function pageUrl(siteUrl: string, language: Language, originalPath: string): string {
+  const origin = siteUrl.replace(/\/+$/, '');
+  const path = originalPath.startsWith('/') ? originalPath : `/${originalPath}`;
+  return language === DEFAULT_LANGUAGE ? `${origin}${path}` : `${origin}/${language}${path}`;
+}
+
+export function headLinks(siteUrl: string, language: Language, originalPath: string): HeadLinks {
+  return {
+    canonical: pageUrl(siteUrl, language, originalPath),
+    alternates: [
+      ...LANGUAGES.map((lang) => ({ hrefLang: lang, href: pageUrl(siteUrl, lang, originalPath) })),
+      { hrefLang: 'x-default' as const, href: pageUrl(siteUrl, DEFAULT_LANGUAGE, originalPath) },
+    ],
+  };
+}
+
+/** '<page> | <product>', or the product alone when the page has no title of its own. */
+export function documentTitle(pageTitle: string, productName: string): string {
+  const title = pageTitle.trim();
+  return title && title !== productName ? `${title} | ${productName}` : productName;
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> element. '<' and the line
+ * separators are escaped so no value can close the script element early.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

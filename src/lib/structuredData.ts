@@ -1,0 +1,51 @@
+/**
+ * schema.org objects for the pages' JSON-LD. Built as plain objects and
+ * serialised by `serializeJsonLd`, never by string concatenation. Dates are
+ * fixed facts, never the build time.
+ */
+import type { Language } from './languages';
+
+export type JsonLd = { '@context': 'https://schema.org'; '@type': string } & Record<string, unknown>;
+
+interface PageFacts {
+  name: string;
+  description: string;
+  url: string;
+  language: Language;
+}
+
+/** The application's first public release, stated by the specification. */
+export const DATE_PUBLISHED = '2025-03-17';
+
+export function softwareApplication(page: PageFacts & { productName: string; appUrl: string }): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: page.productName,
+    headline: page.name,
+    description: page.description,
+    url: page.url,
+    inLanguage: page.language,
+    applicationCategory: 'BusinessApplication',
+    operatingSystem: 'Web',
+    datePublished: DATE_PUBLISHED,
+    installUrl: page.appUrl,
+    offers: { '@type': 'Offer', category: 'free trial', price: '0' },
+  };
+}
+
+function page(type: string, facts: PageFacts & { productName: string; siteUrl: string }): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': type,
+    name: facts.name,
+    description: facts.description,
+    url: facts.url,
+    inLanguage: facts.language,
+    isPartOf: { '@type': 'WebSite', name: facts.productName, url: facts.siteUrl },
+  };
+}
+
+export const webPage = (facts: PageFacts & { productName: string; siteUrl: string }): JsonLd => page('WebPage', facts);
+export const contactPage = (facts: PageFacts & { productName: string; siteUrl: string }): JsonLd =>
+  page('ContactPage', facts);

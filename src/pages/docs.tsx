@@ -1,0 +1,42 @@
+import React from 'react';
+import { graphql, type PageProps } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { Layout } from '../components/Layout';
+import { PageIntro } from '../components/PageIntro';
+import { Seo } from '../components/Seo';
+import { useSiteLanguage } from '../components/useSiteLanguage';
+import { siteConfig } from '../lib/config';
+import { pageUrl } from '../lib/seo';
+import { webPage } from '../lib/structuredData';
+
+export default function DocsPage(_props: PageProps<Queries.DocsPageQuery>): React.JSX.Element {
+  const { t } = useTranslation('docs');
+  const { language, originalPath } = useSiteLanguage();
+  const title = t('seo.title');
+  const description = t('seo.description', { product: siteConfig.productName });
+  return (
+    <Layout>
+      <Seo
+        title={title}
+        description={description}
+        jsonLd={webPage({
+          name: title,
+          description,
+          url: pageUrl(siteConfig.siteUrl, language, originalPath),
+          language,
+          productName: siteConfig.productName,
+          siteUrl: siteConfig.siteUrl,
+        })}
+      />
+      <PageIntro title={t('heading')} />
+    </Layout>
+  );
+}
+
+export const query = graphql`
+  query DocsPage($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "docs"] } }) {
+      ...PageLocales
+    }
+  }
+`;

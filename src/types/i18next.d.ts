@@ -1,0 +1,26 @@
+/**
+ * The English locale files are the contract: a missing or misspelled key in
+ * a t() call does not compile. A Jest test checks that bg has the same keys.
+ */
+import 'i18next';
+import type common from '../../locales/en/common.json';
+import type home from '../../locales/en/home.json';
+import type docs from '../../locales/en/docs.json';
+import type pricing from '../../locales/en/pricing.json';
+import type contact from '../../locales/en/contact.json';
+import type privacy from '../../locales/en/privacy.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    returnNull: false;
+    resources: {
+      common: typeof common;
+      home: typeof home;
+      docs: typeof docs;
+      pricing: typeof pricing;
+      contact: typeof contact;
+      privacy: typeof privacy;
+    };
+  }
+}
