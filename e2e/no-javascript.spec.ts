@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { languageToggle } from './support';
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the language switch and navigation are plain links that reach their pages', async ({ page }) => {
+    await page.goto('/pricing/');
+    await languageToggle(page).click();
+    await page.getByRole('link', { name: 'BG - Bulgarian' }).click();
+    await expect(page).toHaveURL(/\/bg\/pricing\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bg');
+
+    await page.getByRole('navigation', { name: 'Основна' }).getByRole('link', { name: 'Документация' }).click();
+    await expect(page).toHaveURL(/\/bg\/docs\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Документация');
+
+    await languageToggle(page).click();
+    await page.getByRole('link', { name: 'EN - Английски' }).click();
+    await expect(page).toHaveURL(/\/en\/docs\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('home and 404 render their content', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inventory & Payment Management Made Simple');
+    await expect(page.getByRole('region', { name: 'Everything your business runs on' }).getByRole('listitem')).toHaveCount(17);
+    await page.goto('/bg/nowhere');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Опасявам се, че не мога да направя това.');
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the menu still opens and its links work', async ({ page }) => {
+      await page.goto('/');
+      await page.locator('summary', { hasText: 'Menu' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+      await expect(page).toHaveURL(/\/contact\/$/);
+    });
+  });
+});

@@ -1,0 +1,59 @@
+/** Shared facts and helpers for the browser tests (started by scripts/e2e.ts). */
+import type { APIRequestContext, Page } from '@playwright/test';
+import enCommon from '../locales/en/common.json';
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the browser tests with "npm run test:e2e"`);
+  return value;
+}
+
+export const SITE_URL = required('E2E_BASE_URL');
+export const SANDBOX_URL = required('E2E_SANDBOX_URL');
+export const APP_URL = `${SANDBOX_URL}/app`;
+export const PRODUCT = 'StockPay';
+
+export const PREFIXES = ['', '/en', '/bg'] as const;
+export const ROUTES = ['/', '/docs/', '/blog/', '/contact/', '/pricing/', '/privacy-policy/', '/404/'] as const;
+
+export const languageOf = (prefix: string): 'en' | 'bg' => (prefix === '/bg' ? 'bg' : 'en');
+
+/** Marks the current document; a full page load clears the mark, client-side navigation keeps it. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+}
+
+export async function isSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}
+
+/** Waits until Gatsby has hydrated the page, so clicks are handled by React. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('___gatsby');
+    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+  });
+}
+
+export const sandbox = {
+  async reset(request: APIRequestContext): Promise<void> {
+    await request.post(`${SANDBOX_URL}/__sandbox/reset`);
+  },
+  async fault(request: APIRequestContext, fault: Record<string, unknown>): Promise<void> {
+    const response = await request.post(`${SANDBOX_URL}/__sandbox/fault`, { data: fault });
+    if (!response.ok()) throw new Error(`sandbox refused the fault: ${await response.text()}`);
+  },
+  async messages<T>(request: APIRequestContext): Promise<T[]> {
+    return (await request.get(`${SANDBOX_URL}/__sandbox/messages`)).json();
+  },
+  async requests<T>(request: APIRequestContext): Promise<T[]> {
+    return (await request.get(`${SANDBOX_URL}/__sandbox/requests`)).json();
+  },
+};
+
+export const strings = { enCommon };
+
+/** The language dropdown's toggle, named 'Language: …' or 'Език: …'. */
+export const languageToggle = (page: Page) => page.getByRole('banner').getByLabel(/^(Language|Език): /);

@@ -1,0 +1,57 @@
+/**
+ * Switchable failures, so browser tests can drive every error path of the
+ * site against a real HTTP server.
+ */
+export const FAULT_KINDS = ['status', 'slow', 'malformed', 'empty', 'invalid-plans', 'unauthorized'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+export const FAULT_TARGETS = ['plans', 'contact'] as const;
+export type FaultTarget = (typeof FAULT_TARGETS)[number];
+
+export interface Fault {
+  kind: FaultKind;
+  /** For 'status': the HTTP status to answer with (default 500). */
+  status: number;
+  /** For 'slow': how long to wait before answering normally (default 20 s, past the site's timeouts). */
+  delayMs: number;
+}
+
+export const DEFAULT_SLOW_MS = 20_000;
+
+/** Reads a fault from a control request's JSON body; a string explains what is wrong. */
+export function parseFault(body: unknown): { target: FaultTarget; fault: Fault } | string {
+  if (typeof body !== 'object' || body === null) return 'expected a JSON object';
+  const { target, kind, status, delayMs } = body as Record<string, unknown>;
+  if (!FAULT_TARGETS.includes(target as FaultTarget)) return `"target" must be one of ${FAULT_TARGETS.join(', ')}`;
+  if (!FAULT_KINDS.includes(kind as FaultKind)) return `"kind" must be one of ${FAULT_KINDS.join(', ')}`;
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599)) {
+    return '"status" must be an HTTP error status (400-599)';
+  }
+  if (delayMs !== undefined && !(Number.isInteger(delayMs) && (delayMs as number) >= 0)) {
+    return '"delayMs" must be a whole number of milliseconds';
+  }
+  return {
+    target: target as FaultTarget,
+    fault: {
+      kind: kind as FaultKind,
+      status: (status as number | undefined) ?? 500,
+      delayMs: (delayMs as number | undefined) ?? DEFAULT_SLOW_MS,
+    },
+  };
+}
+
+/**
+ * Plans with broken entries mixed in: what the site must survive. The
+ * valid ones stay, so the page can show them and drop the rest.
+ */
+export function damagedPlans(plans: readonly Record<string, unknown>[]): unknown[] {
+  const [first, second, third, ...rest] = plans;
+  return [
+    { ...first, amount: 'twenty-nine' },
+    (({ type: _type, ...withoutType }) => withoutType)(second),
+    { ...third, currency: 42 },
+    null,
+    'plan',
+    { ...rest[0], id: undefined },
+    ...rest.slice(1),
+  ];
+}

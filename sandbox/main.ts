@@ -1,0 +1,16 @@
+/** `npm run sandbox`: the API stand-in on its own, e.g. next to `gatsby develop`. */
+import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
+import { startSandbox } from './server';
+
+const port = Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT);
+startSandbox(port)
+  .then((sandbox) => {
+    console.log(`Sandbox APIs listening on ${sandbox.url} (plans: /available-plans/, contact: /api/Users/ContactUs)`);
+    const stop = () => void sandbox.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  })
+  .catch((error: Error) => {
+    console.error(`Could not start the sandbox on port ${port}: ${error.message}. Set SANDBOX_PORT to a free port.`);
+    process.exit(1);
+  });

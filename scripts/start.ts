@@ -1,0 +1,54 @@
+/**
+ * `npm start`: the API sandbox, a production build pointed at it, and the
+ * built site served locally. Ports: PORT (default 9000) and SANDBOX_PORT
+ * (default 4010); a taken default falls back to a free port.
+ * Any GATSBY_* variable set in the environment wins over the sandbox.
+ */
+import path from 'node:path';
+import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
+import { startSandbox, type Sandbox } from '../sandbox/server';
+import { buildSite } from './processes';
+import { createStaticApp, listen, type RunningServer } from './staticServer';
+
+async function onPreferredPort<T>(preferred: number, start: (port: number) => Promise<T>, what: string): Promise<T> {
+  try {
+    return await start(preferred);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    console.warn(`Port ${preferred} is taken; the ${what} uses a free port instead.`);
+    return start(0);
+  }
+}
+
+async function main(): Promise<void> {
+  const sandbox: Sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');
+  const site: RunningServer = await onPreferredPort(
+    Number(process.env.PORT ?? 9000),
+    (port) => listen(createStaticApp(path.join(__dirname, '..', 'public')), port),
+    'site',
+  );
+  const stop = () => void Promise.all([sandbox.close(), site.close()]).then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  const code = await buildSite({
+    ...process.env,
+    GATSBY_SITE_URL: process.env.GATSBY_SITE_URL || site.url,
+    GATSBY_APP_URL: process.env.GATSBY_APP_URL || `${sandbox.url}/app`,
+    GATSBY_PAYMENTS_API_URL: process.env.GATSBY_PAYMENTS_API_URL || sandbox.url,
+    GATSBY_API_URL: process.env.GATSBY_API_URL || sandbox.url,
+  });
+  if (code !== 0) {
+    console.error('The build failed; see the messages above.');
+    await Promise.all([sandbox.close(), site.close()]);
+    process.exit(code);
+  }
+  console.log(`\nSite:    ${site.url}/ (English), ${site.url}/bg/ (Bulgarian)`);
+  console.log(`Sandbox: ${sandbox.url} (plans, contact, and the application stand-in at /app/)`);
+  console.log('Press Ctrl+C to stop.');
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+/**
+ * Serves the built site from public/ the way a static host should be set up
+ * (README, "Deploy"): files as they are, and for an unknown path the 404
+ * page of its language with status 404.
+ */
+import express from 'express';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { LANGUAGES } from '../src/lib/languages';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The 404 page for a missing path: /bg/... gets bg/404.html, /en/... en/404.html, the rest 404.html. */
+export function notFoundFile(pathname: string): string {
+  const language = LANGUAGES.find((lang) => pathname === `/${lang}` || pathname.startsWith(`/${lang}/`));
+  return language ? `${language}/404.html` : '404.html';
+}
+
+export function listen(app: express.Express, port: number): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server: Server = app.listen(port, '127.0.0.1');
+    server.once('error', reject);
+    server.once('listening', () => {
+      const { port: actual } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${actual}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+export function createStaticApp(publicDir: string): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(
+    express.static(publicDir, {
+      setHeaders(res, file) {
+        // Gatsby fingerprints its bundles; pages and page data must revalidate.
+        const hashed = /[.-][0-9a-f]{20}\.(js|css)$/.test(file) || file.includes(`${path.sep}static${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      },
+    }),
+  );
+  app.use((req, res) => {
+    const file = path.join(publicDir, notFoundFile(req.path));
+    if (existsSync(file)) res.status(404).sendFile(file);
+    else res.status(404).type('text').send('Not found. Run "npm run build" first.');
+  });
+  return app;
+}
