@@ -1,6 +1,11 @@
 import type { GatsbyConfig } from 'gatsby';
 import { siteConfig } from './src/lib/config';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './src/lib/languages';
+import { remoteReadmeUrls } from './src/lib/content';
+import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
+
+// A README fetched from elsewhere replaces the local file of its language.
+const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) => `**/docs/${language}/readme.md`);
 
 if (!process.env.GATSBY_SITE_URL) {
   // Canonical and alternate URLs are absolute; a production build without
@@ -12,6 +17,7 @@ const gatsbyConfig: GatsbyConfig = {
   siteMetadata: {
     siteUrl: siteConfig.siteUrl,
     title: siteConfig.productName,
+    katexStylesheet: KATEX_STYLESHEET,
   },
   // src/gatsby-types.d.ts is committed so 'tsc' runs before the first build; builds keep it fresh.
   graphqlTypegen: { typesOutputPath: 'src/gatsby-types.d.ts', generateOnBuild: true },
@@ -25,11 +31,23 @@ const gatsbyConfig: GatsbyConfig = {
     },
     {
       resolve: 'gatsby-source-filesystem',
-      options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/*.json'] },
+      options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/*.json', ...remoteReadmes] },
     },
     {
       resolve: 'gatsby-transformer-remark',
-      options: { plugins: [] },
+      options: {
+        // Local plugins live in plugins/. Order matters: diagrams become SVG
+        // before code blocks are framed and highlighted.
+        plugins: [
+          'gatsby-remark-mermaid',
+          'gatsby-remark-code-blocks',
+          { resolve: 'gatsby-remark-prismjs', options: { noInlineHighlight: true } },
+          { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } },
+          'gatsby-remark-emoji',
+          'gatsby-remark-heading-ids',
+          'gatsby-remark-external-links',
+        ],
+      },
     },
     {
       resolve: 'gatsby-plugin-react-i18next',

@@ -1,4 +1,6 @@
 // Each Gatsby Node API hook lives in its own file under gatsby/.
+export { onPreBootstrap } from './gatsby/onPreBootstrap';
+export { sourceNodes } from './gatsby/sourceNodes';
 export { onCreateNode } from './gatsby/onCreateNode';
 export { onCreatePage } from './gatsby/onCreatePage';
 export { createPages } from './gatsby/createPages';

@@ -13,13 +13,18 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       fields: MarkdownRemarkFields!
     }
     type MarkdownRemarkFrontmatter {
-      title: String!
+      title: String
       description: String
       order: Int
       illustration: String
       ctaLabel: String
       ctaTarget: String
       lastUpdated: Date @dateformat
+    }
+    type SiteSiteMetadata {
+      siteUrl: String!
+      title: String!
+      katexStylesheet: String!
     }
     type MarkdownRemarkFields {
       section: String!

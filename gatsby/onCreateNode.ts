@@ -2,8 +2,9 @@ import type { GatsbyNode, Node } from 'gatsby';
 import { parseContentPath, validateFrontmatter } from '../src/lib/content';
 
 interface FileNode extends Node {
-  relativePath: string;
-  sourceInstanceName: string;
+  relativePath?: string;
+  sourceInstanceName?: string;
+  fields?: { remoteReadmeLanguage?: string };
 }
 
 interface MarkdownNode extends Node {
@@ -19,14 +20,17 @@ interface MarkdownNode extends Node {
 export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions, reporter }) => {
   if (node.internal.type !== 'MarkdownRemark' || !node.parent) return;
   const file = getNode(node.parent) as FileNode | undefined;
-  if (!file || file.sourceInstanceName !== 'content') return;
+  // A README fetched by gatsby/sourceNodes.ts stands in for content/docs/<lang>/readme.md.
+  const remoteLanguage = file?.fields?.remoteReadmeLanguage;
+  const relativePath = remoteLanguage ? `docs/${remoteLanguage}/readme.md` : file?.sourceInstanceName === 'content' ? file.relativePath : undefined;
+  if (!relativePath) return;
 
-  const parsed = parseContentPath(file.relativePath);
+  const parsed = parseContentPath(relativePath);
   if ('error' in parsed) {
     reporter.panicOnBuild(parsed.error);
     return;
   }
-  const errors = validateFrontmatter(`content/${file.relativePath}`, parsed.section, (node as MarkdownNode).frontmatter);
+  const errors = validateFrontmatter(`content/${relativePath}`, parsed.section, (node as MarkdownNode).frontmatter);
   if (errors.length > 0) reporter.panicOnBuild(errors.join('\n'));
 
   actions.createNodeField({ node, name: 'section', value: parsed.section });

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
-import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium';
+import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { buildSite, run } from './processes';
 import { createStaticApp, listen } from './staticServer';
 

@@ -1092,7 +1092,7 @@ type MarkdownRemarkFrontmatter = {
   readonly illustration: Maybe<Scalars['String']>;
   readonly lastUpdated: Maybe<Scalars['Date']>;
   readonly order: Maybe<Scalars['Int']>;
-  readonly title: Scalars['String'];
+  readonly title: Maybe<Scalars['String']>;
 };
 
 
@@ -2271,24 +2271,28 @@ type SitePluginSortInput = {
 
 type SiteSiteMetadata = {
   readonly description: Maybe<Scalars['String']>;
-  readonly siteUrl: Maybe<Scalars['String']>;
-  readonly title: Maybe<Scalars['String']>;
+  readonly katexStylesheet: Scalars['String'];
+  readonly siteUrl: Scalars['String'];
+  readonly title: Scalars['String'];
 };
 
 type SiteSiteMetadataFieldSelector = {
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly katexStylesheet: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type SiteSiteMetadataFilterInput = {
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly katexStylesheet: InputMaybe<StringQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
 type SiteSiteMetadataSortInput = {
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly katexStylesheet: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
@@ -2327,7 +2331,7 @@ type BlogPageQueryVariables = Exact<{
 }>;
 
 
-type BlogPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
+type BlogPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
 
 type ContactPageQueryVariables = Exact<{
   language: Scalars['String'];
@@ -2341,16 +2345,16 @@ type DocsPageQueryVariables = Exact<{
 }>;
 
 
-type DocsPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type DocsPageQuery = { readonly site: { readonly siteMetadata: { readonly katexStylesheet: string } | null } | null, readonly readme: { readonly html: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
-type HomeContentFragment = { readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
+type HomeContentFragment = { readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
 
 type HomePageQueryVariables = Exact<{
   language: Scalars['String'];
 }>;
 
 
-type HomePageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
+type HomePageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
 
 type NotFoundPageQueryVariables = Exact<{
   language: Scalars['String'];
@@ -2368,12 +2372,12 @@ type PricingPageQueryVariables = Exact<{
 
 type PricingPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
-type PrivacyPageQueryVariables = Exact<{
+type PrivacyPolicyPageQueryVariables = Exact<{
   language: Scalars['String'];
 }>;
 
 
-type PrivacyPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type PrivacyPolicyPageQuery = { readonly policy: { readonly html: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 
 }

@@ -1,4 +1,4 @@
-import { findMissingTranslations, parseContentPath, validateFrontmatter, type ContentFile } from '../../src/lib/content';
+import { findMissingTranslations, parseContentPath, remoteReadmeUrls, validateFrontmatter, type ContentFile } from '../../src/lib/content';
 
 describe('parseContentPath', () => {
   it('reads section, language and name', () => {
@@ -54,6 +54,45 @@ describe('validateFrontmatter (home)', () => {
       `${file}: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact"`,
     ]);
     expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: 'Go', ctaTarget: 'blog' })).toHaveLength(1);
+  });
+});
+
+describe('validateFrontmatter (privacy and docs)', () => {
+  const file = 'content/privacy/bg/policy.md';
+  const valid = { title: 'Политика', description: 'Как пазим данните', lastUpdated: new Date('2025-05-30') };
+
+  it('accepts a date from YAML or as text', () => {
+    expect(validateFrontmatter(file, 'privacy', valid)).toEqual([]);
+    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2025-05-30' })).toEqual([]);
+  });
+
+  it('names the file and the wrongly typed date', () => {
+    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: 'May 30th' })).toEqual([
+      `${file}: frontmatter field "lastUpdated" must be a date (YYYY-MM-DD), got "May 30th"`,
+    ]);
+    expect(validateFrontmatter(file, 'privacy', { title: 'x' })).toEqual([
+      `${file}: frontmatter field "description" is missing; it must be a string`,
+      `${file}: frontmatter field "lastUpdated" is missing; it must be a date (YYYY-MM-DD)`,
+    ]);
+  });
+
+  it('lets the documentation README go without frontmatter (a fetched README has none)', () => {
+    expect(validateFrontmatter('content/docs/en/readme.md', 'docs', {})).toEqual([]);
+    expect(validateFrontmatter('content/docs/en/readme.md', 'docs', { title: 7 })).toEqual([
+      'content/docs/en/readme.md: frontmatter field "title" must be a string, got 7',
+    ]);
+  });
+});
+
+describe('remoteReadmeUrls', () => {
+  it('reads the configured languages only', () => {
+    expect(remoteReadmeUrls({})).toEqual({});
+    expect(remoteReadmeUrls({ DOCS_README_URL_BG: ' https://raw.example.com/README.bg.md ' })).toEqual({
+      bg: 'https://raw.example.com/README.bg.md',
+    });
+  });
+  it('names the variable when the URL is not absolute', () => {
+    expect(() => remoteReadmeUrls({ DOCS_README_URL_EN: 'README.md' })).toThrow('DOCS_README_URL_EN must be an absolute http(s) URL, got "README.md"');
   });
 });
 

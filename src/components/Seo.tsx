@@ -14,6 +14,8 @@ interface Props {
   /** A page that shows another page's content names that page as canonical (/blog/ -> /). */
   canonicalPath?: string;
   noindex?: boolean;
+  /** Stylesheets only this page needs, such as KaTeX's on pages with math. */
+  stylesheets?: readonly string[];
 }
 
 /**
@@ -22,7 +24,7 @@ interface Props {
  * gatsby-plugin-react-helmet writes these tags into the static HTML, and
  * Helmet refreshes them on client-side navigation.
  */
-export function Seo({ title, description, jsonLd, canonicalPath, noindex = false }: Props): React.JSX.Element {
+export function Seo({ title, description, jsonLd, canonicalPath, noindex = false, stylesheets = [] }: Props): React.JSX.Element {
   const { language, originalPath } = useSiteLanguage();
   const { canonical, alternates } = headLinks(siteConfig.siteUrl, language, canonicalPath ?? originalPath);
   const fullTitle = documentTitle(title, siteConfig.productName);
@@ -33,6 +35,9 @@ export function Seo({ title, description, jsonLd, canonicalPath, noindex = false
       {noindex && <meta name="robots" content="noindex" />}
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="canonical" href={canonical} />
+      {stylesheets.map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
       {alternates.map((alternate) => (
         <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
       ))}

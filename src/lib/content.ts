@@ -38,9 +38,11 @@ export const CONTENT_SECTIONS = {
     },
   },
   docs: {
+    // Optional, so a README fetched from elsewhere (DOCS_README_URL_*) needs
+    // no frontmatter; the page falls back to locales/<lang>/content.json.
     fields: {
-      title: { type: 'string', required: true },
-      description: { type: 'string', required: true },
+      title: { type: 'string', required: false },
+      description: { type: 'string', required: false },
     },
     files: ['readme'],
   },
@@ -153,4 +155,26 @@ export function findMissingTranslations(files: readonly ContentFile[]): string[]
     }
   }
   return errors;
+}
+
+/** Build-time variables that fetch the documentation README from elsewhere, per language. */
+export const REMOTE_README_VARIABLES: Record<Language, string> = {
+  en: 'DOCS_README_URL_EN',
+  bg: 'DOCS_README_URL_BG',
+};
+
+/**
+ * The README URLs configured for remote fetching; throws naming the
+ * variable when one is not an absolute http(s) URL.
+ */
+export function remoteReadmeUrls(env: Record<string, string | undefined>): Partial<Record<Language, string>> {
+  const urls: Partial<Record<Language, string>> = {};
+  for (const language of LANGUAGES) {
+    const name = REMOTE_README_VARIABLES[language];
+    const value = env[name]?.trim();
+    if (!value) continue;
+    if (!/^https?:\/\/\S+$/i.test(value)) throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
+    urls[language] = value;
+  }
+  return urls;
 }

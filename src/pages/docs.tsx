@@ -1,41 +1,61 @@
 import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { Layout } from '../components/Layout';
-import { PageIntro } from '../components/PageIntro';
-import { Seo } from '../components/Seo';
+import { MarkdownPage } from '../components/markdown/MarkdownPage';
 import { useSiteLanguage } from '../components/useSiteLanguage';
 import { siteConfig } from '../lib/config';
+import { containsMath, fillProductName, tableOfContents } from '../lib/markdown';
 import { pageUrl } from '../lib/seo';
 import { webPage } from '../lib/structuredData';
 
-export default function DocsPage(_props: PageProps<Queries.DocsPageQuery>): React.JSX.Element {
-  const { t } = useTranslation('docs');
+/** The application's README, from content/docs/<lang>/readme.md (or DOCS_README_URL_<LANG>). */
+export default function DocsPage({ data }: PageProps<Queries.DocsPageQuery>): React.JSX.Element {
+  const { t } = useTranslation('content');
   const { language, originalPath } = useSiteLanguage();
-  const title = t('seo.title');
-  const description = t('seo.description', { product: siteConfig.productName });
+  const product = siteConfig.productName;
+  const readme = data.readme;
+  const html = fillProductName(readme?.html ?? '', product);
+  const title = fillProductName(readme?.frontmatter.title ?? t('docs.title'), product);
+  const description = fillProductName(readme?.frontmatter.description ?? t('docs.description', { product }), product);
+  const katexStylesheet = data.site?.siteMetadata?.katexStylesheet;
   return (
-    <Layout>
-      <Seo
-        title={title}
-        description={description}
-        jsonLd={webPage({
-          name: title,
-          description,
-          url: pageUrl(siteConfig.siteUrl, language, originalPath),
-          language,
-          productName: siteConfig.productName,
-          siteUrl: siteConfig.siteUrl,
-        })}
-      />
-      <PageIntro title={t('heading')} />
-    </Layout>
+    <MarkdownPage
+      title={title}
+      description={description}
+      html={html}
+      toc={tableOfContents(readme?.headings ?? [], product)}
+      stylesheets={katexStylesheet && containsMath(html) ? [katexStylesheet] : []}
+      jsonLd={webPage({
+        name: title,
+        description,
+        url: pageUrl(siteConfig.siteUrl, language, originalPath),
+        language,
+        productName: product,
+        siteUrl: siteConfig.siteUrl,
+      })}
+    />
   );
 }
 
 export const query = graphql`
   query DocsPage($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "docs"] } }) {
+    site {
+      siteMetadata {
+        katexStylesheet
+      }
+    }
+    readme: markdownRemark(fields: { section: { eq: "docs" }, language: { eq: $language }, name: { eq: "readme" } }) {
+      html
+      headings(depth: h2) {
+        id
+        value
+      }
+      frontmatter {
+        title
+        description
+      }
+    }
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "content"] } }) {
       ...PageLocales
     }
   }

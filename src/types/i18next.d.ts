@@ -5,10 +5,9 @@
 import 'i18next';
 import type common from '../../locales/en/common.json';
 import type home from '../../locales/en/home.json';
-import type docs from '../../locales/en/docs.json';
+import type content from '../../locales/en/content.json';
 import type pricing from '../../locales/en/pricing.json';
 import type contact from '../../locales/en/contact.json';
-import type privacy from '../../locales/en/privacy.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,10 +16,9 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       home: typeof home;
-      docs: typeof docs;
+      content: typeof content;
       pricing: typeof pricing;
       contact: typeof contact;
-      privacy: typeof privacy;
     };
   }
 }

@@ -22,7 +22,7 @@ const isCtaTarget = (value: string | null): value is CtaTarget => (CTA_TARGETS a
 function toBanners(content: Queries.HomeContentFragment): Banner[] {
   return content.homeSections.nodes.flatMap((node): Banner[] => {
     const { title, illustration, ctaLabel, ctaTarget } = node.frontmatter;
-    if (!isIllustration(illustration)) return [];
+    if (!title || !isIllustration(illustration)) return [];
     const cta = ctaLabel && isCtaTarget(ctaTarget) ? { label: ctaLabel, target: ctaTarget } : undefined;
     return [{ id: node.fields.name, title, html: node.html ?? '', illustration, cta }];
   });

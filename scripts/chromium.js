@@ -1,17 +1,23 @@
+// @ts-check
 /**
- * Debian's Chromium, used by the browser tests and the build's diagram
- * renderer. Nothing here downloads a browser: `npx playwright install`
- * cannot work offline, so we find one that is installed or say how to get it.
+ * Debian's Chromium, for the browser tests and for the build's diagram
+ * renderer (plugins/gatsby-remark-mermaid). Nothing here downloads a browser:
+ * `npx playwright install` cannot work offline, so we find one that is
+ * installed or say how to get it. CommonJS, so Gatsby's plugins can load it.
  */
-import { existsSync } from 'node:fs';
+const { existsSync } = require('node:fs');
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-export const MISSING_BROWSER_MESSAGE =
+const MISSING_BROWSER_MESSAGE =
   'No Chromium found. Install Debian\'s browser with "apt-get install -y chromium", or set CHROME_PATH to a Chromium or Chrome executable.';
 
-export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
-  const configured = env.CHROME_PATH?.trim();
+/**
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {string | null}
+ */
+function findChromium(env = process.env) {
+  const configured = env.CHROME_PATH && env.CHROME_PATH.trim();
   if (configured) return existsSync(configured) ? configured : null;
   return CANDIDATES.find((candidate) => existsSync(candidate)) ?? null;
 }
@@ -20,7 +26,7 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | nul
  * Flags for headless Chromium as root on a machine with no internet:
  * without the background-networking ones it keeps dialling Google's hosts.
  */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -29,3 +35,5 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+module.exports = { findChromium, MISSING_BROWSER_MESSAGE, CHROMIUM_ARGS };

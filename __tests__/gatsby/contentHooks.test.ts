@@ -1,0 +1,99 @@
+/** @jest-environment node */
+import type { CreateNodeArgs, SourceNodesArgs } from 'gatsby';
+import { createRemoteFileNode } from 'gatsby-source-filesystem';
+import { onCreateNode } from '../../gatsby/onCreateNode';
+import { sourceNodes } from '../../gatsby/sourceNodes';
+
+jest.mock('gatsby-source-filesystem', () => ({ createRemoteFileNode: jest.fn() }));
+
+type Hook<T> = (args: T) => unknown;
+
+function runOnCreateNode(file: Record<string, unknown>, frontmatter: Record<string, unknown>) {
+  const reporter = { panicOnBuild: jest.fn() };
+  const actions = { createNodeField: jest.fn() };
+  const node = { id: 'md', parent: 'file', internal: { type: 'MarkdownRemark' }, frontmatter };
+  (onCreateNode as Hook<Partial<CreateNodeArgs>>)({
+    node: node as unknown as CreateNodeArgs['node'],
+    getNode: (() => ({ id: 'file', ...file })) as unknown as CreateNodeArgs['getNode'],
+    actions: actions as unknown as CreateNodeArgs['actions'],
+    reporter: reporter as unknown as CreateNodeArgs['reporter'],
+  });
+  return { reporter, actions };
+}
+
+describe('onCreateNode', () => {
+  it('files a markdown node under its section, language and name', () => {
+    const { actions, reporter } = runOnCreateNode(
+      { sourceInstanceName: 'content', relativePath: 'privacy/bg/policy.md' },
+      { title: 'Политика', description: 'Данни', lastUpdated: '2025-05-30' },
+    );
+    expect(reporter.panicOnBuild).not.toHaveBeenCalled();
+    expect(actions.createNodeField.mock.calls.map(([{ name, value }]) => [name, value])).toEqual([
+      ['section', 'privacy'],
+      ['language', 'bg'],
+      ['name', 'policy'],
+    ]);
+  });
+
+  it('fails the build naming the file and the field of a broken file', () => {
+    const { reporter } = runOnCreateNode({ sourceInstanceName: 'content', relativePath: 'home/bg/02-features.md' }, { order: 'two', title: 'Функции' });
+    expect(reporter.panicOnBuild).toHaveBeenCalledWith(
+      'content/home/bg/02-features.md: frontmatter field "order" must be a number, got "two"\n' +
+        'content/home/bg/02-features.md: frontmatter field "illustration" is missing; it must be one of "sale-order", "features", "payments"',
+    );
+  });
+
+  it('files a fetched README as the documentation of its language', () => {
+    const { actions } = runOnCreateNode({ url: 'https://raw.example.com/README.md', fields: { remoteReadmeLanguage: 'en' } }, {});
+    expect(actions.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'section', value: 'docs' }));
+    expect(actions.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'language', value: 'en' }));
+  });
+
+  it('ignores markdown that is not content (and other nodes)', () => {
+    const { actions, reporter } = runOnCreateNode({ sourceInstanceName: 'locale', relativePath: 'en/x.md' }, {});
+    expect(actions.createNodeField).not.toHaveBeenCalled();
+    expect(reporter.panicOnBuild).not.toHaveBeenCalled();
+  });
+});
+
+describe('sourceNodes (remote README)', () => {
+  const run = async (env: Record<string, string>) => {
+    const saved = { ...process.env };
+    Object.assign(process.env, env);
+    const reporter = { panicOnBuild: jest.fn() };
+    const actions = { createNode: jest.fn(), createNodeField: jest.fn() };
+    try {
+      await (sourceNodes as Hook<Partial<SourceNodesArgs>>)({
+        actions: actions as unknown as SourceNodesArgs['actions'],
+        createNodeId: ((id: string) => id) as SourceNodesArgs['createNodeId'],
+        getCache: jest.fn() as unknown as SourceNodesArgs['getCache'],
+        reporter: reporter as unknown as SourceNodesArgs['reporter'],
+      });
+    } finally {
+      process.env = saved;
+    }
+    return { reporter, actions };
+  };
+
+  beforeEach(() => jest.mocked(createRemoteFileNode).mockReset());
+
+  it('fetches nothing when no URL is set', async () => {
+    await run({});
+    expect(createRemoteFileNode).not.toHaveBeenCalled();
+  });
+
+  it('fetches the README of a configured language and marks it', async () => {
+    jest.mocked(createRemoteFileNode).mockResolvedValue({ id: 'remote' } as Awaited<ReturnType<typeof createRemoteFileNode>>);
+    const { actions } = await run({ DOCS_README_URL_BG: 'https://raw.example.com/README.bg.md' });
+    expect(createRemoteFileNode).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://raw.example.com/README.bg.md', ext: '.md' }));
+    expect(actions.createNodeField).toHaveBeenCalledWith({ node: { id: 'remote' }, name: 'remoteReadmeLanguage', value: 'bg' });
+  });
+
+  it('fails the build naming the URL when the fetch fails', async () => {
+    jest.mocked(createRemoteFileNode).mockRejectedValue(new Error('Response code 404 (Not Found)'));
+    const { reporter } = await run({ DOCS_README_URL_EN: 'https://raw.example.com/missing.md' });
+    expect(reporter.panicOnBuild).toHaveBeenCalledWith(
+      'Could not fetch the en documentation README from https://raw.example.com/missing.md (DOCS_README_URL_EN): Response code 404 (Not Found)',
+    );
+  });
+});

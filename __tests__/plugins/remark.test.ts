@@ -1,0 +1,90 @@
+/** @jest-environment node */
+import type { MdastNode } from '../../plugins/walk';
+import remarkEmoji from '../../plugins/gatsby-remark-emoji';
+import remarkHeadingIds from '../../plugins/gatsby-remark-heading-ids';
+import remarkExternalLinks from '../../plugins/gatsby-remark-external-links';
+import remarkCodeBlocks from '../../plugins/gatsby-remark-code-blocks';
+
+const text = (value: string): MdastNode => ({ type: 'text', value });
+const root = (...children: MdastNode[]): MdastNode => ({ type: 'root', children });
+
+describe('gatsby-remark-emoji', () => {
+  it('turns shortcodes in prose into emoji', () => {
+    const tree = root({ type: 'paragraph', children: [text('Ship it :rocket: fast :zap:'), { type: 'strong', children: [text(':bulb:')] }] });
+    remarkEmoji({ markdownAST: tree });
+    expect(tree.children?.[0].children?.[0].value).toBe('Ship it 🚀 fast ⚡');
+    expect(tree.children?.[0].children?.[1].children?.[0].value).toBe('💡');
+  });
+
+  it('leaves code spans, code blocks, math and HTML untouched', () => {
+    const tree = root(
+      { type: 'paragraph', children: [{ type: 'inlineCode', value: ':rocket:' }] },
+      { type: 'code', lang: 'bash', value: 'echo ":rocket:"' },
+      { type: 'inlineMath', value: 'a:b:c' },
+      { type: 'html', value: '<span>:zap:</span>' },
+    );
+    const before = JSON.stringify(tree);
+    remarkEmoji({ markdownAST: tree });
+    expect(JSON.stringify(tree)).toBe(before);
+  });
+
+  it('leaves times and unknown shortcodes as typed', () => {
+    const tree = root(text('Open 09:30:00 :not_an_emoji:'));
+    remarkEmoji({ markdownAST: tree });
+    expect(tree.children?.[0].value).toBe('Open 09:30:00 :not_an_emoji:');
+  });
+});
+
+describe('gatsby-remark-heading-ids', () => {
+  const heading = (depth: number, value: string): MdastNode => ({ type: 'heading', depth, children: [text(value)] });
+
+  it('takes a custom id and removes it from the text', () => {
+    const tree = root(heading(2, 'Често задавани въпроси {#faq}'));
+    remarkHeadingIds({ markdownAST: tree });
+    const [h2] = tree.children ?? [];
+    expect(h2.data).toMatchObject({ id: 'faq', hProperties: { id: 'faq' } });
+    expect(h2.children?.[0]).toMatchObject({ type: 'link', url: '#faq', children: [{ type: 'text', value: 'Често задавани въпроси' }] });
+  });
+
+  it('slugs headings without one, uniquely', () => {
+    const tree = root(heading(2, 'Getting started'), heading(3, 'Getting started'));
+    remarkHeadingIds({ markdownAST: tree });
+    expect(tree.children?.map((h) => h.data?.id)).toEqual(['getting-started', 'getting-started-1']);
+  });
+
+  it('names the file when a custom id repeats', () => {
+    const tree = root(heading(2, 'A {#same}'), heading(2, 'B {#same}'));
+    expect(() => remarkHeadingIds({ markdownAST: tree, markdownNode: { fileAbsolutePath: '/site/content/docs/bg/readme.md' } })).toThrow(
+      'content/docs/bg/readme.md: the heading id "same" is used twice',
+    );
+  });
+});
+
+describe('gatsby-remark-external-links', () => {
+  const link = (url: string): MdastNode => ({ type: 'link', url, children: [text('site')] });
+
+  it('opens other sites in a new tab and says so in the file\'s language', () => {
+    const tree = root(link('https://stripe.com/privacy'), link('/bg/contact/'), link('#faq'));
+    remarkExternalLinks({ markdownAST: tree, markdownNode: { fields: { language: 'bg' } } });
+    const [external, internal, anchor] = tree.children ?? [];
+    expect(external.data?.hProperties).toEqual({ target: '_blank', rel: 'noopener noreferrer' });
+    expect(external.children?.[1]).toEqual({ type: 'html', value: '<span class="visually-hidden"> (отваря се в нов раздел)</span>' });
+    expect(internal.data).toBeUndefined();
+    expect(anchor.data).toBeUndefined();
+  });
+});
+
+describe('gatsby-remark-code-blocks', () => {
+  it('frames code blocks with a toolbar slot, wherever they are, but not diagrams', () => {
+    const code: MdastNode = { type: 'code', lang: 'json', value: '{}' };
+    const diagram: MdastNode = { type: 'code', lang: 'mermaid', value: 'flowchart TD' };
+    const nested: MdastNode = { type: 'code', lang: null, value: 'x' };
+    const tree = root(code, diagram, { type: 'list', children: [{ type: 'listItem', children: [nested] }] });
+    remarkCodeBlocks({ markdownAST: tree });
+    expect(tree.children?.map((n) => n.type)).toEqual(['html', 'code', 'html', 'code', 'list']);
+    expect(tree.children?.[0].value).toBe('<div class="code-block"><div class="code-block-toolbar" data-language="json" data-copy-slot></div>');
+    expect(tree.children?.[2].value).toBe('</div>');
+    expect(tree.children?.[4].children?.[0].children?.map((n) => n.type)).toEqual(['html', 'code', 'html']);
+    expect(tree.children?.[4].children?.[0].children?.[0].value).not.toContain('data-language');
+  });
+});

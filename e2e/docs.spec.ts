@@ -1,0 +1,117 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { isSameDocument, markDocument, waitForHydration } from './support';
+
+const PUBLIC = path.join(__dirname, '..', 'public');
+
+for (const { prefix, heading, toc, faq } of [
+  { prefix: '', heading: 'Documentation', toc: 'On this page', faq: 'FAQ' },
+  { prefix: '/bg', heading: 'Документация', toc: 'На тази страница', faq: 'Често задавани въпроси' },
+]) {
+  test(`docs ${prefix || '/'}: math, diagram, emoji and a table of contents, rendered at build time`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${prefix}/docs/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const article = page.getByRole('article');
+    await expect(article.locator('.katex').first()).toBeVisible();
+    await expect(article.locator('.katex-display')).toHaveCount(1);
+    await expect(article.locator('figure.diagram svg')).toBeVisible();
+    await expect(article.locator('figure.diagram svg text, figure.diagram svg tspan').first()).toBeAttached();
+    expect(await article.textContent()).toMatch(/\p{Extended_Pictographic}/u);
+    expect(await article.textContent()).not.toMatch(/:(rocket|zap|bulb|package):/);
+
+    const contents = page.getByRole('navigation', { name: toc }).filter({ visible: true });
+    await expect(contents.getByRole('link').first()).toBeVisible();
+    await contents.getByRole('link', { name: faq, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/docs/#faq$`));
+    await expect(page.locator('#faq')).toBeInViewport();
+
+    await expect(page.locator(`link[rel="stylesheet"][href*="katex"]`)).toHaveCount(1);
+    expect(scripts.filter((url) => /katex|mermaid/i.test(url))).toEqual([]);
+  });
+}
+
+test('the footer FAQ and Roadmap links land on their sections of the documentation', async ({ page }) => {
+  await page.goto('/bg/pricing/');
+  await waitForHydration(page);
+  await markDocument(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Пътна карта' }).click();
+  await expect(page).toHaveURL(/\/bg\/docs\/#roadmap$/);
+  await expect(page.locator('#roadmap')).toBeInViewport();
+  expect(await isSameDocument(page)).toBe(true);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Често задавани въпроси' }).click();
+  await expect(page.locator('#faq')).toBeInViewport();
+});
+
+test.describe('copy buttons', () => {
+  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('copy the code block, say Copied for 3 seconds, then Copy again', async ({ page }) => {
+    await page.goto('/docs/');
+    const block = page.locator('.code-block').first();
+    const code = (await block.locator('pre').textContent()) ?? '';
+    expect(code).toContain('curl');
+    // Located by place, not name: the name changes to 'Copied'.
+    const button = block.getByRole('button');
+    await expect(button).toHaveText('Copy');
+    await button.click();
+    await expect(button).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await expect(page.getByRole('status').filter({ hasText: 'Code copied to the clipboard.' })).toHaveCount(1);
+    const copiedAt = Date.now();
+    await expect(button).toHaveText('Copy', { timeout: 5000 });
+    expect(Date.now() - copiedAt).toBeGreaterThan(2000);
+  });
+
+  test('work from the keyboard, in Bulgarian', async ({ page }) => {
+    await page.goto('/bg/docs/');
+    const button = page.locator('.code-block').nth(1).getByRole('button');
+    await expect(button).toHaveText('Копирай');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveText('Копирано');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('"status"');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the documentation reads fully and offers no copy button that cannot work', async ({ page }) => {
+    await page.goto('/docs/');
+    await expect(page.locator('.katex').first()).toBeVisible();
+    await expect(page.locator('figure.diagram svg')).toBeVisible();
+    await expect(page.locator('.code-block pre').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Copy' })).toHaveCount(0);
+  });
+});
+
+test('the built pages load no KaTeX or mermaid script, and only math pages link KaTeX CSS', () => {
+  const files: string[] = [];
+  const collect = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) collect(file);
+      else if (name.endsWith('.html')) files.push(file);
+    }
+  };
+  collect(PUBLIC);
+  expect(files.length).toBeGreaterThan(20);
+  for (const file of files) {
+    const html = readFileSync(file, 'utf8');
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect([file, scripts.filter((src) => /katex|mermaid/i.test(src))]).toEqual([file, []]);
+    expect([file, /mermaid\.(min\.)?js/.test(html)]).toEqual([file, false]);
+  }
+  const docs = readFileSync(path.join(PUBLIC, 'docs', 'index.html'), 'utf8');
+  expect(docs).toContain('class="katex"');
+  expect(docs).toMatch(/<figure class="diagram"><svg[^>]*role="graphics-document document"/);
+  expect(docs).toMatch(/<link[^>]*rel="stylesheet"[^>]*katex[^>]*katex\.min\.css/);
+  for (const other of ['index.html', 'bg/index.html', 'privacy-policy/index.html', 'pricing/index.html']) {
+    expect([other, /katex\.min\.css/.test(readFileSync(path.join(PUBLIC, other), 'utf8'))]).toEqual([other, false]);
+  }
+});

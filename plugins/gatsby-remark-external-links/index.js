@@ -1,0 +1,26 @@
+// @ts-check
+/**
+ * Links to other sites open in a new tab, without handing them our window
+ * (rel="noopener noreferrer"), and say so to screen readers in the file's
+ * language. Links inside the site stay as they are: the catch-links plugin
+ * turns their clicks into client-side navigation.
+ */
+const { walk, setHtmlProperties } = require('../walk');
+
+/** @type {Record<string, string>} */
+const NEW_TAB = {
+  en: require('../../locales/en/common.json').newTab,
+  bg: require('../../locales/bg/common.json').newTab,
+};
+
+/** @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fields?: { language?: string } } }} args */
+module.exports = function remarkExternalLinks({ markdownAST, markdownNode }) {
+  const language = (markdownNode && markdownNode.fields && markdownNode.fields.language) || 'en';
+  const note = NEW_TAB[language] ?? NEW_TAB.en;
+  walk(markdownAST, 'link', (node) => {
+    if (!node.url || !/^https?:\/\//i.test(node.url)) return;
+    setHtmlProperties(node, { target: '_blank', rel: 'noopener noreferrer' });
+    (node.children ?? []).push({ type: 'html', value: `<span class="visually-hidden"> ${note}</span>` });
+  });
+  return markdownAST;
+};

@@ -1,0 +1,37 @@
+// @ts-check
+/**
+ * Stable ids and self-links for headings. `## Questions {#faq}` takes the id
+ * `faq` in every language (the footer links to /docs/#faq); other headings
+ * get a GitHub-style slug. The heading's text becomes a link to itself, so
+ * the anchor is reachable by keyboard and named by the heading.
+ */
+const GithubSlugger = require('github-slugger');
+const { walk, textOf, setHtmlProperties, contentPath } = require('../walk');
+
+const CUSTOM_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/;
+
+/** @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fileAbsolutePath?: string } }} args */
+module.exports = function remarkHeadingIds({ markdownAST, markdownNode }) {
+  const slugger = new GithubSlugger();
+  /** @type {Set<string>} */
+  const seen = new Set();
+  walk(markdownAST, 'heading', (node) => {
+    const children = node.children ?? [];
+    const last = children[children.length - 1];
+    let id = '';
+    if (last && last.type === 'text' && last.value) {
+      const match = CUSTOM_ID.exec(last.value);
+      if (match) {
+        id = match[1];
+        last.value = last.value.replace(CUSTOM_ID, '');
+      }
+    }
+    if (!id) id = slugger.slug(textOf(node));
+    if (seen.has(id)) throw new Error(`${contentPath(markdownNode)}: the heading id "${id}" is used twice`);
+    seen.add(id);
+    node.data = { ...(node.data ?? {}), id };
+    setHtmlProperties(node, { id });
+    node.children = [{ type: 'link', url: `#${id}`, children, data: { hProperties: { className: ['heading-link'] } } }];
+  });
+  return markdownAST;
+};

@@ -1,0 +1,50 @@
+/**
+ * `npm run weight`: what each built page costs on first load, gzip-compressed,
+ * as a browser with an empty cache fetches it: the HTML; the JavaScript (the
+ * scripts in the HTML plus the page component's chunks, which Gatsby loads
+ * while hydrating); the CSS (inlined by Gatsby into every page, plus linked
+ * sheets such as KaTeX's); and the page data fetched for hydration.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const PUBLIC = path.join(__dirname, '..', 'public');
+const gzip = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+interface Stats {
+  namedChunkGroups: Record<string, { assets: { name: string }[] }>;
+}
+
+export function pageWeight(page: string): { html: number; js: number; css: number; data: number } {
+  const html = readFileSync(path.join(PUBLIC, page, 'index.html'), 'utf8');
+  const read = (href: string) => {
+    const file = path.join(PUBLIC, href.split('?')[0]);
+    return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+  };
+  const pageData = read(path.join('page-data', page === '/' ? 'index' : page, 'page-data.json'));
+  const stats = JSON.parse(read('webpack.stats.json').toString() || '{}') as Partial<Stats>;
+  const chunkName = pageData.length > 0 ? (JSON.parse(pageData.toString()) as { componentChunkName: string }).componentChunkName : '';
+  const chunks = (stats.namedChunkGroups?.[chunkName]?.assets ?? []).map((a) => `/${a.name}`).filter((name) => name.endsWith('.js'));
+  const scripts = [...new Set([...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]), ...chunks])];
+  const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+  const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  return {
+    html: gzip(html),
+    js: scripts.reduce((sum, src) => sum + gzip(read(src)), 0),
+    css: gzip(inlineCss) + styles.reduce((sum, href) => sum + gzip(read(href)), 0),
+    data: gzip(pageData) + gzip(read('page-data/app-data.json')),
+  };
+}
+
+if (require.main === module) {
+  const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/docs/', '/pricing/', '/contact/', '/privacy-policy/', '/bg/'];
+  console.log('page                 html (gz)   JS (gz)    CSS (gz)   data (gz)');
+  for (const page of pages) {
+    const weight = pageWeight(page);
+    console.log(
+      `${page.padEnd(20)} ${kb(weight.html).padStart(9)} ${kb(weight.js).padStart(10)} ${kb(weight.css).padStart(10)} ${kb(weight.data).padStart(10)}`,
+    );
+  }
+}
