@@ -1,10 +1,21 @@
 import type { GatsbyNode, Node } from 'gatsby';
-import { parseContentPath, validateFrontmatter } from '../src/lib/content';
+import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/lib/content';
+import { LANGUAGES } from '../src/lib/languages';
 
 interface FileNode extends Node {
   relativePath?: string;
   sourceInstanceName?: string;
-  fields?: { remoteReadmeLanguage?: string };
+  /** Set on files that gatsby/sourceNodes.ts fetched. */
+  url?: string;
+}
+
+/** content/<section>/<lang>/<name>.md, or where a fetched README stands in. */
+function contentPathOf(file: FileNode | undefined): string | undefined {
+  if (!file) return undefined;
+  if (file.sourceInstanceName === 'content') return file.relativePath;
+  const urls = remoteReadmeUrls(process.env);
+  const language = LANGUAGES.find((lang) => file.url !== undefined && urls[lang] === file.url);
+  return language ? `docs/${language}/readme.md` : undefined;
 }
 
 interface MarkdownNode extends Node {
@@ -19,10 +30,7 @@ interface MarkdownNode extends Node {
  */
 export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions, reporter }) => {
   if (node.internal.type !== 'MarkdownRemark' || !node.parent) return;
-  const file = getNode(node.parent) as FileNode | undefined;
-  // A README fetched by gatsby/sourceNodes.ts stands in for content/docs/<lang>/readme.md.
-  const remoteLanguage = file?.fields?.remoteReadmeLanguage;
-  const relativePath = remoteLanguage ? `docs/${remoteLanguage}/readme.md` : file?.sourceInstanceName === 'content' ? file.relativePath : undefined;
+  const relativePath = contentPathOf(getNode(node.parent) as FileNode | undefined);
   if (!relativePath) return;
 
   const parsed = parseContentPath(relativePath);

@@ -16,9 +16,8 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
     const url = urls[language];
     if (!url) continue;
     try {
-      const file = await createRemoteFileNode({ url, name: 'readme', ext: '.md', createNode: actions.createNode, createNodeId, getCache });
-      // onCreateNode reads these to file the README under docs/<language>.
-      actions.createNodeField({ node: file, name: 'remoteReadmeLanguage', value: language });
+      // onCreateNode recognises the file by its URL and files it under docs/<language>.
+      await createRemoteFileNode({ url, name: 'readme', ext: '.md', createNode: actions.createNode, createNodeId, getCache });
     } catch (error) {
       reporter.panicOnBuild(
         `Could not fetch the ${language} documentation README from ${url} (${REMOTE_README_VARIABLES[language]}): ${(error as Error).message}`,

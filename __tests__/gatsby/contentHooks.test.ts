@@ -44,9 +44,15 @@ describe('onCreateNode', () => {
   });
 
   it('files a fetched README as the documentation of its language', () => {
-    const { actions } = runOnCreateNode({ url: 'https://raw.example.com/README.md', fields: { remoteReadmeLanguage: 'en' } }, {});
-    expect(actions.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'section', value: 'docs' }));
-    expect(actions.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'language', value: 'en' }));
+    process.env.DOCS_README_URL_BG = 'https://raw.example.com/README.bg.md';
+    try {
+      const { actions } = runOnCreateNode({ url: 'https://raw.example.com/README.bg.md' }, {});
+      expect(actions.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'section', value: 'docs' }));
+      expect(actions.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'language', value: 'bg' }));
+      expect(runOnCreateNode({ url: 'https://raw.example.com/other.md' }, {}).actions.createNodeField).not.toHaveBeenCalled();
+    } finally {
+      delete process.env.DOCS_README_URL_BG;
+    }
   });
 
   it('ignores markdown that is not content (and other nodes)', () => {
@@ -61,7 +67,7 @@ describe('sourceNodes (remote README)', () => {
     const saved = { ...process.env };
     Object.assign(process.env, env);
     const reporter = { panicOnBuild: jest.fn() };
-    const actions = { createNode: jest.fn(), createNodeField: jest.fn() };
+    const actions = { createNode: jest.fn() };
     try {
       await (sourceNodes as Hook<Partial<SourceNodesArgs>>)({
         actions: actions as unknown as SourceNodesArgs['actions'],
@@ -72,7 +78,7 @@ describe('sourceNodes (remote README)', () => {
     } finally {
       process.env = saved;
     }
-    return { reporter, actions };
+    return { reporter };
   };
 
   beforeEach(() => jest.mocked(createRemoteFileNode).mockReset());
@@ -82,11 +88,12 @@ describe('sourceNodes (remote README)', () => {
     expect(createRemoteFileNode).not.toHaveBeenCalled();
   });
 
-  it('fetches the README of a configured language and marks it', async () => {
+  it('fetches the README of a configured language', async () => {
     jest.mocked(createRemoteFileNode).mockResolvedValue({ id: 'remote' } as Awaited<ReturnType<typeof createRemoteFileNode>>);
-    const { actions } = await run({ DOCS_README_URL_BG: 'https://raw.example.com/README.bg.md' });
+    const { reporter } = await run({ DOCS_README_URL_BG: 'https://raw.example.com/README.bg.md' });
+    expect(createRemoteFileNode).toHaveBeenCalledTimes(1);
     expect(createRemoteFileNode).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://raw.example.com/README.bg.md', ext: '.md' }));
-    expect(actions.createNodeField).toHaveBeenCalledWith({ node: { id: 'remote' }, name: 'remoteReadmeLanguage', value: 'bg' });
+    expect(reporter.panicOnBuild).not.toHaveBeenCalled();
   });
 
   it('fails the build naming the URL when the fetch fails', async () => {

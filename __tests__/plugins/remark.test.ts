@@ -52,6 +52,15 @@ describe('gatsby-remark-heading-ids', () => {
     expect(tree.children?.map((h) => h.data?.id)).toEqual(['getting-started', 'getting-started-1']);
   });
 
+  it('moves every heading down a level when the document has its own h1', () => {
+    const tree = root(heading(1, 'README'), heading(2, 'Install'), heading(6, 'Deep'));
+    remarkHeadingIds({ markdownAST: tree });
+    expect(tree.children?.map((h) => h.depth)).toEqual([2, 3, 6]);
+    const flat = root(heading(2, 'Install'));
+    remarkHeadingIds({ markdownAST: flat });
+    expect(flat.children?.[0].depth).toBe(2);
+  });
+
   it('names the file when a custom id repeats', () => {
     const tree = root(heading(2, 'A {#same}'), heading(2, 'B {#same}'));
     expect(() => remarkHeadingIds({ markdownAST: tree, markdownNode: { fileAbsolutePath: '/site/content/docs/bg/readme.md' } })).toThrow(

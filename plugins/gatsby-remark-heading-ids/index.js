@@ -4,6 +4,8 @@
  * `faq` in every language (the footer links to /docs/#faq); other headings
  * get a GitHub-style slug. The heading's text becomes a link to itself, so
  * the anchor is reachable by keyboard and named by the heading.
+ * The page owns the only h1: a document that has its own h1 (a README
+ * fetched from a source host, say) has every heading moved one level down.
  */
 const GithubSlugger = require('github-slugger');
 const { walk, textOf, setHtmlProperties, contentPath } = require('../walk');
@@ -12,10 +14,15 @@ const CUSTOM_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/;
 
 /** @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fileAbsolutePath?: string } }} args */
 module.exports = function remarkHeadingIds({ markdownAST, markdownNode }) {
+  let hasH1 = false;
+  walk(markdownAST, 'heading', (node) => {
+    if (node.depth === 1) hasH1 = true;
+  });
   const slugger = new GithubSlugger();
   /** @type {Set<string>} */
   const seen = new Set();
   walk(markdownAST, 'heading', (node) => {
+    if (hasH1) node.depth = Math.min((node.depth ?? 1) + 1, 6);
     const children = node.children ?? [];
     const last = children[children.length - 1];
     let id = '';

@@ -15,8 +15,9 @@ export default function DocsPage({ data }: PageProps<Queries.DocsPageQuery>): Re
   const product = siteConfig.productName;
   const readme = data.readme;
   const html = fillProductName(readme?.html ?? '', product);
-  const title = fillProductName(readme?.frontmatter.title ?? t('docs.title'), product);
-  const description = fillProductName(readme?.frontmatter.description ?? t('docs.description', { product }), product);
+  // A README fetched from elsewhere may have no frontmatter.
+  const title = fillProductName(readme?.frontmatter.title || t('docs.title'), product);
+  const description = fillProductName(readme?.frontmatter.description || t('docs.description', { product }), product);
   const katexStylesheet = data.site?.siteMetadata?.katexStylesheet;
   return (
     <MarkdownPage
