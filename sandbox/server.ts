@@ -68,7 +68,7 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
     res.set({
       'Access-Control-Allow-Origin': '*',
       'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'apiKey, Content-Type, X-CSRF-Token',
+      'Access-Control-Allow-Headers': 'apiKey, Content-Type, X-XSRF-TOKEN',
       'Access-Control-Max-Age': '600',
     });
     if (req.method === 'OPTIONS') {
@@ -136,7 +136,7 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
         apiKey: req.get('apiKey'),
         contentType: req.get('Content-Type'),
         origin: req.get('Origin'),
-        csrf: req.get('X-CSRF-Token'),
+        csrf: req.get('X-XSRF-TOKEN'),
       },
       body: { email, subject, body },
     });

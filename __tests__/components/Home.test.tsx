@@ -35,7 +35,7 @@ describe('Home', () => {
     renderWithI18n(<HomeView content={content} />);
     const tryLinks = screen.getAllByRole('link', { name: /Try StockPay for free/ });
     expect(tryLinks.length).toBeGreaterThan(0);
-    for (const link of tryLinks) expect(link).toHaveAttribute('href', 'http://localhost:4010/app/en-US/');
+    for (const link of tryLinks) expect(link).toHaveAttribute('href', 'http://127.0.0.1:4010/app/en-US/');
     expect(screen.getByRole('link', { name: 'Compare plans' })).toHaveAttribute('href', '/pricing/');
     const demo = screen.getByRole('button', { name: /Demo Account/ });
     expect(demo).toBeDisabled();
@@ -54,6 +54,6 @@ describe('Home', () => {
   it('names the home page as canonical when shown at /blog/', () => {
     renderWithI18n(<HomeView content={content} canonicalPath="/" />, { originalPath: '/blog/' });
     const canonical = Helmet.peek().linkTags.find((tag: { rel?: string }) => tag.rel === 'canonical') as { href: string };
-    expect(canonical.href).toBe('http://localhost:9000/');
+    expect(canonical.href).toBe('http://127.0.0.1:9000/');
   });
 });

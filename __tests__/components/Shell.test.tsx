@@ -5,7 +5,7 @@ import { Layout } from '../../src/components/Layout';
 import { FLOATING_THRESHOLD } from '../../src/components/BackToTop';
 import { renderWithI18n } from '../support/renderWithI18n';
 
-const APP = 'http://localhost:4010/app';
+const APP = 'http://127.0.0.1:4010/app';
 
 describe('Layout shell', () => {
   it('has the landmarks, one skip link and the main navigation', () => {

@@ -32,6 +32,7 @@ export const ICON_PATHS = {
   code: 'M16 18l6-6-6-6M8 6l-6 6 6 6',
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 018 0v4',
   clock: 'M12 3a9 9 0 100 18 9 9 0 000-18zM12 7v5l3 3',
+  alert: 'M12 3.5l9.5 17h-19L12 3.5zM12 10v4.5M12 17.5h.01',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

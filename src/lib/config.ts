@@ -7,7 +7,9 @@
  * `npm start` runs (see README).
  */
 export const SANDBOX_DEFAULT_PORT = 4010;
-const SANDBOX_DEFAULT_URL = `http://localhost:${SANDBOX_DEFAULT_PORT}`;
+// 127.0.0.1, not localhost: the sandbox listens on IPv4 loopback only, and
+// localhost may resolve to ::1 first.
+const SANDBOX_DEFAULT_URL = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 
 export interface SiteConfig {
   /** Absolute origin of this site, for canonical, alternate and sitemap URLs. */
@@ -32,7 +34,7 @@ export type ConfigVariable =
   | 'GATSBY_PRODUCT_NAME';
 
 export const CONFIG_DEFAULTS: Record<ConfigVariable, string> = {
-  GATSBY_SITE_URL: 'http://localhost:9000',
+  GATSBY_SITE_URL: 'http://127.0.0.1:9000',
   GATSBY_APP_URL: `${SANDBOX_DEFAULT_URL}/app`,
   GATSBY_PAYMENTS_API_URL: SANDBOX_DEFAULT_URL,
   GATSBY_PAYMENTS_API_KEY: 'sandbox-payments-key',

@@ -3,12 +3,15 @@ import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
 import { PageIntro } from '../components/PageIntro';
+import { CustomPlan } from '../components/pricing/CustomPlan';
+import { PlansSection } from '../components/pricing/PlansSection';
 import { Seo } from '../components/Seo';
 import { useSiteLanguage } from '../components/useSiteLanguage';
 import { siteConfig } from '../lib/config';
 import { pageUrl } from '../lib/seo';
 import { webPage } from '../lib/structuredData';
 
+/** Subscription plans, fetched live from the payments API. */
 export default function PricingPage(_props: PageProps<Queries.PricingPageQuery>): React.JSX.Element {
   const { t } = useTranslation('pricing');
   const { language, originalPath } = useSiteLanguage();
@@ -28,7 +31,9 @@ export default function PricingPage(_props: PageProps<Queries.PricingPageQuery>)
           siteUrl: siteConfig.siteUrl,
         })}
       />
-      <PageIntro title={t('heading')} />
+      <PageIntro title={t('heading')} lead={t('lead')} />
+      <PlansSection />
+      <CustomPlan />
     </Layout>
   );
 }

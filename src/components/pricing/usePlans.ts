@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, requestJson } from '../../lib/api';
+import { siteConfig } from '../../lib/config';
+import { parsePlans, type Plan } from '../../lib/plans';
+
+export type PlansState =
+  | { status: 'loading' }
+  | { status: 'loaded'; plans: Plan[] }
+  | { status: 'failed'; reason: 'timeout' | 'failed' };
+
+/**
+ * The subscription plans from the payments API, loaded in the browser (the
+ * prices are live). Broken entries are dropped and logged; a failed call is
+ * logged and can be retried.
+ */
+export function usePlans(): { state: PlansState; retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<PlansState>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    requestJson(`${siteConfig.paymentsApiUrl}/available-plans/`, { headers: { apiKey: siteConfig.paymentsApiKey } })
+      .then((data) => {
+        const { plans, rejected } = parsePlans(data);
+        if (rejected.length > 0) console.warn('Some subscription plans were dropped as invalid:', rejected);
+        if (current) setState({ status: 'loaded', plans });
+      })
+      .catch((error: unknown) => {
+        console.error('Could not load the subscription plans:', error);
+        if (current) setState({ status: 'failed', reason: error instanceof ApiError && error.kind === 'timeout' ? 'timeout' : 'failed' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
