@@ -43,7 +43,8 @@ test('going back restores the scroll position', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
-  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(900);
+  // Within a few pixels: Chromium's scroll anchoring may nudge the position it saved.
+  await expect.poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - 900)).toBeLessThanOrEqual(4);
 });
 
 test('back to top: the floating button appears after scrolling, and both controls go to the top', async ({ page }) => {
