@@ -6,8 +6,7 @@
  * under /__sandbox/ let tests switch faults on and read what arrived.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { listen, type RunningServer } from '../scripts/listen';
 import { CONFIG_DEFAULTS } from '../src/lib/config';
 import { damagedPlans, parseFault, type Fault, type FaultTarget } from './faults';
 import plans from './plans.json';
@@ -30,10 +29,7 @@ export interface RequestRecord {
   origin?: string;
 }
 
-export interface Sandbox {
-  url: string;
-  close(): Promise<void>;
-}
+export type Sandbox = RunningServer;
 
 const CONTACT_PATH = '/api/Users/ContactUs';
 const PLANS_PATH = '/available-plans/';
@@ -181,20 +177,5 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
 
 /** Starts the sandbox on 127.0.0.1; port 0 takes a free one. */
 export function startSandbox(port = 0, options: SandboxOptions = {}): Promise<Sandbox> {
-  const app = createSandboxApp(options);
-  return new Promise((resolve, reject) => {
-    const server: Server = app.listen(port, '127.0.0.1');
-    server.once('error', reject);
-    server.once('listening', () => {
-      const { port: actual } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${actual}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listen(createSandboxApp(options), port);
 }

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { buildSite, run } from './processes';
-import { createStaticApp, listen } from './staticServer';
+import { listen } from './listen';
+import { createStaticApp } from './staticServer';
 
 async function main(): Promise<number> {
   const chromium = findChromium();

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { buildSite } from './processes';
-import { createStaticApp, listen, type RunningServer } from './staticServer';
+import { listen, type RunningServer } from './listen';
+import { createStaticApp } from './staticServer';
 
 async function onPreferredPort<T>(preferred: number, start: (port: number) => Promise<T>, what: string): Promise<T> {
   try {

@@ -5,38 +5,13 @@
  */
 import express from 'express';
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { LANGUAGES } from '../src/lib/languages';
-
-export interface RunningServer {
-  url: string;
-  close(): Promise<void>;
-}
 
 /** The 404 page for a missing path: /bg/... gets bg/404.html, /en/... en/404.html, the rest 404.html. */
 export function notFoundFile(pathname: string): string {
   const language = LANGUAGES.find((lang) => pathname === `/${lang}` || pathname.startsWith(`/${lang}/`));
   return language ? `${language}/404.html` : '404.html';
-}
-
-export function listen(app: express.Express, port: number): Promise<RunningServer> {
-  return new Promise((resolve, reject) => {
-    const server: Server = app.listen(port, '127.0.0.1');
-    server.once('error', reject);
-    server.once('listening', () => {
-      const { port: actual } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${actual}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
 }
 
 export function createStaticApp(publicDir: string): express.Express {

@@ -1,4 +1,4 @@
-import { contactPage, DATE_PUBLISHED, softwareApplication, webPage } from '../../src/lib/structuredData';
+import { DATE_PUBLISHED, sitePage, softwareApplication } from '../../src/lib/structuredData';
 
 const facts = {
   name: 'Pricing',
@@ -25,7 +25,7 @@ describe('structured data', () => {
   });
 
   it('builds web and contact pages that belong to the site', () => {
-    expect(webPage(facts)).toEqual({
+    expect(sitePage('WebPage', facts)).toEqual({
       '@context': 'https://schema.org',
       '@type': 'WebPage',
       name: 'Pricing',
@@ -34,6 +34,7 @@ describe('structured data', () => {
       inLanguage: 'bg',
       isPartOf: { '@type': 'WebSite', name: 'StockPay', url: 'https://www.example.com' },
     });
-    expect(contactPage(facts)['@type']).toBe('ContactPage');
+    expect(sitePage('ContactPage', facts)['@type']).toBe('ContactPage');
+    expect(sitePage('WebPage', { ...facts, dateModified: '2025-05-30' }).dateModified).toBe('2025-05-30');
   });
 });

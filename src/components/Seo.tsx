@@ -3,14 +3,20 @@ import { Helmet } from 'react-helmet';
 import { siteConfig } from '../lib/config';
 import { LOCALE_TAGS, LANGUAGES } from '../lib/languages';
 import { documentTitle, headLinks, serializeJsonLd } from '../lib/seo';
-import type { JsonLd } from '../lib/structuredData';
+import { sitePage, type JsonLd, type PageType } from '../lib/structuredData';
 import { useSiteLanguage } from './useSiteLanguage';
 
 interface Props {
   title: string;
   description: string;
-  /** Structured data for the page, built with src/lib/structuredData.ts. */
-  jsonLd?: JsonLd;
+  /**
+   * The page's JSON-LD: its schema.org type, built from the title,
+   * description and canonical URL, or a complete object (the home page's
+   * SoftwareApplication). None when left out.
+   */
+  jsonLd?: PageType | JsonLd;
+  /** For a page type: when the content last changed (YYYY-MM-DD). */
+  dateModified?: string;
   /** A page that shows another page's content names that page as canonical (/blog/ -> /). */
   canonicalPath?: string;
   noindex?: boolean;
@@ -24,10 +30,23 @@ interface Props {
  * gatsby-plugin-react-helmet writes these tags into the static HTML, and
  * Helmet refreshes them on client-side navigation.
  */
-export function Seo({ title, description, jsonLd, canonicalPath, noindex = false, stylesheets = [] }: Props): React.JSX.Element {
+export function Seo(props: Props): React.JSX.Element {
+  const { title, description, jsonLd, dateModified, canonicalPath, noindex = false, stylesheets = [] } = props;
   const { language, originalPath } = useSiteLanguage();
   const { canonical, alternates } = headLinks(siteConfig.siteUrl, language, canonicalPath ?? originalPath);
   const fullTitle = documentTitle(title, siteConfig.productName);
+  const structuredData =
+    typeof jsonLd === 'string'
+      ? sitePage(jsonLd, {
+          name: title,
+          description,
+          url: canonical,
+          language,
+          productName: siteConfig.productName,
+          siteUrl: siteConfig.siteUrl,
+          dateModified,
+        })
+      : jsonLd;
   return (
     <Helmet htmlAttributes={{ lang: language }}>
       <title>{fullTitle}</title>
@@ -51,7 +70,7 @@ export function Seo({ title, description, jsonLd, canonicalPath, noindex = false
         <meta key={lang} property="og:locale:alternate" content={LOCALE_TAGS[lang].replace('-', '_')} />
       ))}
       <meta name="twitter:card" content="summary" />
-      {jsonLd && <script type="application/ld+json">{serializeJsonLd(jsonLd)}</script>}
+      {structuredData && <script type="application/ld+json">{serializeJsonLd(structuredData)}</script>}
     </Helmet>
   );
 }

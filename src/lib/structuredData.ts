@@ -34,7 +34,13 @@ export function softwareApplication(page: PageFacts & { productName: string; app
   };
 }
 
-function page(type: string, facts: PageFacts & { productName: string; siteUrl: string }): JsonLd {
+export type PageType = 'WebPage' | 'ContactPage';
+
+/** A page of the site: WebPage, or ContactPage for the contact form. */
+export function sitePage(
+  type: PageType,
+  facts: PageFacts & { productName: string; siteUrl: string; dateModified?: string },
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': type,
@@ -43,9 +49,6 @@ function page(type: string, facts: PageFacts & { productName: string; siteUrl: s
     url: facts.url,
     inLanguage: facts.language,
     isPartOf: { '@type': 'WebSite', name: facts.productName, url: facts.siteUrl },
+    ...(facts.dateModified ? { dateModified: facts.dateModified } : {}),
   };
 }
-
-export const webPage = (facts: PageFacts & { productName: string; siteUrl: string }): JsonLd => page('WebPage', facts);
-export const contactPage = (facts: PageFacts & { productName: string; siteUrl: string }): JsonLd =>
-  page('ContactPage', facts);

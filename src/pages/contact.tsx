@@ -7,31 +7,14 @@ import { Layout } from '../components/Layout';
 import { LocalizedLink } from '../components/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
 import { Seo } from '../components/Seo';
-import { useSiteLanguage } from '../components/useSiteLanguage';
 import { siteConfig } from '../lib/config';
-import { pageUrl } from '../lib/seo';
-import { contactPage } from '../lib/structuredData';
 import * as styles from './contact.module.css';
 
 export default function ContactPage(_props: PageProps<Queries.ContactPageQuery>): React.JSX.Element {
   const { t } = useTranslation('contact');
-  const { language, originalPath } = useSiteLanguage();
-  const title = t('seo.title');
-  const description = t('seo.description', { product: siteConfig.productName });
   return (
     <Layout>
-      <Seo
-        title={title}
-        description={description}
-        jsonLd={contactPage({
-          name: title,
-          description,
-          url: pageUrl(siteConfig.siteUrl, language, originalPath),
-          language,
-          productName: siteConfig.productName,
-          siteUrl: siteConfig.siteUrl,
-        })}
-      />
+      <Seo title={t('seo.title')} description={t('seo.description', { product: siteConfig.productName })} jsonLd="ContactPage" />
       <PageIntro title={t('heading')} lead={t('lead')} />
       <div className={styles.columns}>
         <ContactForm />

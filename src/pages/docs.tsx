@@ -2,16 +2,12 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { MarkdownPage } from '../components/markdown/MarkdownPage';
-import { useSiteLanguage } from '../components/useSiteLanguage';
 import { siteConfig } from '../lib/config';
 import { containsMath, fillProductName, tableOfContents } from '../lib/markdown';
-import { pageUrl } from '../lib/seo';
-import { webPage } from '../lib/structuredData';
 
 /** The application's README, from content/docs/<lang>/readme.md (or DOCS_README_URL_<LANG>). */
 export default function DocsPage({ data }: PageProps<Queries.DocsPageQuery>): React.JSX.Element {
   const { t } = useTranslation('content');
-  const { language, originalPath } = useSiteLanguage();
   const product = siteConfig.productName;
   const readme = data.readme;
   const html = fillProductName(readme?.html ?? '', product);
@@ -26,14 +22,6 @@ export default function DocsPage({ data }: PageProps<Queries.DocsPageQuery>): Re
       html={html}
       toc={tableOfContents(readme?.headings ?? [], product)}
       stylesheets={katexStylesheet && containsMath(html) ? [katexStylesheet] : []}
-      jsonLd={webPage({
-        name: title,
-        description,
-        url: pageUrl(siteConfig.siteUrl, language, originalPath),
-        language,
-        productName: product,
-        siteUrl: siteConfig.siteUrl,
-      })}
     />
   );
 }

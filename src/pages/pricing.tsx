@@ -6,31 +6,14 @@ import { PageIntro } from '../components/PageIntro';
 import { CustomPlan } from '../components/pricing/CustomPlan';
 import { PlansSection } from '../components/pricing/PlansSection';
 import { Seo } from '../components/Seo';
-import { useSiteLanguage } from '../components/useSiteLanguage';
 import { siteConfig } from '../lib/config';
-import { pageUrl } from '../lib/seo';
-import { webPage } from '../lib/structuredData';
 
 /** Subscription plans, fetched live from the payments API. */
 export default function PricingPage(_props: PageProps<Queries.PricingPageQuery>): React.JSX.Element {
   const { t } = useTranslation('pricing');
-  const { language, originalPath } = useSiteLanguage();
-  const title = t('seo.title');
-  const description = t('seo.description', { product: siteConfig.productName });
   return (
     <Layout>
-      <Seo
-        title={title}
-        description={description}
-        jsonLd={webPage({
-          name: title,
-          description,
-          url: pageUrl(siteConfig.siteUrl, language, originalPath),
-          language,
-          productName: siteConfig.productName,
-          siteUrl: siteConfig.siteUrl,
-        })}
-      />
+      <Seo title={t('seo.title')} description={t('seo.description', { product: siteConfig.productName })} jsonLd="WebPage" />
       <PageIntro title={t('heading')} lead={t('lead')} />
       <PlansSection />
       <CustomPlan />

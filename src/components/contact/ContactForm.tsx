@@ -14,6 +14,7 @@ import {
   type ContactValues,
 } from '../../lib/contact';
 import { Icon } from '../Icon';
+import { Spinner } from '../Spinner';
 import { useContactDraft } from './useContactDraft';
 import * as buttons from '../../styles/buttons.module.css';
 import * as styles from './ContactForm.module.css';
@@ -158,7 +159,7 @@ export function ContactForm(): React.JSX.Element {
           </p>
         )}
         <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={sent || sending}>
-          {sending && <span className={styles.spinner} aria-hidden="true" />}
+          {sending && <Spinner />}
           {sending ? t('form.sending') : t('form.submit')}
         </button>
       </fieldset>

@@ -1,6 +1,5 @@
 import React from 'react';
 import type { TocEntry } from '../../lib/markdown';
-import type { JsonLd } from '../../lib/structuredData';
 import { Layout } from '../Layout';
 import { PageIntro } from '../PageIntro';
 import { Seo } from '../Seo';
@@ -13,16 +12,17 @@ interface Props {
   description: string;
   html: string;
   toc: readonly TocEntry[];
-  jsonLd: JsonLd;
+  /** When the content last changed (YYYY-MM-DD), for the page's JSON-LD. */
+  dateModified?: string;
   /** Stylesheets only this page needs (KaTeX, when it has math). */
   stylesheets?: readonly string[];
 }
 
 /** A page made of one markdown document: documentation, privacy policy. */
-export function MarkdownPage({ title, description, html, toc, jsonLd, stylesheets }: Props): React.JSX.Element {
+export function MarkdownPage({ title, description, html, toc, dateModified, stylesheets }: Props): React.JSX.Element {
   return (
     <Layout>
-      <Seo title={title} description={description} jsonLd={jsonLd} stylesheets={stylesheets} />
+      <Seo title={title} description={description} jsonLd="WebPage" dateModified={dateModified} stylesheets={stylesheets} />
       <PageIntro title={title} lead={description} />
       <div className={styles.columns}>
         <aside className={styles.aside}>

@@ -2,6 +2,7 @@ import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PERIOD, plansForPeriod, type Period } from '../../lib/plans';
 import { Icon } from '../Icon';
+import { Spinner } from '../Spinner';
 import { OnboardingFees } from './OnboardingFees';
 import { PeriodSelector } from './PeriodSelector';
 import { PlanCard } from './PlanCard';
@@ -49,7 +50,7 @@ export function PlansSection(): React.JSX.Element {
   if (state.status === 'loading') {
     content = (
       <div className={`${styles.loading} js-only`} role="status">
-        <span className={styles.spinner} aria-hidden="true" />
+        <Spinner size="large" />
         <p>{t('loading')}</p>
       </div>
     );
