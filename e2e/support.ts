@@ -1,6 +1,5 @@
 /** Shared facts and helpers for the browser tests (started by scripts/e2e.ts). */
 import type { APIRequestContext, Page } from '@playwright/test';
-import enCommon from '../locales/en/common.json';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -11,7 +10,6 @@ function required(name: string): string {
 export const SITE_URL = required('E2E_BASE_URL');
 export const SANDBOX_URL = required('E2E_SANDBOX_URL');
 export const APP_URL = `${SANDBOX_URL}/app`;
-export const PRODUCT = 'StockPay';
 
 export const PREFIXES = ['', '/en', '/bg'] as const;
 export const ROUTES = ['/', '/docs/', '/blog/', '/contact/', '/pricing/', '/privacy-policy/', '/404/'] as const;
@@ -52,8 +50,6 @@ export const sandbox = {
     return (await request.get(`${SANDBOX_URL}/__sandbox/requests`)).json();
   },
 };
-
-export const strings = { enCommon };
 
 /** The language dropdown's toggle, named 'Language: …' or 'Език: …'. */
 export const languageToggle = (page: Page) => page.getByRole('banner').getByLabel(/^(Language|Език): /);
