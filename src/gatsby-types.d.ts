@@ -2345,7 +2345,7 @@ type DocsPageQueryVariables = Exact<{
 }>;
 
 
-type DocsPageQuery = { readonly site: { readonly siteMetadata: { readonly katexStylesheet: string } | null } | null, readonly readme: { readonly html: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type DocsPageQuery = { readonly readme: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 type HomeContentFragment = { readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
 
@@ -2355,6 +2355,13 @@ type HomePageQueryVariables = Exact<{
 
 
 type HomePageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
+
+type KatexStylesheetQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type KatexStylesheetQuery = { readonly site: { readonly siteMetadata: { readonly katexStylesheet: string } | null } | null };
+
+type MarkdownDocumentFragment = { readonly html: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null };
 
 type NotFoundPageQueryVariables = Exact<{
   language: Scalars['String'];
@@ -2377,7 +2384,7 @@ type PrivacyPolicyPageQueryVariables = Exact<{
 }>;
 
 
-type PrivacyPolicyPageQuery = { readonly policy: { readonly html: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type PrivacyPolicyPageQuery = { readonly policy: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 
 }

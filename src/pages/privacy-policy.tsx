@@ -2,20 +2,17 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { MarkdownPage } from '../components/markdown/MarkdownPage';
 import { siteConfig } from '../lib/config';
-import { fillProductName, tableOfContents } from '../lib/markdown';
+import { fillProductName } from '../lib/markdown';
 
 /** The privacy policy, from content/privacy/<lang>/policy.md. */
 export default function PrivacyPolicyPage({ data }: PageProps<Queries.PrivacyPolicyPageQuery>): React.JSX.Element {
   const product = siteConfig.productName;
   const policy = data.policy;
-  const title = fillProductName(policy?.frontmatter.title ?? '', product);
-  const description = fillProductName(policy?.frontmatter.description ?? '', product);
   return (
     <MarkdownPage
-      title={title}
-      description={description}
-      html={fillProductName(policy?.html ?? '', product)}
-      toc={tableOfContents(policy?.headings ?? [], product)}
+      title={fillProductName(policy?.frontmatter.title ?? '', product)}
+      description={fillProductName(policy?.frontmatter.description ?? '', product)}
+      document={policy}
       dateModified={policy?.frontmatter.lastUpdated ?? undefined}
     />
   );
@@ -24,11 +21,7 @@ export default function PrivacyPolicyPage({ data }: PageProps<Queries.PrivacyPol
 export const query = graphql`
   query PrivacyPolicyPage($language: String!) {
     policy: markdownRemark(fields: { section: { eq: "privacy" }, language: { eq: $language }, name: { eq: "policy" } }) {
-      html
-      headings(depth: h2) {
-        id
-        value
-      }
+      ...MarkdownDocument
       frontmatter {
         title
         description

@@ -1,5 +1,7 @@
 import React from 'react';
-import type { TocEntry } from '../../lib/markdown';
+import { graphql, useStaticQuery } from 'gatsby';
+import { siteConfig } from '../../lib/config';
+import { containsMath, fillProductName, tableOfContents } from '../../lib/markdown';
 import { Layout } from '../Layout';
 import { PageIntro } from '../PageIntro';
 import { Seo } from '../Seo';
@@ -10,23 +12,43 @@ import * as styles from './MarkdownPage.module.css';
 interface Props {
   title: string;
   description: string;
-  html: string;
-  toc: readonly TocEntry[];
+  /** The markdown document, selected with `...MarkdownDocument`. */
+  document: Queries.MarkdownDocumentFragment | null;
   /** When the content last changed (YYYY-MM-DD), for the page's JSON-LD. */
   dateModified?: string;
-  /** Stylesheets only this page needs (KaTeX, when it has math). */
-  stylesheets?: readonly string[];
 }
 
-/** A page made of one markdown document: documentation, privacy policy. */
-export function MarkdownPage({ title, description, html, toc, dateModified, stylesheets }: Props): React.JSX.Element {
+/**
+ * A page made of one markdown document (documentation, privacy policy):
+ * the product name filled in, a table of contents from its sections, and
+ * KaTeX's stylesheet linked only when the document contains math.
+ */
+export function MarkdownPage({ title, description, document, dateModified }: Props): React.JSX.Element {
+  const { site } = useStaticQuery<Queries.KatexStylesheetQuery>(graphql`
+    query KatexStylesheet {
+      site {
+        siteMetadata {
+          katexStylesheet
+        }
+      }
+    }
+  `);
+  const product = siteConfig.productName;
+  const html = fillProductName(document?.html ?? '', product);
+  const katexStylesheet = site?.siteMetadata?.katexStylesheet;
   return (
     <Layout>
-      <Seo title={title} description={description} jsonLd="WebPage" dateModified={dateModified} stylesheets={stylesheets} />
+      <Seo
+        title={title}
+        description={description}
+        jsonLd="WebPage"
+        dateModified={dateModified}
+        stylesheets={katexStylesheet && containsMath(html) ? [katexStylesheet] : []}
+      />
       <PageIntro title={title} lead={description} />
       <div className={styles.columns}>
         <aside className={styles.aside}>
-          <TableOfContents entries={toc} />
+          <TableOfContents entries={tableOfContents(document?.headings ?? [], product)} />
         </aside>
         <article className={styles.article}>
           <MarkdownBody html={html} />
@@ -35,3 +57,13 @@ export function MarkdownPage({ title, description, html, toc, dateModified, styl
     </Layout>
   );
 }
+
+export const query = graphql`
+  fragment MarkdownDocument on MarkdownRemark {
+    html
+    headings(depth: h2) {
+      id
+      value
+    }
+  }
+`;
