@@ -3,6 +3,7 @@
  * (README, "Deploy"): files as they are, and for an unknown path the 404
  * page of its language with status 404.
  */
+import compression from 'compression';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,8 @@ export function notFoundFile(pathname: string): string {
 export function createStaticApp(publicDir: string): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // Every static host and CDN compresses text; without it Lighthouse measures a site nobody serves.
+  app.use(compression());
   app.use(
     express.static(publicDir, {
       setHeaders(res, file) {
