@@ -1,24 +1,44 @@
 /**
- * `npm run test:e2e`: builds the site against a sandbox on a free loopback
- * port, serves it on another, and runs the Playwright tests in Debian's
- * Chromium. Arguments are passed on to `playwright test`.
+ * `npm run test:site`: builds the site against a sandbox on a free loopback
+ * port, serves it on another, and runs every check of the built site on that
+ * one build: the Playwright browser tests (with axe), the internal-link
+ * check over public/, and the Lighthouse budgets. Every check runs even when
+ * an earlier one fails, so one run shows everything that is wrong.
+ *
+ * `npm run test:e2e -- [playwright args]` runs only the browser tests,
+ * `npm run test:lighthouse` only the budgets (CHECKS=browser,links,lighthouse).
  * E2E_SKIP_BUILD=1 reuses public/ (only valid with the same SANDBOX_PORT and SITE_PORT).
  */
 import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
+import { main as checkLinks } from './checkLinks';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
-import { buildSite, run } from './processes';
+import { lighthouseGate } from './lighthouse';
 import { listen } from './listen';
+import { buildSite, run } from './processes';
 import { createStaticApp } from './staticServer';
 
+const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;
+type Check = (typeof ALL_CHECKS)[number];
+
+function selectedChecks(value: string | undefined): Check[] {
+  if (!value) return [...ALL_CHECKS];
+  const names = value.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(ALL_CHECKS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`Unknown check(s) in CHECKS: ${unknown.join(', ')}; choose from ${ALL_CHECKS.join(', ')}`);
+  return names as Check[];
+}
+
 async function main(): Promise<number> {
+  const checks = selectedChecks(process.env.CHECKS);
   const chromium = findChromium();
   if (!chromium) {
-    console.error(`Browser tests cannot run. ${MISSING_BROWSER_MESSAGE}`);
+    console.error(`The site checks cannot run. ${MISSING_BROWSER_MESSAGE}`);
     return 1;
   }
+  const publicDir = path.join(__dirname, '..', 'public');
   const sandbox = await startSandbox(Number(process.env.SANDBOX_PORT ?? 0));
-  const site = await listen(createStaticApp(path.join(__dirname, '..', 'public')), Number(process.env.SITE_PORT ?? 0));
+  const site = await listen(createStaticApp(publicDir), Number(process.env.SITE_PORT ?? 0));
   try {
     const env = {
       ...process.env,
@@ -34,15 +54,27 @@ async function main(): Promise<number> {
     if (!process.env.E2E_SKIP_BUILD) {
       const built = await buildSite(env);
       if (built !== 0) {
-        console.error('The production build failed; browser tests did not run.');
+        console.error('The production build failed; the site checks did not run.');
         return built;
       }
     }
-    return await run('playwright', ['test', ...process.argv.slice(2)], {
-      ...env,
-      E2E_BASE_URL: site.url,
-      E2E_SANDBOX_URL: sandbox.url,
-    });
+    const results: [Check, number][] = [];
+    for (const check of checks) {
+      if (check === 'browser') {
+        const args = ['test', ...process.argv.slice(2)];
+        results.push([check, await run('playwright', args, { ...env, E2E_BASE_URL: site.url, E2E_SANDBOX_URL: sandbox.url })]);
+      } else if (check === 'links') {
+        console.log('');
+        results.push([check, checkLinks([publicDir, site.url], env)]);
+      } else {
+        // Between tests the sandbox may hold a fault; the pricing page must see plans.
+        await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
+        results.push([check, await lighthouseGate(site.url, chromium)]);
+      }
+    }
+    const failed = results.filter(([, code]) => code !== 0).map(([check]) => check);
+    console.log(`\nSite checks: ${results.map(([check, code]) => `${check} ${code === 0 ? 'passed' : 'FAILED'}`).join(', ')}`);
+    return failed.length > 0 ? 1 : 0;
   } finally {
     await Promise.all([sandbox.close(), site.close()]);
   }

@@ -109,19 +109,36 @@ export function onboardingPlan(plans: readonly Plan[], type: PlanType): Plan | n
   return plans.find((plan) => plan.interval === 'single' && plan.type === type && plan.priceId !== BITCOIN_PRICE_ID) ?? null;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One Intl.NumberFormat per locale and options. Building one loads locale
+ * data and costs about a millisecond on a phone, and every plan card
+ * formats several numbers.
+ */
+function numberFormat(language: Language, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[language], options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** An amount in minor units as money in the page's language: 'BGN 26.10', '26,10 лв.'. */
 export function formatMoney(amountMinor: number, currency: string, language: Language): string {
   const value = amountMinor / 100;
   try {
-    return new Intl.NumberFormat(LOCALE_TAGS[language], { style: 'currency', currency: currency.toUpperCase() }).format(value);
+    return numberFormat(language, { style: 'currency', currency: currency.toUpperCase() }).format(value);
   } catch {
     // An unknown currency code: show the number and the code rather than fail.
-    return `${new Intl.NumberFormat(LOCALE_TAGS[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency.toUpperCase()}`;
+    return `${numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${currency.toUpperCase()}`;
   }
 }
 
 export function formatCount(count: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[language]).format(count);
+  return numberFormat(language).format(count);
 }
 
 /** Keys of locales/<lang>/pricing.json that plan texts use. */

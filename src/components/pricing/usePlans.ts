@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ApiError, requestJson } from '../../lib/api';
 import { siteConfig } from '../../lib/config';
 import { parsePlans, type Plan } from '../../lib/plans';
@@ -24,7 +24,8 @@ export function usePlans(): { state: PlansState; retry: () => void } {
       .then((data) => {
         const { plans, rejected } = parsePlans(data);
         if (rejected.length > 0) console.warn('Some subscription plans were dropped as invalid:', rejected);
-        if (current) setState({ status: 'loaded', plans });
+        // A transition lets React render the cards in slices that yield to input.
+        if (current) startTransition(() => setState({ status: 'loaded', plans }));
       })
       .catch((error: unknown) => {
         console.error('Could not load the subscription plans:', error);

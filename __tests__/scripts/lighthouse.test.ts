@@ -1,0 +1,144 @@
+import {
+  BUDGET,
+  expectedFailures,
+  formatRuns,
+  lhciConfig,
+  median,
+  medianByUrl,
+  pageAssertions,
+  pageUrl,
+  summarizeLhr,
+  type LighthouseRun,
+} from '../../scripts/lighthouse';
+import { sitePages, type SitePage } from '../../scripts/sitePages';
+
+const page = (route: string, language: 'en' | 'bg' = 'en'): SitePage => {
+  const found = sitePages().find((p) => p.route === route && p.language === language);
+  if (!found) throw new Error(`no page ${route} ${language}`);
+  return found;
+};
+
+describe('sitePages', () => {
+  it('lists every route and the not-found page in both languages, English unprefixed', () => {
+    expect(sitePages().map((p) => p.path)).toEqual([
+      '/',
+      '/docs/',
+      '/blog/',
+      '/pricing/',
+      '/contact/',
+      '/privacy-policy/',
+      '/404/',
+      '/bg/',
+      '/bg/docs/',
+      '/bg/blog/',
+      '/bg/pricing/',
+      '/bg/contact/',
+      '/bg/privacy-policy/',
+      '/bg/404/',
+    ]);
+    expect(sitePages().filter((p) => p.notFound).map((p) => p.path)).toEqual(['/404/', '/bg/404/']);
+  });
+});
+
+describe('pageAssertions', () => {
+  it('holds an ordinary page to every category score, zero layout shift and blocking time under 50 ms', () => {
+    expect(pageAssertions(page('/pricing/', 'bg'))).toEqual({
+      'categories:performance': ['error', { minScore: 0.95 }],
+      'categories:accessibility': ['error', { minScore: 1 }],
+      'categories:best-practices': ['error', { minScore: 1 }],
+      'categories:seo': ['error', { minScore: 1 }],
+      'cumulative-layout-shift': ['error', { maxNumericValue: 0 }],
+      'total-blocking-time': ['error', { maxNumericValue: BUDGET.maxTotalBlockingTimeMs }],
+    });
+    expect(BUDGET.maxTotalBlockingTimeMs).toBeLessThan(50);
+  });
+
+  it('checks the not-found page SEO audit by audit, except the noindex it asks for', () => {
+    const assertions = pageAssertions(page('404', 'bg'));
+    expect(assertions['categories:seo']).toBeUndefined();
+    expect(assertions['is-crawlable']).toBeUndefined();
+    for (const audit of ['document-title', 'meta-description', 'http-status-code', 'link-text', 'crawlable-anchors', 'hreflang', 'canonical']) {
+      expect(assertions[audit]).toEqual(['error', { minScore: 1 }]);
+    }
+    expect(assertions['categories:performance']).toEqual(['error', { minScore: 0.95 }]);
+    expect(assertions['categories:best-practices']).toEqual(['error', { minScore: 1 }]);
+  });
+
+  it('lets /blog/ name the home page canonical and holds it to every other SEO audit', () => {
+    const assertions = pageAssertions(page('/blog/'));
+    expect(assertions.canonical).toBeUndefined();
+    expect(assertions['is-crawlable']).toEqual(['error', { minScore: 1 }]);
+    expect(assertions['categories:seo']).toBeUndefined();
+    expect(expectedFailures(page('/blog/')).seo?.why).toMatch(/canonical/);
+  });
+
+  it('makes no exception for any other page', () => {
+    const exempt = sitePages().filter((p) => Object.keys(expectedFailures(p)).length > 0);
+    expect(exempt.map((p) => p.path)).toEqual(['/blog/', '/404/', '/bg/blog/', '/bg/404/']);
+  });
+});
+
+describe('lhciConfig', () => {
+  const config = lhciConfig({ siteUrl: 'http://127.0.0.1:4000/', chromePath: '/usr/bin/chromium', runs: 3 });
+
+  it('collects every page the given number of times in headless Chromium without background networking', () => {
+    expect(config.ci.collect.url[0]).toBe('http://127.0.0.1:4000/');
+    expect(config.ci.collect.url).toContain('http://127.0.0.1:4000/bg/privacy-policy/');
+    expect(config.ci.collect.url).toHaveLength(14);
+    expect(config.ci.collect.numberOfRuns).toBe(3);
+    expect(config.ci.collect.chromePath).toBe('/usr/bin/chromium');
+    expect(config.ci.collect.settings.chromeFlags.split(' ')).toEqual(
+      expect.arrayContaining(['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']),
+    );
+  });
+
+  it('matches each assertion set to exactly one URL', () => {
+    for (const url of config.ci.collect.url) {
+      const matching = config.ci.assert.assertMatrix.filter((entry) => new RegExp(entry.matchingUrlPattern).test(url));
+      expect(matching).toHaveLength(1);
+    }
+    expect(new RegExp(config.ci.assert.assertMatrix[0].matchingUrlPattern).test('http://127.0.0.1:4000/docs/')).toBe(false);
+  });
+});
+
+describe('results', () => {
+  const lhr = (url: string, performance: number, tbt: number) => ({
+    requestedUrl: url,
+    categories: { performance: { score: performance }, accessibility: { score: 1 }, 'best-practices': { score: 1 }, seo: { score: null } },
+    audits: {
+      'largest-contentful-paint': { numericValue: 1200 + tbt },
+      'total-blocking-time': { numericValue: tbt },
+      'cumulative-layout-shift': { numericValue: 0 },
+    },
+  });
+
+  it('summarises a report', () => {
+    expect(summarizeLhr(lhr('http://x/', 0.99, 20))).toEqual({
+      url: 'http://x/',
+      scores: { performance: 0.99, accessibility: 1, 'best-practices': 1, seo: null },
+      largestContentfulPaintMs: 1220,
+      totalBlockingTimeMs: 20,
+      cumulativeLayoutShift: 0,
+    });
+  });
+
+  it('takes medians per URL in the order given', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([])).toBeNaN();
+    const runs: LighthouseRun[] = [lhr('http://x/a', 0.9, 30), lhr('http://x/b', 1, 0), lhr('http://x/a', 1, 10), lhr('http://x/a', 0.95, 20)].map(summarizeLhr);
+    const medians = medianByUrl(runs, ['http://x/b', 'http://x/a', 'http://x/missing']);
+    expect(medians.map((m) => [m.url, m.scores.performance, m.totalBlockingTimeMs, m.scores.seo])).toEqual([
+      ['http://x/b', 1, 0, null],
+      ['http://x/a', 0.95, 20, null],
+    ]);
+  });
+
+  it('prints one aligned line per page with scores out of 100', () => {
+    const text = formatRuns([summarizeLhr(lhr('http://x/bg/docs/', 0.987, 12.4))], 'http://x/');
+    const [header, row] = text.split('\n');
+    expect(header).toMatch(/^page\s+perf\s+a11y\s+best\s+seo\s+LCP\s+TBT\s+CLS$/);
+    expect(row).toMatch(/^\/bg\/docs\/\s+99\s+100\s+100\s+–\s+1212 ms\s+12 ms\s+0\.000$/);
+    expect(pageUrl('http://x/', page('/docs/', 'bg'))).toBe('http://x/bg/docs/');
+  });
+});
