@@ -4,6 +4,17 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import './src/styles/global.css';
 
 /**
+ * Gives the main thread back to the browser between evaluating the bundle
+ * and starting the page: Gatsby otherwise runs both in one task, long enough
+ * to delay a tap on a phone. The resolved promise is awaited by Gatsby.
+ * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-browser/#onClientEntry
+ */
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = () =>
+  new Promise<void>((resolve) => {
+    window.setTimeout(resolve, 0);
+  });
+
+/**
  * Gatsby restores the scroll position on back/forward and puts a new page
  * at its top or its #anchor. Those jumps are instant: the global
  * `scroll-behavior: smooth` is meant for in-page anchors, not for arriving.
