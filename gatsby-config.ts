@@ -2,6 +2,7 @@ import type { GatsbyConfig } from 'gatsby';
 import { siteConfig } from './src/lib/config';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './src/lib/languages';
 import { remoteReadmeUrls } from './src/lib/content';
+import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } from './src/lib/sitemap';
 import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
 
 // A README fetched from elsewhere replaces the local file of its language.
@@ -64,6 +65,18 @@ const gatsbyConfig: GatsbyConfig = {
           interpolation: { escapeValue: false },
           returnNull: false,
         },
+      },
+    },
+    {
+      // public/sitemap-index.xml and the sitemap file(s) it names; robots.txt
+      // (gatsby/onPostBuild.ts) points at the index. src/lib/sitemap.ts picks
+      // the canonical pages and gives each the alternates of its <head>.
+      resolve: 'gatsby-plugin-sitemap',
+      options: {
+        query: SITEMAP_QUERY,
+        resolveSiteUrl: () => siteConfig.siteUrl,
+        resolvePages: resolveSitemapPages,
+        serialize: (page: SitemapPage) => sitemapEntry(siteConfig.siteUrl, page),
       },
     },
   ],
