@@ -1,8 +1,11 @@
 import type { GatsbyConfig } from 'gatsby';
 import { siteConfig } from './src/lib/config';
-import { DEFAULT_LANGUAGE, LANGUAGES } from './src/lib/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/lib/languages';
+import { manifestOptions } from './src/lib/manifest';
 import { remoteReadmeUrls } from './src/lib/content';
+import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } from './src/lib/sitemap';
 import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
+import { readLocaleString } from './gatsby/locales';
 
 // A README fetched from elsewhere replaces the local file of its language.
 const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) => `**/docs/${language}/readme.md`);
@@ -12,6 +15,11 @@ if (!process.env.GATSBY_SITE_URL) {
   // the real origin would point search engines at localhost.
   console.warn(`GATSBY_SITE_URL is not set; canonical URLs use ${siteConfig.siteUrl}`);
 }
+
+// The manifest describes the product in each language with the footer's sentence.
+const descriptions = Object.fromEntries(
+  LANGUAGES.map((language) => [language, readLocaleString(__dirname, language, 'common', 'footer.description', siteConfig.productName)]),
+) as Record<Language, string>;
 
 const gatsbyConfig: GatsbyConfig = {
   siteMetadata: {
@@ -65,6 +73,22 @@ const gatsbyConfig: GatsbyConfig = {
           returnNull: false,
         },
       },
+    },
+    {
+      // public/sitemap-index.xml and the sitemap file(s) it names; robots.txt
+      // (gatsby/onPostBuild.ts) points at the index. src/lib/sitemap.ts picks
+      // the canonical pages and gives each the alternates of its <head>.
+      resolve: 'gatsby-plugin-sitemap',
+      options: {
+        query: SITEMAP_QUERY,
+        resolveSiteUrl: () => siteConfig.siteUrl,
+        resolvePages: resolveSitemapPages,
+        serialize: (page: SitemapPage) => sitemapEntry(siteConfig.siteUrl, page),
+      },
+    },
+    {
+      resolve: 'gatsby-plugin-manifest',
+      options: manifestOptions({ productName: siteConfig.productName, descriptions }),
     },
   ],
 };

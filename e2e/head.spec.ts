@@ -1,11 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { PREFIXES, ROUTES, SITE_URL, languageOf, markDocument, isSameDocument, waitForHydration } from './support';
+
+const decode = (text = '') =>
+  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const attr = (tag: string, name: string) => {
+  const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  return value === undefined ? undefined : decode(value);
+};
 
 /** What a page's static HTML says about itself, read without running any script. */
 function readHead(html: string) {
-  const attr = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1];
   const links = [...html.matchAll(/<link[^>]*>/g)].map((m) => m[0]);
+  const metas = [...html.matchAll(/<meta[^>]*>/g)].map((m) => m[0]);
+  /** Every content of the meta tags with this property or name. */
+  const meta = (key: string) =>
+    metas.filter((m) => attr(m, 'property') === key || attr(m, 'name') === key).map((m) => attr(m, 'content'));
+  const linkHrefs = (rel: string) => links.filter((l) => attr(l, 'rel') === rel).map((l) => attr(l, 'href'));
   return {
+    meta,
+    linkHrefs,
     lang: /<html[^>]*\slang="([^"]*)"/.exec(html)?.[1],
     title: /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1],
     description: /<meta[^>]*name="description"[^>]*content="([^"]*)"/.exec(html)?.[1],
@@ -27,8 +40,6 @@ const TITLES: Record<string, Record<'en' | 'bg', string>> = {
   '/404/': { en: 'Page not found | StockPay', bg: 'Страницата не е намерена | StockPay' },
 };
 
-const decode = (text = '') => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
-
 test.describe('static HTML head of every page', () => {
   for (const prefix of PREFIXES) {
     for (const route of ROUTES) {
@@ -49,6 +60,43 @@ test.describe('static HTML head of every page', () => {
         expect(head.alternates).toEqual({ en: url('en'), bg: url('bg'), 'x-default': url('en') });
         if (route !== '/404/') expect(head.jsonLd).toHaveLength(1);
       });
+
+      test(`${path} carries Open Graph and Twitter card tags, the manifest and the icons`, async ({ request }) => {
+        const head = readHead(await (await request.get(path)).text());
+        const language = languageOf(prefix);
+        const one = (key: string) => {
+          const values = head.meta(key);
+          expect(values, key).toHaveLength(1);
+          return values[0] ?? '';
+        };
+        const [canonical] = head.canonical;
+        const image = `${SITE_URL}/share/${language}.png`;
+
+        expect(one('og:url')).toBe(canonical);
+        expect(one('og:title')).toBe(decode(head.title));
+        expect(one('og:description')).toBe(decode(head.description));
+        expect(one('og:locale')).toBe(language === 'bg' ? 'bg_BG' : 'en_US');
+        expect(one('og:image')).toBe(image);
+        expect(one('og:image:width')).toBe('1200');
+        expect(one('og:image:height')).toBe('630');
+        expect(one('og:image:type')).toBe('image/png');
+        const alt = one('og:image:alt');
+        expect(alt).toContain('StockPay');
+        expect(alt).toContain(TITLES['/'][language].replace(' | StockPay', ''));
+
+        expect(one('twitter:card')).toBe('summary_large_image');
+        expect(one('twitter:title')).toBe(decode(head.title));
+        expect(one('twitter:description')).toBe(decode(head.description));
+        expect(one('twitter:image')).toBe(image);
+        expect(one('twitter:image:alt')).toBe(alt);
+        // Absolute, on the site's own origin: crawlers read these without the page's URL.
+        for (const url of [one('og:url'), one('og:image'), one('twitter:image')]) expect(new URL(url).origin).toBe(new URL(SITE_URL).origin);
+
+        expect(one('theme-color')).toBe('#15803d');
+        expect(head.linkHrefs('manifest')).toEqual([language === 'bg' ? '/manifest_bg.webmanifest' : '/manifest.webmanifest']);
+        expect(head.linkHrefs('icon').sort()).toEqual(['/favicon.ico', '/favicon.svg']);
+        expect(head.linkHrefs('apple-touch-icon')).toEqual(['/apple-touch-icon.png']);
+      });
     }
   }
 
@@ -56,6 +104,135 @@ test.describe('static HTML head of every page', () => {
     for (const path of ['/', '/bg/blog/']) {
       const [data] = readHead(await (await request.get(path)).text()).jsonLd;
       expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'SoftwareApplication', datePublished: '2025-03-17' });
+    }
+  });
+});
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Fetches a PNG and reads its size from the IHDR chunk. */
+async function fetchPng(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()['content-type'], url).toBe('image/png');
+  const body = await response.body();
+  expect([...body.subarray(0, 8)], url).toEqual(PNG_SIGNATURE);
+  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20), body };
+}
+
+/** The entries of a sitemap file: each <loc> with its alternates by hreflang. */
+function readUrlset(xml: string): Record<string, Record<string, string | undefined>> {
+  return Object.fromEntries(
+    [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, entry]) => [
+      decode(/<loc>([^<]*)<\/loc>/.exec(entry)?.[1]),
+      Object.fromEntries(
+        [...entry.matchAll(/<xhtml:link[^>]*>/g)]
+          .filter(([link]) => attr(link, 'rel') === 'alternate')
+          .map(([link]) => [attr(link, 'hreflang') ?? '', attr(link, 'href')]),
+      ),
+    ]),
+  );
+}
+
+test.describe('robots.txt and the sitemap', () => {
+  test('robots.txt allows crawling and points at a sitemap index that exists', async ({ request }) => {
+    const robots = await request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    const text = await robots.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    const sitemaps = [...text.matchAll(/^Sitemap: (\S+)$/gm)].map((m) => m[1]);
+    expect(sitemaps).toEqual([`${SITE_URL}/sitemap-index.xml`]);
+    const index = await request.get(sitemaps[0]);
+    expect(index.status()).toBe(200);
+    expect(index.headers()['content-type']).toMatch(/xml/);
+    expect(await index.text()).toContain('<sitemapindex');
+  });
+
+  test('the sitemap lists every canonical page, each with the alternates of its head', async ({ request }) => {
+    // Follow robots.txt to the index, and the index to every sitemap file.
+    const robots = await (await request.get('/robots.txt')).text();
+    const indexUrl = /^Sitemap: (\S+)$/m.exec(robots)?.[1] ?? '';
+    const files = [...(await (await request.get(indexUrl)).text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => decode(m[1]));
+    expect(files.length).toBeGreaterThan(0);
+    const listed: Record<string, Record<string, string | undefined>> = {};
+    for (const file of files) {
+      expect(new URL(file).origin).toBe(new URL(SITE_URL).origin);
+      const response = await request.get(file);
+      expect(response.status(), file).toBe(200);
+      Object.assign(listed, readUrlset(await response.text()));
+    }
+
+    // A page of the built site is canonical when its head names itself and it is not noindex.
+    const canonical: Record<string, Record<string, string | undefined>> = {};
+    for (const prefix of PREFIXES) {
+      for (const route of ROUTES) {
+        const head = readHead(await (await request.get(`${prefix}${route}`)).text());
+        const self = `${SITE_URL}${prefix}${route}`;
+        if (head.canonical[0] === self && !head.meta('robots').includes('noindex')) canonical[self] = head.alternates;
+      }
+    }
+    // Unprefixed English and /bg/ pages of the five content routes; no /en/ copy, /blog/ or 404.
+    expect(Object.keys(canonical)).toHaveLength(10);
+    expect(listed).toEqual(canonical);
+  });
+});
+
+test.describe('share images', () => {
+  for (const language of ['en', 'bg'] as const) {
+    test(`the ${language} share image named by the head is a 1200x630 PNG`, async ({ request }) => {
+      const head = readHead(await (await request.get(language === 'bg' ? '/bg/' : '/')).text());
+      const [image] = head.meta('og:image');
+      expect(await fetchPng(request, image ?? '')).toMatchObject({ width: 1200, height: 630 });
+    });
+  }
+
+  test('each language has its own image', async ({ request }) => {
+    const [en, bg] = await Promise.all([fetchPng(request, '/share/en.png'), fetchPng(request, '/share/bg.png')]);
+    expect(en.body.equals(bg.body)).toBe(false);
+  });
+});
+
+test.describe('web manifest and icons', () => {
+  for (const [path, language] of [['/', 'en'], ['/bg/', 'bg']] as const) {
+    test(`${path} links a ${language} web manifest whose icons all resolve`, async ({ request }) => {
+      const head = readHead(await (await request.get(path)).text());
+      const manifestUrl = new URL(head.linkHrefs('manifest')[0] ?? '', SITE_URL).href;
+      const response = await request.get(manifestUrl);
+      expect(response.status()).toBe(200);
+      const manifest = JSON.parse(await response.text()) as {
+        name: string;
+        short_name: string;
+        description: string;
+        lang: string;
+        start_url: string;
+        theme_color: string;
+        background_color: string;
+        icons: { src: string; sizes: string; type: string; purpose?: string }[];
+      };
+      expect(manifest).toMatchObject({ name: 'StockPay', short_name: 'StockPay', lang: language, start_url: path, background_color: '#ffffff' });
+      expect(manifest.theme_color).toBe(head.meta('theme-color')[0]);
+      expect(manifest.description).toContain('StockPay');
+      if (language === 'bg') expect(manifest.description).toMatch(/[а-я]/);
+      expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+      for (const icon of manifest.icons) {
+        const [width, height] = icon.sizes.split('x').map(Number);
+        expect(icon.type).toBe('image/png');
+        expect(await fetchPng(request, new URL(icon.src, manifestUrl).href)).toMatchObject({ width, height });
+      }
+    });
+  }
+
+  test('the favicons and the Apple touch icon in the head all resolve', async ({ request }) => {
+    const head = readHead(await (await request.get('/')).text());
+    const [apple] = head.linkHrefs('apple-touch-icon');
+    expect(await fetchPng(request, apple ?? '')).toMatchObject({ width: 180, height: 180 });
+    for (const href of head.linkHrefs('icon')) {
+      const response = await request.get(href ?? '');
+      expect(response.status(), href).toBe(200);
+      const body = await response.body();
+      if (href?.endsWith('.svg')) expect(body.toString('utf8')).toContain('<svg');
+      // An .ico file starts with 0, 0, then type 1 (icon).
+      else expect([...body.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
     }
   });
 });
@@ -71,5 +248,7 @@ test('client-side navigation refreshes the title, canonical and alternates', asy
   await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', `${SITE_URL}/pricing/`);
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${SITE_URL}/pricing/`);
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(1);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', `${SITE_URL}/bg/pricing/`);
+  await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute('content', 'Цени | StockPay');
   expect(await isSameDocument(page)).toBe(true);
 });

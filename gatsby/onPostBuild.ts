@@ -1,21 +1,23 @@
 import type { GatsbyNode } from 'gatsby';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { siteConfig } from '../src/lib/config';
-import { buildRobots, buildSitemap, sitemapPaths } from '../src/lib/sitemap';
-
-interface SitePageNode {
-  context?: { i18n?: { originalPath?: string } };
-}
+import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
 
 /**
- * Writes public/sitemap.xml and public/robots.txt from the pages the build made.
+ * Writes public/robots.txt, pointing at the sitemap index that
+ * gatsby-plugin-sitemap wrote in its own onPostBuild (plugins run before
+ * the site's gatsby-node, so the index exists by now; if it does not,
+ * robots.txt would send crawlers to a missing file, so the build fails).
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
  */
-export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ getNodesByType, store }) => {
+export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
   const { program } = store.getState() as { program: { directory: string } };
   const publicDir = path.join(program.directory, 'public');
-  const originalPaths = (getNodesByType('SitePage') as SitePageNode[]).flatMap((page) => page.context?.i18n?.originalPath ?? []);
-  await writeFile(path.join(publicDir, 'sitemap.xml'), buildSitemap(siteConfig.siteUrl, sitemapPaths(originalPaths)));
+  if (!existsSync(path.join(publicDir, SITEMAP_INDEX_PATH))) {
+    reporter.panicOnBuild(`public${SITEMAP_INDEX_PATH} is missing: gatsby-plugin-sitemap did not write it (check its options in gatsby-config.ts)`);
+    return;
+  }
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
 };

@@ -1,24 +1,108 @@
-import { buildRobots, buildSitemap, sitemapPaths } from '../../src/lib/sitemap';
+import {
+  SITEMAP_INDEX_PATH,
+  buildRobots,
+  resolveSitemapPages,
+  sitemapEntry,
+  sitemapPages,
+  type SitePageNode,
+} from '../../src/lib/sitemap';
 
-describe('sitemap', () => {
-  it('keeps content pages once each and drops copies and errors', () => {
-    expect(sitemapPaths(['/', '/blog/', '/404/', '/404.html', '/pricing/', '/pricing/', '/docs/'])).toEqual(['/', '/docs/', '/pricing/']);
+const SITE = 'https://www.example.com';
+
+/** A page as gatsby-plugin-react-i18next creates it for `originalPath` in `language`. */
+function page(language: string, originalPath: string, routed: boolean, path?: string): SitePageNode {
+  const prefix = routed ? `/${language}` : '';
+  return { path: path ?? `${prefix}${originalPath}`, pageContext: { language, i18n: { language, routed, originalPath } } };
+}
+
+/** Every page of one route, as the build makes them: unprefixed English, /en/ and /bg/ copies. */
+const route = (originalPath: string) => [page('en', originalPath, false), page('en', originalPath, true), page('bg', originalPath, true)];
+
+describe('sitemapPages', () => {
+  it('keeps the unprefixed English page and the Bulgarian page of a route, not the /en/ copy', () => {
+    expect(sitemapPages(route('/pricing/'))).toEqual([
+      { path: '/bg/pricing/', language: 'bg', originalPath: '/pricing/' },
+      { path: '/pricing/', language: 'en', originalPath: '/pricing/' },
+    ]);
   });
 
-  it('lists each canonical URL with its alternates', () => {
-    const xml = buildSitemap('https://www.example.com', ['/pricing/']);
-    expect(xml).toContain('<loc>https://www.example.com/pricing/</loc>');
-    expect(xml).toContain('<loc>https://www.example.com/bg/pricing/</loc>');
-    expect(xml.match(/<url>/g)).toHaveLength(2);
-    expect(xml).toContain('<xhtml:link rel="alternate" hreflang="x-default" href="https://www.example.com/pricing/"/>');
-    expect(xml).not.toContain('/en/pricing/');
+  it('leaves out /blog/ (canonical elsewhere) and every 404 page in every language', () => {
+    const nodes = [
+      ...route('/blog/'),
+      ...route('/404/'),
+      ...route('/404.html'),
+      page('en', '/dev-404-page/', false),
+      ...route('/'),
+    ];
+    expect(sitemapPages(nodes).map((p) => p.path)).toEqual(['/', '/bg/']);
   });
 
-  it('escapes XML', () => {
-    expect(buildSitemap('https://www.example.com', ['/a&b/'])).toContain('/a&amp;b/');
+  it('ignores pages without a usable i18n context', () => {
+    const nodes: SitePageNode[] = [
+      { path: '/plain/' },
+      { path: '/null/', pageContext: null },
+      { path: '/string/', pageContext: 'x' },
+      { path: '/no-i18n/', pageContext: { language: 'en' } },
+      { path: '/null-i18n/', pageContext: { i18n: null } },
+      { path: '/fr/', pageContext: { i18n: { language: 'fr', routed: true, originalPath: '/' } } },
+      { path: '/no-original/', pageContext: { i18n: { language: 'en', routed: false } } },
+      // An unprefixed Bulgarian page would claim a URL its head does not name.
+      page('bg', '/odd/', false),
+    ];
+    expect(sitemapPages(nodes)).toEqual([]);
   });
 
-  it('points robots at the sitemap', () => {
-    expect(buildRobots('https://www.example.com/')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://www.example.com/sitemap.xml\n');
+  it('lists a page once, sorted by path', () => {
+    const nodes = [...route('/docs/'), ...route('/contact/'), page('en', '/contact/', false)];
+    expect(sitemapPages(nodes).map((p) => p.path)).toEqual(['/bg/contact/', '/bg/docs/', '/contact/', '/docs/']);
+  });
+});
+
+describe('resolveSitemapPages', () => {
+  it('reads the nodes of the query result', () => {
+    expect(resolveSitemapPages({ allSitePage: { nodes: route('/') } }).map((p) => p.path)).toEqual(['/', '/bg/']);
+  });
+
+  it('fails loudly when the query returned no pages', () => {
+    expect(() => resolveSitemapPages({})).toThrow('allSitePage.nodes');
+    expect(() => resolveSitemapPages({ allSitePage: null })).toThrow('allSitePage.nodes');
+    expect(() => resolveSitemapPages({ allSitePage: { nodes: null } })).toThrow('allSitePage.nodes');
+  });
+});
+
+describe('sitemapEntry', () => {
+  it('gives an English page its unprefixed URL and all three alternates', () => {
+    expect(sitemapEntry(SITE, { path: '/pricing/', language: 'en', originalPath: '/pricing/' })).toEqual({
+      url: 'https://www.example.com/pricing/',
+      links: [
+        { lang: 'en', url: 'https://www.example.com/pricing/' },
+        { lang: 'bg', url: 'https://www.example.com/bg/pricing/' },
+        { lang: 'x-default', url: 'https://www.example.com/pricing/' },
+      ],
+    });
+  });
+
+  it('gives a Bulgarian page its /bg/ URL and the same alternates', () => {
+    const entry = sitemapEntry(`${SITE}/`, { path: '/bg/', language: 'bg', originalPath: '/' });
+    expect(entry.url).toBe('https://www.example.com/bg/');
+    expect(entry.links).toEqual([
+      { lang: 'en', url: 'https://www.example.com/' },
+      { lang: 'bg', url: 'https://www.example.com/bg/' },
+      { lang: 'x-default', url: 'https://www.example.com/' },
+    ]);
+  });
+
+  it('names the path the page is served at', () => {
+    for (const p of sitemapPages([...route('/'), ...route('/privacy-policy/')])) {
+      expect(new URL(sitemapEntry(SITE, p).url).pathname).toBe(p.path);
+    }
+  });
+});
+
+describe('buildRobots', () => {
+  it('allows everything and points at the sitemap index the plugin writes', () => {
+    expect(SITEMAP_INDEX_PATH).toBe('/sitemap-index.xml');
+    expect(buildRobots('https://www.example.com/')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://www.example.com/sitemap-index.xml\n');
+    expect(buildRobots('https://www.example.com')).toContain('Sitemap: https://www.example.com/sitemap-index.xml\n');
   });
 });

@@ -1,8 +1,11 @@
 import React from 'react';
 import { Helmet } from 'react-helmet';
+import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../lib/config';
 import { LOCALE_TAGS, LANGUAGES } from '../lib/languages';
 import { documentTitle, headLinks, serializeJsonLd } from '../lib/seo';
+import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_SVG_PATH } from '../lib/icons';
+import { SHARE_IMAGE, shareImageUrl } from '../lib/shareImage';
 import { sitePage, type JsonLd, type PageType } from '../lib/structuredData';
 import { useSiteLanguage } from './useSiteLanguage';
 
@@ -28,13 +31,18 @@ interface Props {
  * Every head tag of every page. Helmet rather than Gatsby's Head export:
  * Head gets no React context, so translations do not work inside it.
  * gatsby-plugin-react-helmet writes these tags into the static HTML, and
- * Helmet refreshes them on client-side navigation.
+ * Helmet refreshes them on client-side navigation. The web manifest link
+ * and theme-color come from gatsby-plugin-manifest (gatsby-config.ts); the
+ * icons and share images are drawn at build time (gatsby/brandImages.ts).
  */
 export function Seo(props: Props): React.JSX.Element {
   const { title, description, jsonLd, dateModified, canonicalPath, noindex = false, stylesheets = [] } = props;
+  const { t } = useTranslation('common');
   const { language, originalPath } = useSiteLanguage();
   const { canonical, alternates } = headLinks(siteConfig.siteUrl, language, canonicalPath ?? originalPath);
   const fullTitle = documentTitle(title, siteConfig.productName);
+  const image = shareImageUrl(siteConfig.siteUrl, language);
+  const imageAlt = t('share.imageAlt', { product: siteConfig.productName });
   const structuredData =
     typeof jsonLd === 'string'
       ? sitePage(jsonLd, {
@@ -52,7 +60,10 @@ export function Seo(props: Props): React.JSX.Element {
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       {noindex && <meta name="robots" content="noindex" />}
-      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {/* sizes on the .ico keeps browsers that read both on the SVG. */}
+      <link rel="icon" href={FAVICON_ICO_PATH} sizes="32x32" />
+      <link rel="icon" href={FAVICON_SVG_PATH} type="image/svg+xml" />
+      <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON.path} />
       <link rel="canonical" href={canonical} />
       {stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
@@ -69,7 +80,16 @@ export function Seo(props: Props): React.JSX.Element {
       {LANGUAGES.filter((lang) => lang !== language).map((lang) => (
         <meta key={lang} property="og:locale:alternate" content={LOCALE_TAGS[lang].replace('-', '_')} />
       ))}
-      <meta name="twitter:card" content="summary" />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
+      <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
+      <meta property="og:image:type" content={SHARE_IMAGE.type} />
+      <meta property="og:image:alt" content={imageAlt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={imageAlt} />
       {structuredData && <script type="application/ld+json">{serializeJsonLd(structuredData)}</script>}
     </Helmet>
   );

@@ -1,40 +1,94 @@
 /**
- * sitemap.xml and robots.txt, written after the build (gatsby/onPostBuild.ts).
- * Only canonical URLs are listed (unprefixed English, /bg/ Bulgarian), each
- * with its language alternates; /en/ copies, /blog/ and 404 are left out
- * because they name another URL as canonical or are not content.
+ * What gatsby-plugin-sitemap lists (gatsby-config.ts), and robots.txt
+ * (gatsby/onPostBuild.ts). Only canonical URLs are listed: unprefixed
+ * English and /bg/ Bulgarian, each with the same language alternates its
+ * <head> carries (headLinks). The /en/ copies, /blog/ and the 404 pages are
+ * left out: they name another URL as canonical or are not content.
  */
-import { LANGUAGES } from './languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
 import { headLinks } from './seo';
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Where the plugin writes its index (output '/'); robots.txt points here. */
+export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 
-export function buildSitemap(siteUrl: string, originalPaths: readonly string[]): string {
-  const entries = originalPaths.flatMap((path) =>
-    LANGUAGES.map((language) => {
-      const { canonical, alternates } = headLinks(siteUrl, language, path);
-      const links = alternates
-        .map((alt) => `    <xhtml:link rel="alternate" hreflang="${alt.hrefLang}" href="${escapeXml(alt.href)}"/>`)
-        .join('\n');
-      return `  <url>\n    <loc>${escapeXml(canonical)}</loc>\n${links}\n  </url>`;
-    }),
-  );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...entries,
-    '</urlset>',
-    '',
-  ].join('\n');
+/** The GraphQL query the plugin runs: every page with the i18n plugin's context. */
+export const SITEMAP_QUERY = '{ allSitePage { nodes { path pageContext } } }';
+
+/** Language-less paths that never go into the sitemap, whatever their language. */
+const NOT_IN_SITEMAP = new Set([
+  // Shows the home page and names / as its canonical (src/pages/blog.tsx).
+  '/blog/',
+  '/404/',
+  '/404.html',
+  '/dev-404-page/',
+]);
+
+/** A SitePage as the query returns it; pageContext is free-form JSON. */
+export interface SitePageNode {
+  path: string;
+  pageContext?: unknown;
+}
+
+export interface SitemapQueryData {
+  allSitePage?: { nodes?: readonly SitePageNode[] | null } | null;
+}
+
+/** A page that belongs in the sitemap. `path` stays, as the plugin's default filters read it. */
+export interface SitemapPage {
+  path: string;
+  language: Language;
+  originalPath: string;
+}
+
+export interface SitemapEntry {
+  url: string;
+  links: { lang: string; url: string }[];
+}
+
+interface I18nContext {
+  language?: unknown;
+  routed?: unknown;
+  originalPath?: unknown;
+}
+
+function i18nOf(pageContext: unknown): I18nContext | undefined {
+  if (typeof pageContext !== 'object' || pageContext === null || !('i18n' in pageContext)) return undefined;
+  const { i18n } = pageContext as { i18n: unknown };
+  return typeof i18n === 'object' && i18n !== null ? (i18n as I18nContext) : undefined;
+}
+
+/**
+ * The canonical pages among all pages, sorted by path. A page is canonical
+ * when it is English without a prefix or another language under its
+ * prefix; the i18n plugin says which in `routed`.
+ */
+export function sitemapPages(nodes: readonly SitePageNode[]): SitemapPage[] {
+  const pages = new Map<string, SitemapPage>();
+  for (const node of nodes) {
+    const i18n = i18nOf(node.pageContext);
+    if (!i18n || !isLanguage(i18n.language) || typeof i18n.originalPath !== 'string') continue;
+    const { language, originalPath } = i18n;
+    const routed = i18n.routed === true;
+    if (routed !== (language !== DEFAULT_LANGUAGE)) continue;
+    if (NOT_IN_SITEMAP.has(originalPath)) continue;
+    pages.set(node.path, { path: node.path, language, originalPath });
+  }
+  return [...pages.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The plugin's resolvePages: the query's pages, narrowed to the canonical ones. */
+export function resolveSitemapPages(data: SitemapQueryData): SitemapPage[] {
+  const nodes = data.allSitePage?.nodes;
+  if (!nodes) throw new Error('The sitemap query returned no allSitePage.nodes');
+  return sitemapPages(nodes);
+}
+
+/** The plugin's serialize: the page's canonical URL and its alternates, as the page's <head> has them. */
+export function sitemapEntry(siteUrl: string, page: SitemapPage): SitemapEntry {
+  const { canonical, alternates } = headLinks(siteUrl, page.language, page.originalPath);
+  return { url: canonical, links: alternates.map((alternate) => ({ lang: alternate.hrefLang, url: alternate.href })) };
 }
 
 export function buildRobots(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl.replace(/\/+$/, '')}/sitemap.xml\n`;
-}
-
-/** Page paths that belong in the sitemap, from the language-less paths of all pages. */
-export function sitemapPaths(originalPaths: readonly string[]): string[] {
-  const excluded = new Set(['/blog/', '/404/', '/404.html', '/dev-404-page/']);
-  return [...new Set(originalPaths)].filter((path) => !excluded.has(path)).sort();
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl.replace(/\/+$/, '')}${SITEMAP_INDEX_PATH}\n`;
 }

@@ -1,0 +1,54 @@
+import React from 'react';
+import { Helmet } from 'react-helmet';
+import { Seo } from '../../src/components/Seo';
+import { renderWithI18n } from '../support/renderWithI18n';
+
+// Helmet types its tags as elements; they are plain objects of attributes.
+type MetaTag = { property?: string; name?: string; content?: string };
+type LinkTag = { rel?: string; href?: string };
+
+/** The head Helmet would write: meta content by property or name, link hrefs by rel. */
+function head() {
+  const { metaTags, linkTags } = Helmet.peek();
+  const meta = (key: string) =>
+    metaTags.filter((tag: MetaTag) => tag.property === key || tag.name === key).map((tag: MetaTag) => tag.content);
+  const links = (rel: string) => linkTags.filter((tag: LinkTag) => tag.rel === rel).map((tag: LinkTag) => tag.href);
+  return { meta, links };
+}
+
+describe('Seo', () => {
+  it('gives an English page the English share image, with its size, type and alt text', () => {
+    renderWithI18n(<Seo title="Pricing" description="Plans for every business." />, { originalPath: '/pricing/' });
+    const { meta } = head();
+    expect(meta('og:image')).toEqual(['http://127.0.0.1:9000/share/en.png']);
+    expect(meta('og:image:width')).toEqual(['1200']);
+    expect(meta('og:image:height')).toEqual(['630']);
+    expect(meta('og:image:type')).toEqual(['image/png']);
+    expect(meta('og:image:alt')[0]).toMatch(/^The StockPay logo and the headline “Inventory & Payment Management Made Simple”/);
+  });
+
+  it('makes a large Twitter card from the same title, description and image', () => {
+    renderWithI18n(<Seo title="Pricing" description="Plans for every business." />, { originalPath: '/pricing/' });
+    const { meta } = head();
+    expect(meta('twitter:card')).toEqual(['summary_large_image']);
+    expect(meta('twitter:title')).toEqual(['Pricing | StockPay']);
+    expect(meta('twitter:description')).toEqual(['Plans for every business.']);
+    expect(meta('twitter:image')).toEqual(meta('og:image'));
+    expect(meta('twitter:image:alt')).toEqual(meta('og:image:alt'));
+  });
+
+  it('gives a Bulgarian page the Bulgarian image and alt text', () => {
+    renderWithI18n(<Seo title="Цени" description="Планове." />, { language: 'bg', originalPath: '/pricing/' });
+    const { meta } = head();
+    expect(meta('og:image')).toEqual(['http://127.0.0.1:9000/share/bg.png']);
+    expect(meta('og:url')).toEqual(['http://127.0.0.1:9000/bg/pricing/']);
+    expect(meta('og:image:alt')[0]).toMatch(/^Логото на StockPay и заглавието „Лесно управление на наличности и плащания“/);
+  });
+
+  it('links the SVG favicon with its .ico fallback and the Apple touch icon', () => {
+    renderWithI18n(<Seo title="Pricing" description="Plans." />);
+    const { links } = head();
+    expect(links('icon')).toEqual(['/favicon.ico', '/favicon.svg']);
+    expect(links('apple-touch-icon')).toEqual(['/apple-touch-icon.png']);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Where the share image (og:image, twitter:image) is: one 1200x630 PNG per
+ * language, drawn at build time from src/lib/shareImageHtml.ts by Chromium
+ * (gatsby/brandImages.ts), so it follows GATSBY_PRODUCT_NAME and the
+ * locale strings.
+ *
+ * The images live at /share/<lang>.png, not under /static/: hosts are told
+ * to cache /static/ forever as fingerprinted (README, Deploy), and these
+ * names stay the same when the product name or headline changes.
+ */
+import type { Language } from './languages';
+
+export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/png' } as const;
+
+export function shareImagePath(language: Language): string {
+  return `/share/${language}.png`;
+}
+
+export function shareImageUrl(siteUrl: string, language: Language): string {
+  return `${siteUrl.replace(/\/+$/, '')}${shareImagePath(language)}`;
+}
+
