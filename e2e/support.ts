@@ -16,6 +16,9 @@ export const ROUTES = ['/', '/docs/', '/blog/', '/contact/', '/pricing/', '/priv
 
 export const languageOf = (prefix: string): 'en' | 'bg' => (prefix === '/bg' ? 'bg' : 'en');
 
+/** The phone the tests use (an iPhone 12 to 15 in CSS pixels); the header switches to the menu below 900 px. */
+export const PHONE = { width: 390, height: 844 } as const;
+
 /** Marks the current document; a full page load clears the mark, client-side navigation keeps it. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {
