@@ -45,10 +45,11 @@ const gatsbyConfig: GatsbyConfig = {
       resolve: 'gatsby-transformer-remark',
       options: {
         // Local plugins live in plugins/. Order matters: diagrams become SVG
-        // before code blocks are framed and highlighted.
+        // before code blocks are framed, put in scroll regions and highlighted.
         plugins: [
           'gatsby-remark-mermaid',
           'gatsby-remark-code-blocks',
+          'gatsby-remark-scroll-regions',
           { resolve: 'gatsby-remark-prismjs', options: { noInlineHighlight: true } },
           { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } },
           'gatsby-remark-emoji',

@@ -45,14 +45,4 @@ test('an unsupported language leaves the page as it is and logs a warning', asyn
   expect(await isSameDocument(page)).toBe(true);
 });
 
-test('the dropdown closes with Escape and gives focus back to its toggle', async ({ page }) => {
-  await page.goto('/');
-  await waitForHydration(page);
-  const toggle = languageToggle(page);
-  await toggle.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('link', { name: 'BG - Bulgarian' })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('link', { name: 'BG - Bulgarian' })).toBeHidden();
-  await expect(toggle).toBeFocused();
-});
+// The dropdown by keyboard (Enter, Space, Tab, Escape) is walked in keyboard.spec.ts.

@@ -47,18 +47,7 @@ test('each period shows its cards, badges, prices and per-month text', async ({ 
   expect(mid).toContain('10 users300,000 orders per year50 store locationsUser access rightsFull API access');
 });
 
-test('the period selector is a keyboard radio group', async ({ page }) => {
-  await page.goto('/pricing/');
-  const annual = page.getByRole('radio', { name: /ANNUAL/ });
-  await annual.focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('radio', { name: /BITCOIN/ })).toBeChecked();
-  await expect(names(page).first()).toBeVisible();
-  expect(plain(await cards(page).first().textContent())).toContain('BGN 24.65');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  await expect(page.getByRole('radio', { name: 'MONTHLY' })).toBeChecked();
-});
+// The period selector by keyboard (Tab, arrow keys) is walked in keyboard.spec.ts.
 
 test('Bulgarian: лв., Bulgarian texts, and Choose Plan opens the Bulgarian plan page', async ({ page, context }) => {
   await page.goto('/bg/pricing/');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { APP_URL, isSameDocument, markDocument, waitForHydration } from './support';
+import { APP_URL, PHONE, isSameDocument, markDocument, waitForHydration } from './support';
 
 test.describe('Launch App', () => {
   for (const { path, name, url } of [
@@ -66,22 +66,8 @@ test('back to top: the floating button appears after scrolling, and both control
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-
-  test('the menu opens by keyboard, lists every page and the app, and closes with Escape', async ({ page }) => {
-    await page.goto('/bg/');
-    await waitForHydration(page);
-    await expect(page.getByRole('navigation', { name: 'Основна' })).toBeHidden();
-    const toggle = page.locator('summary', { hasText: 'Меню' });
-    await toggle.focus();
-    await page.keyboard.press('Enter');
-    const menu = page.getByRole('navigation', { name: 'Основна' });
-    await expect(menu.getByRole('link')).toHaveText(['Начало', 'Документация', 'Цени', 'Контакти']);
-    await expect(page.getByRole('link', { name: /Към приложението/ })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
-  });
+  // The keyboard walk through the menu is in keyboard.spec.ts.
+  test.use({ viewport: PHONE, hasTouch: true });
 
   test('the menu opens by touch and a tap navigates', async ({ page }) => {
     await page.goto('/');

@@ -16,6 +16,9 @@ export const ROUTES = ['/', '/docs/', '/blog/', '/contact/', '/pricing/', '/priv
 
 export const languageOf = (prefix: string): 'en' | 'bg' => (prefix === '/bg' ? 'bg' : 'en');
 
+/** The phone the tests use (an iPhone 12 to 15 in CSS pixels); the header switches to the menu below 900 px. */
+export const PHONE = { width: 390, height: 844 } as const;
+
 /** Marks the current document; a full page load clears the mark, client-side navigation keeps it. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -27,11 +30,19 @@ export async function isSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 }
 
-/** Waits until Gatsby has hydrated the page, so clicks are handled by React. */
+/**
+ * Waits until React has hydrated the page, so clicks and keys are handled by
+ * it. The root exists as soon as hydration starts; gatsby-browser.tsx
+ * hydrates in a transition, which takes a few more tasks, and React clears
+ * the root's `isDehydrated` flag when it commits.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const root = document.getElementById('___gatsby');
-    return Boolean(root && Object.keys(root).some((key) => key.startsWith('__reactContainer')));
+    type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
+    const root = document.getElementById('___gatsby') as (HTMLElement & Record<string, unknown>) | null;
+    const key = root ? Object.keys(root).find((name) => name.startsWith('__reactContainer')) : undefined;
+    const hostRoot = key ? (root?.[key] as HostRoot | undefined) : undefined;
+    return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
   });
 }
 

@@ -56,4 +56,10 @@ function contentPath(markdownNode) {
   return index >= 0 ? file.slice(index + 1) : file;
 }
 
-module.exports = { walk, textOf, setHtmlProperties, contentPath };
+/**
+ * Text made safe for a double-quoted HTML attribute.
+ * @param {string} text
+ */
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+module.exports = { walk, textOf, setHtmlProperties, contentPath, escapeAttribute };

@@ -78,6 +78,8 @@ describe('ContactForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent("Thank You! Your message has been received. We'll get back to you soon.");
+    // The disabled form cannot hold focus; the notice takes it.
+    expect(screen.getByText(/Thank You!/)).toHaveFocus();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:4010/api/Users/ContactUs');

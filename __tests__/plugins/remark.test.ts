@@ -4,6 +4,7 @@ import remarkEmoji from '../../plugins/gatsby-remark-emoji';
 import remarkHeadingIds from '../../plugins/gatsby-remark-heading-ids';
 import remarkExternalLinks from '../../plugins/gatsby-remark-external-links';
 import remarkCodeBlocks from '../../plugins/gatsby-remark-code-blocks';
+import remarkScrollRegions from '../../plugins/gatsby-remark-scroll-regions';
 
 const text = (value: string): MdastNode => ({ type: 'text', value });
 const root = (...children: MdastNode[]): MdastNode => ({ type: 'root', children });
@@ -95,5 +96,39 @@ describe('gatsby-remark-code-blocks', () => {
     expect(tree.children?.[2].value).toBe('</div>');
     expect(tree.children?.[4].children?.[0].children?.map((n) => n.type)).toEqual(['html', 'code', 'html']);
     expect(tree.children?.[4].children?.[0].children?.[0].value).not.toContain('data-language');
+  });
+});
+
+describe('gatsby-remark-scroll-regions', () => {
+  const region = (label: string, className = 'scroll-region') =>
+    `<div class="${className}" role="group" aria-label="${label}" tabindex="0">`;
+  const shape = (nodes: MdastNode[] | undefined) => nodes?.map((n) => (n.type === 'html' ? n.value : n.type));
+
+  it('puts code blocks and tables, wherever they are, in focusable regions named in the file\'s language', () => {
+    const code: MdastNode = { type: 'code', lang: 'bash', value: 'npm test' };
+    const plain: MdastNode = { type: 'code', lang: null, value: 'x' };
+    const table: MdastNode = { type: 'table', children: [] };
+    const tree = root(code, { type: 'list', children: [{ type: 'listItem', children: [plain, table] }] });
+    remarkScrollRegions({ markdownAST: tree, markdownNode: { fields: { language: 'bg' } } });
+    expect(shape(tree.children)).toEqual([region('Код: bash'), 'code', '</div>', 'list']);
+    expect(shape(tree.children?.[3].children?.[0].children)).toEqual([
+      region('Код'),
+      'code',
+      '</div>',
+      region('Таблица', 'scroll-region table-region'),
+      'table',
+      '</div>',
+    ]);
+  });
+
+  it('sits inside the code block frame, leaves diagrams alone and escapes the language', () => {
+    const tree = root({ type: 'code', lang: 'a"b', value: '{}' }, { type: 'code', lang: 'mermaid', value: 'flowchart TD' });
+    remarkCodeBlocks({ markdownAST: tree });
+    remarkScrollRegions({ markdownAST: tree });
+    expect(tree.children?.map((n) => n.type)).toEqual(['html', 'html', 'code', 'html', 'html', 'code']);
+    expect(tree.children?.[0].value).toMatch(/^<div class="code-block">/);
+    expect(tree.children?.[1].value).toBe(region('Code: a&quot;b'));
+    expect(tree.children?.[3].value).toBe('</div>');
+    expect(tree.children?.[4].value).toBe('</div>');
   });
 });

@@ -6,10 +6,7 @@
  * (src/components/markdown/CopyButtons.tsx); without JavaScript there is
  * nothing to click that would not work.
  */
-const { walk } = require('../walk');
-
-/** @param {string} text */
-const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const { walk, escapeAttribute } = require('../walk');
 
 /** @param {{ markdownAST: import('../walk').MdastNode }} args */
 module.exports = function remarkCodeBlocks({ markdownAST }) {

@@ -1,4 +1,4 @@
-import React, { useRef, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
@@ -26,7 +26,9 @@ const ALL_TOUCHED: Record<ContactField, boolean> = { name: true, email: true, bu
 /**
  * The contact form (Formik + Yup). Errors show once a field was touched or
  * changed; an invalid submit sends nothing and focuses the first invalid
- * field; a failed request keeps every value and can be sent again.
+ * field; a failed request keeps every value and can be sent again. Focus is
+ * never dropped: Submit stays focusable while sending, and once the message
+ * is sent, the now disabled form hands focus to the success notice.
  */
 export function ContactForm(): React.JSX.Element {
   const { t } = useTranslation('contact');
@@ -40,6 +42,7 @@ export function ContactForm(): React.JSX.Element {
     business: useRef<HTMLInputElement>(null),
     message: useRef<HTMLTextAreaElement>(null),
   };
+  const notice = useRef<HTMLParagraphElement>(null);
 
   const formik = useFormik<ContactValues>({
     initialValues: EMPTY_CONTACT,
@@ -117,6 +120,10 @@ export function ContactForm(): React.JSX.Element {
 
   const sent = status.kind === 'sent';
   const sending = status.kind === 'sending';
+  // Disabling the fieldset takes focus from whatever control held it.
+  useEffect(() => {
+    if (sent) notice.current?.focus();
+  }, [sent]);
   return (
     <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-label={t('form.label')}>
       <fieldset className={styles.fieldset} disabled={sent}>
@@ -158,14 +165,15 @@ export function ContactForm(): React.JSX.Element {
             {t(status.reason === 'timeout' ? 'errors.timeout' : 'errors.failed')}
           </p>
         )}
-        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={sent || sending}>
+        {/* aria-disabled while sending, not disabled: a disabled button loses keyboard focus. */}
+        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={sent} aria-disabled={sending || undefined}>
           {sending && <Spinner />}
           {sending ? t('form.sending') : t('form.submit')}
         </button>
       </fieldset>
       <div role="status">
         {sent && (
-          <p className={styles.success}>
+          <p ref={notice} className={styles.success} tabIndex={-1}>
             <Icon name="check" size={22} />
             {t('success')}
           </p>
