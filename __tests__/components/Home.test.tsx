@@ -31,6 +31,22 @@ describe('Home', () => {
     expect(topics[16]).toHaveTextContent('Real-time inventory tracking');
   });
 
+  it('shows the four drawings as decorative images of a reserved size, only the hero one loaded eagerly', () => {
+    const { container } = renderWithI18n(<HomeView content={content} />);
+    expect(screen.queryAllByRole('img')).toEqual([]);
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((img) => [img.getAttribute('src'), img.getAttribute('alt'), img.getAttribute('loading')])).toEqual([
+      ['/illustrations/dashboard.svg', '', 'eager'],
+      ['/illustrations/sale-order.svg', '', 'lazy'],
+      ['/illustrations/features.svg', '', 'lazy'],
+      ['/illustrations/payments.svg', '', 'lazy'],
+    ]);
+    for (const img of images) {
+      expect(Number(img.getAttribute('width'))).toBeGreaterThan(0);
+      expect(Number(img.getAttribute('height'))).toBeGreaterThan(0);
+    }
+  });
+
   it('offers a free trial, announces the demo account as coming soon, and links Get Started to the app', () => {
     renderWithI18n(<HomeView content={content} />);
     const tryLinks = screen.getAllByRole('link', { name: /Try StockPay for free/ });

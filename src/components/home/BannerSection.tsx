@@ -1,19 +1,11 @@
 import React from 'react';
 import type { CtaTarget, HomeIllustration } from '../../lib/content';
-import { FeaturesIllustration } from '../illustrations/FeaturesIllustration';
-import { PaymentsIllustration } from '../illustrations/PaymentsIllustration';
-import { SaleOrderIllustration } from '../illustrations/SaleOrderIllustration';
+import { Illustration } from '../illustrations/Illustration';
 import { AppLink } from '../AppLink';
 import { Icon } from '../Icon';
 import { LocalizedLink } from '../LocalizedLink';
 import * as buttons from '../../styles/buttons.module.css';
 import * as styles from './BannerSection.module.css';
-
-const ILLUSTRATIONS: Record<HomeIllustration, () => React.JSX.Element> = {
-  'sale-order': SaleOrderIllustration,
-  features: FeaturesIllustration,
-  payments: PaymentsIllustration,
-};
 
 const SITE_TARGETS: Record<Exclude<CtaTarget, 'app'>, string> = {
   docs: '/docs/',
@@ -48,7 +40,6 @@ function CallToAction({ label, target }: { label: string; target: CtaTarget }): 
 
 /** One of the home page's markdown sections: copy on one side, its drawing on the other. */
 export function BannerSection({ banner, index }: { banner: Banner; index: number }): React.JSX.Element {
-  const Illustration = ILLUSTRATIONS[banner.illustration];
   const headingId = `banner-${banner.id}`;
   return (
     <section className={[styles.banner, index % 2 === 1 ? styles.alt : ''].join(' ')} aria-labelledby={headingId}>
@@ -62,7 +53,7 @@ export function BannerSection({ banner, index }: { banner: Banner; index: number
           {banner.cta && <CallToAction {...banner.cta} />}
         </div>
         <div className={styles.art}>
-          <Illustration />
+          <Illustration name={banner.illustration} />
         </div>
       </div>
     </section>

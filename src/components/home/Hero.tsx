@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../lib/config';
-import { DashboardIllustration } from '../illustrations/DashboardIllustration';
+import { Illustration } from '../illustrations/Illustration';
 import { AppLink } from '../AppLink';
 import * as buttons from '../../styles/buttons.module.css';
 import * as styles from './Hero.module.css';
@@ -32,7 +32,7 @@ export function Hero(): React.JSX.Element {
         </div>
       </div>
       <div className={styles.art}>
-        <DashboardIllustration />
+        <Illustration name="dashboard" eager />
       </div>
     </section>
   );
