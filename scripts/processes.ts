@@ -4,10 +4,13 @@ import path from 'node:path';
 
 const bin = (name: string) => path.join(__dirname, '..', 'node_modules', '.bin', name);
 
-/** Runs a program from node_modules/.bin with the given environment; resolves to its exit code. */
-export function run(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs a program from node_modules/.bin with the given environment; resolves
+ * to its exit code. Aborting `signal` stops the program (SIGTERM) and rejects.
+ */
+export function run(name: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin(name), args, { stdio: 'inherit', env });
+    const child = spawn(bin(name), args, { stdio: 'inherit', env, signal });
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
