@@ -15,7 +15,7 @@ import { main as checkLinks } from './checkLinks';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { lighthouseGate } from './lighthouse';
 import { listen } from './listen';
-import { buildSite, run } from './processes';
+import { buildSite, run, sandboxBuildEnv } from './processes';
 import { createStaticApp } from './staticServer';
 
 const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;
@@ -40,17 +40,7 @@ async function main(): Promise<number> {
   const sandbox = await startSandbox(Number(process.env.SANDBOX_PORT ?? 0));
   const site = await listen(createStaticApp(publicDir), Number(process.env.SITE_PORT ?? 0));
   try {
-    const env = {
-      ...process.env,
-      GATSBY_SITE_URL: site.url,
-      GATSBY_APP_URL: `${sandbox.url}/app`,
-      GATSBY_PAYMENTS_API_URL: sandbox.url,
-      GATSBY_API_URL: sandbox.url,
-      GATSBY_PAYMENTS_API_KEY: '',
-      GATSBY_API_KEY: '',
-      GATSBY_PRODUCT_NAME: '',
-      CHROME_PATH: chromium,
-    };
+    const env = sandboxBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url, chromePath: chromium });
     if (!process.env.E2E_SKIP_BUILD) {
       const built = await buildSite(env);
       if (built !== 0) {

@@ -11,16 +11,32 @@ import { gzipSync } from 'node:zlib';
 
 const PUBLIC = path.join(__dirname, '..', 'public');
 const gzip = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+/** A file that is missing (read as empty) or empty costs nothing, not gzip's 20-byte frame. */
+const gzipSize = (content: string | Buffer) => (content.length === 0 ? 0 : gzip(content));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 interface Stats {
   namedChunkGroups: Record<string, { assets: { name: string }[] }>;
 }
 
-export function pageWeight(page: string): { html: number; js: number; css: number; data: number } {
-  const html = readFileSync(path.join(PUBLIC, page, 'index.html'), 'utf8');
+export interface PageWeight {
+  /** The page's HTML, gzip. */
+  html: number;
+  /** The page's HTML as it is on disk. */
+  htmlRaw: number;
+  js: number;
+  css: number;
+  data: number;
+}
+
+/**
+ * The first-load weight of one built page, in bytes. `page` is its path on
+ * the site ('/', '/bg/docs/', '/404/'); `publicDir` the build (default public/).
+ */
+export function pageWeight(page: string, publicDir: string = PUBLIC): PageWeight {
+  const html = readFileSync(path.join(publicDir, page, 'index.html'), 'utf8');
   const read = (href: string) => {
-    const file = path.join(PUBLIC, href.split('?')[0]);
+    const file = path.join(publicDir, href.split('?')[0]);
     return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
   };
   const pageData = read(path.join('page-data', page === '/' ? 'index' : page, 'page-data.json'));
@@ -32,19 +48,20 @@ export function pageWeight(page: string): { html: number; js: number; css: numbe
   const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
   return {
     html: gzip(html),
-    js: scripts.reduce((sum, src) => sum + gzip(read(src)), 0),
-    css: gzip(inlineCss) + styles.reduce((sum, href) => sum + gzip(read(href)), 0),
-    data: gzip(pageData) + gzip(read('page-data/app-data.json')),
+    htmlRaw: Buffer.byteLength(html),
+    js: scripts.reduce((sum, src) => sum + gzipSize(read(src)), 0),
+    css: gzipSize(inlineCss) + styles.reduce((sum, href) => sum + gzipSize(read(href)), 0),
+    data: gzipSize(pageData) + gzipSize(read('page-data/app-data.json')),
   };
 }
 
 if (require.main === module) {
   const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/docs/', '/pricing/', '/contact/', '/privacy-policy/', '/bg/'];
-  console.log('page                 html (gz)   JS (gz)    CSS (gz)   data (gz)');
+  console.log('page                 html (gz)  html (raw)    JS (gz)   CSS (gz)  data (gz)');
   for (const page of pages) {
     const weight = pageWeight(page);
     console.log(
-      `${page.padEnd(20)} ${kb(weight.html).padStart(9)} ${kb(weight.js).padStart(10)} ${kb(weight.css).padStart(10)} ${kb(weight.data).padStart(10)}`,
+      `${page.padEnd(20)} ${kb(weight.html).padStart(9)} ${kb(weight.htmlRaw).padStart(11)} ${kb(weight.js).padStart(10)} ${kb(weight.css).padStart(10)} ${kb(weight.data).padStart(10)}`,
     );
   }
 }

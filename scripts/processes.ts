@@ -4,10 +4,13 @@ import path from 'node:path';
 
 const bin = (name: string) => path.join(__dirname, '..', 'node_modules', '.bin', name);
 
-/** Runs a program from node_modules/.bin with the given environment; resolves to its exit code. */
-export function run(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs a program from node_modules/.bin with the given environment; resolves
+ * to its exit code. Aborting `signal` stops the program (SIGTERM) and rejects.
+ */
+export function run(name: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin(name), args, { stdio: 'inherit', env });
+    const child = spawn(bin(name), args, { stdio: 'inherit', env, signal });
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
@@ -23,4 +26,34 @@ export async function buildSite(env: NodeJS.ProcessEnv): Promise<number> {
   const gatsbyEnv = { ...env, GATSBY_TELEMETRY_DISABLED: '1' };
   const cleaned = await run('gatsby', ['clean'], gatsbyEnv);
   return cleaned === 0 ? run('gatsby', ['build'], gatsbyEnv) : cleaned;
+}
+
+export interface BuildTargets {
+  /** Where the built site will be served (canonical and alternate URLs). */
+  siteUrl: string;
+  /** The running sandbox: plans, contact and the application stand-in. */
+  sandboxUrl: string;
+  /** Chromium for the build's diagram renderer and for the checks. */
+  chromePath: string;
+}
+
+/**
+ * The environment of a build pointed at the local sandbox and served at
+ * `siteUrl`: the one the site checks (scripts/e2e.ts) and the benchmark
+ * (scripts/bench.ts) build with. Keys and product name are left to the
+ * defaults, which the sandbox expects.
+ */
+export function sandboxBuildEnv(base: NodeJS.ProcessEnv, targets: BuildTargets): NodeJS.ProcessEnv {
+  const { siteUrl, sandboxUrl, chromePath } = targets;
+  return {
+    ...base,
+    GATSBY_SITE_URL: siteUrl,
+    GATSBY_APP_URL: `${sandboxUrl}/app`,
+    GATSBY_PAYMENTS_API_URL: sandboxUrl,
+    GATSBY_API_URL: sandboxUrl,
+    GATSBY_PAYMENTS_API_KEY: '',
+    GATSBY_API_KEY: '',
+    GATSBY_PRODUCT_NAME: '',
+    CHROME_PATH: chromePath,
+  };
 }

@@ -1,0 +1,356 @@
+/**
+ * `npm run bench`: what the site costs, measured on this machine.
+ *
+ * 1. Starts the API sandbox and the static server on free loopback ports and
+ *    builds against them exactly as the site checks do (scripts/e2e.ts).
+ * 2. Times a cold build (`gatsby build` right after `gatsby clean`) and a
+ *    warm one (`gatsby build` again, with the cache of the first).
+ * 3. For every route in both languages and each language's not-found page
+ *    (scripts/sitePages.ts): first-load JavaScript and CSS (gzip) and HTML
+ *    (gzip and raw) from public/ (scripts/pageWeight.ts), and the medians of
+ *    three Lighthouse runs (mobile defaults, scripts/lighthouse.ts).
+ * 4. Writes 500 generated markdown pages (scripts/benchMarkdown.ts), half
+ *    English and half Bulgarian, into a temporary folder under the system's
+ *    temp directory and times a cold build with them (BENCH_CONTENT_DIR,
+ *    gatsby/benchContent.ts), checking that each became an HTML page; the
+ *    difference to the cold build, divided by 500, is the cost of a page.
+ * 5. Prints the results as tables. The temporary folder is removed and the
+ *    servers stopped even when something fails; a failed build exits non-zero.
+ *
+ * Afterwards public/ holds the build with the generated pages; `npm run
+ * build` and `npm test` build from a clean slate anyway.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { BENCH_CONTENT_VARIABLE, benchPagePath } from '../gatsby/benchContent';
+import { startSandbox } from '../sandbox/server';
+import { benchMarkdownFiles, type BenchMarkdownFile } from './benchMarkdown';
+import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
+import { CATEGORIES, collect, medianByUrl, pageUrl, type LighthouseRun } from './lighthouse';
+import { listHtmlFiles } from './links';
+import { listen } from './listen';
+import { pageWeight, type PageWeight } from './pageWeight';
+import { run, sandboxBuildEnv } from './processes';
+import { sitePages, type SitePage } from './sitePages';
+import { createStaticApp } from './staticServer';
+
+/** Generated pages in the content-growth build. */
+export const EXTRA_PAGES = 500;
+/** Lighthouse runs per page; the report shows their median (the test gate uses one). */
+export const LIGHTHOUSE_RUNS = 3;
+
+// ---------------------------------------------------------------------------
+// Pure helpers (unit-tested in __tests__/scripts/bench.test.ts)
+
+export type Align = 'left' | 'right';
+
+/**
+ * A plain-text table: a header row, then one row per line, columns
+ * separated by two spaces. The first column is aligned left and the others
+ * right unless `align` says otherwise.
+ */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const alignOf = (column: number): Align => align[column] ?? (column === 0 ? 'left' : 'right');
+  const line = (cells: readonly string[]) =>
+    header
+      .map((_, column) => {
+        const cell = cells[column] ?? '';
+        return alignOf(column) === 'left' ? cell.padEnd(widths[column]) : cell.padStart(widths[column]);
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
+export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const signed = (text: string, value: number) => (value >= 0 ? `+${text}` : text);
+const score = (value: number | null | undefined) => (value === null || value === undefined ? '–' : String(Math.round(value * 100)));
+const milliseconds = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
+
+export interface GrowthCost {
+  /** Extra build time the generated pages cost, in ms (negative when noise outweighs them). */
+  differenceMs: number;
+  /** That time per generated page, in ms. */
+  perPageMs: number;
+}
+
+/** What the extra pages cost: the cold build with them minus the cold build without, in total and per page. */
+export function growthCost(coldMs: number, grownMs: number, extraPages: number): GrowthCost {
+  if (!Number.isInteger(extraPages) || extraPages <= 0) throw new Error(`The number of extra pages must be a positive whole number, got ${extraPages}`);
+  const differenceMs = grownMs - coldMs;
+  return { differenceMs, perPageMs: differenceMs / extraPages };
+}
+
+export interface PageResult {
+  page: SitePage;
+  weight: PageWeight;
+  /** Lighthouse medians; undefined when Lighthouse returned nothing for the page. */
+  lighthouse?: LighthouseRun;
+}
+
+/** One row per page: its weight and its Lighthouse medians. */
+export function pageTable(results: readonly PageResult[]): string {
+  const header = ['route', 'lang', 'JS (gz)', 'CSS (gz)', 'HTML (gz)', 'HTML (raw)', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS'];
+  const rows = results.map(({ page, weight, lighthouse }) => [
+    page.route,
+    page.language,
+    kib(weight.js),
+    kib(weight.css),
+    kib(weight.html),
+    kib(weight.htmlRaw),
+    ...CATEGORIES.map((category) => score(lighthouse?.scores[category])),
+    milliseconds(lighthouse?.largestContentfulPaintMs),
+    milliseconds(lighthouse?.totalBlockingTimeMs),
+    lighthouse === undefined || Number.isNaN(lighthouse.cumulativeLayoutShift) ? '–' : lighthouse.cumulativeLayoutShift.toFixed(3),
+  ]);
+  return formatTable(header, rows, ['left', 'left']);
+}
+
+export interface BuildTimes {
+  cold: { ms: number; htmlFiles: number };
+  warm: { ms: number; htmlFiles: number };
+  /** The cold build with the generated pages. */
+  grown: { ms: number; htmlFiles: number; extraPages: number };
+}
+
+/** Build times, and what the generated pages added. */
+export function buildTable(times: BuildTimes): string {
+  const { cold, warm, grown } = times;
+  const cost = growthCost(cold.ms, grown.ms, grown.extraPages);
+  const rows = [
+    ['cold: gatsby build right after gatsby clean', seconds(cold.ms), String(cold.htmlFiles)],
+    ['warm: gatsby build again, with the cache', seconds(warm.ms), String(warm.htmlFiles)],
+    [`cold with ${grown.extraPages} generated markdown pages`, seconds(grown.ms), String(grown.htmlFiles)],
+    ['  difference to the cold build', signed(seconds(cost.differenceMs), cost.differenceMs), signed(String(grown.htmlFiles - cold.htmlFiles), grown.htmlFiles - cold.htmlFiles)],
+    ['  per generated page', signed(`${cost.perPageMs.toFixed(1)} ms`, cost.perPageMs), ''],
+  ];
+  return formatTable(['build (wall clock)', 'time', 'HTML files'], rows);
+}
+
+export interface MachineInfo {
+  cpuModel: string;
+  cores: number;
+  memoryBytes: number;
+  platform: string;
+  node: string;
+  loadAverage: number;
+  lighthouse: string;
+  lhci: string;
+  date: string;
+}
+
+/** The header: when and where the figures were taken, since they depend on both. */
+export function machineHeader(info: MachineInfo): string {
+  return [
+    `Benchmark of ${info.date}`,
+    `Machine: ${info.cpuModel.trim()}, ${info.cores} cores, ${(info.memoryBytes / 1024 ** 3).toFixed(1)} GiB RAM, ${info.platform}, Node ${info.node}; load average ${info.loadAverage.toFixed(2)} at the start`,
+    `Lighthouse ${info.lighthouse} (@lhci/cli ${info.lhci}): mobile defaults (simulated slow 4G, 4x CPU slowdown), median of ${LIGHTHOUSE_RUNS} runs per page`,
+    'The figures depend on the machine and on what else it is doing: compare runs made on the same, otherwise idle machine.',
+  ].join('\n');
+}
+
+/**
+ * What is wrong with the build that should hold the generated pages:
+ * every file must have become its page, and the build must hold exactly
+ * that many more HTML files than the cold build without them.
+ */
+export function grownBuildProblems(options: {
+  files: readonly Pick<BenchMarkdownFile, 'language' | 'name'>[];
+  htmlFilesBefore: number;
+  htmlFilesAfter: number;
+  exists: (pagePath: string) => boolean;
+}): string[] {
+  const { files, htmlFilesBefore, htmlFilesAfter, exists } = options;
+  const missing = files.map((file) => benchPagePath(file)).filter((pagePath) => !exists(pagePath));
+  const problems: string[] = [];
+  if (missing.length > 0) {
+    problems.push(`${missing.length} generated pages were not built, e.g. ${missing.slice(0, 3).join(', ')}`);
+  }
+  if (htmlFilesAfter - htmlFilesBefore !== files.length) {
+    problems.push(`expected ${files.length} more HTML files than the cold build (${htmlFilesBefore}), found ${htmlFilesAfter - htmlFilesBefore}`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------
+// The run
+
+const ROOT = path.join(__dirname, '..');
+const PUBLIC = path.join(ROOT, 'public');
+
+function step(text: string): void {
+  console.log(`\n[bench] ${text}\n`);
+}
+
+function packageVersion(fromPackage: string, name: string): string {
+  try {
+    const resolveFrom = createRequire(require.resolve(`${fromPackage}/package.json`));
+    return (resolveFrom(`${name}/package.json`) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function machineInfo(): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown CPU',
+    cores: cpus.length,
+    memoryBytes: os.totalmem(),
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    loadAverage: os.loadavg()[0],
+    lighthouse: packageVersion('@lhci/cli', 'lighthouse'),
+    lhci: packageVersion('@lhci/cli', '@lhci/cli'),
+    date: new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
+  };
+}
+
+function writeContent(dir: string, files: readonly BenchMarkdownFile[]): void {
+  for (const file of files) {
+    const target = path.join(dir, file.relativePath);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, file.content);
+  }
+}
+
+class BuildFailed extends Error {
+  constructor(
+    readonly what: string,
+    readonly code: number,
+  ) {
+    super(`The ${what} failed (exit code ${code}); see Gatsby's messages above.`);
+  }
+}
+
+async function main(): Promise<number> {
+  const chromePath = findChromium();
+  if (!chromePath) {
+    console.error(`The benchmark cannot run. ${MISSING_BROWSER_MESSAGE}`);
+    return 1;
+  }
+  const machine = machineInfo();
+  const pages = sitePages();
+  const abort = new AbortController();
+  const sandbox = await startSandbox(0);
+  const site = await listen(createStaticApp(PUBLIC), 0).catch(async (error: unknown) => {
+    await sandbox.close();
+    throw error;
+  });
+  let contentDir: string | undefined;
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      if (contentDir) rmSync(contentDir, { recursive: true, force: true });
+      await Promise.all([sandbox.close(), site.close()]);
+    })();
+    return cleaning;
+  };
+  const stop = (signal: NodeJS.Signals) => {
+    console.error(`\n[bench] ${signal}: stopping the build, the servers and removing the generated content.`);
+    abort.abort();
+    void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+
+  try {
+    const env = sandboxBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url, chromePath });
+    env.GATSBY_TELEMETRY_DISABLED = '1';
+    delete env[BENCH_CONTENT_VARIABLE];
+    const gatsby = (args: string[], buildEnv: NodeJS.ProcessEnv) => run('gatsby', args, buildEnv, abort.signal);
+    const timedBuild = async (what: string, buildEnv: NodeJS.ProcessEnv) => {
+      const started = performance.now();
+      const code = await gatsby(['build'], buildEnv);
+      const ms = performance.now() - started;
+      if (code !== 0) throw new BuildFailed(what, code);
+      return { ms, htmlFiles: listHtmlFiles(PUBLIC).length };
+    };
+    const clean = async (buildEnv: NodeJS.ProcessEnv) => {
+      const code = await gatsby(['clean'], buildEnv);
+      if (code !== 0) throw new BuildFailed('gatsby clean', code);
+    };
+
+    step('1/5 Cold build: gatsby clean, then gatsby build (timed)');
+    await clean(env);
+    const cold = await timedBuild('cold build', env);
+
+    step('2/5 Warm build: gatsby build again with the cache (timed)');
+    const warm = await timedBuild('warm build', env);
+
+    step(`3/5 Page weights of ${pages.length} pages from public/`);
+    const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
+
+    step(`4/5 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults)`);
+    await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
+    const collected = await collect({ siteUrl: site.url, chromePath, runs: LIGHTHOUSE_RUNS, pages });
+    const urls = pages.map((page) => pageUrl(site.url, page));
+    let medians: LighthouseRun[];
+    try {
+      medians = medianByUrl(collected.runs, urls);
+    } finally {
+      collected.dispose();
+    }
+    const results: PageResult[] = pages.map((page, index) => ({
+      page,
+      weight: weights[index],
+      lighthouse: medians.find((median) => median.url === urls[index]),
+    }));
+
+    const files = benchMarkdownFiles(EXTRA_PAGES);
+    contentDir = mkdtempSync(path.join(os.tmpdir(), 'stockpay-bench-'));
+    step(`5/5 Content growth: ${files.length} generated markdown pages in ${contentDir}; gatsby clean, then gatsby build (timed)`);
+    writeContent(contentDir, files);
+    const grownEnv = { ...env, [BENCH_CONTENT_VARIABLE]: contentDir };
+    await clean(grownEnv);
+    const grown = await timedBuild(`build with ${files.length} generated pages`, grownEnv);
+    const problems = grownBuildProblems({
+      files,
+      htmlFilesBefore: cold.htmlFiles,
+      htmlFilesAfter: grown.htmlFiles,
+      exists: (pagePath) => existsSync(path.join(PUBLIC, pagePath, 'index.html')),
+    });
+    rmSync(contentDir, { recursive: true, force: true });
+    contentDir = undefined;
+
+    console.log(`\n${'='.repeat(20)} npm run bench ${'='.repeat(20)}\n`);
+    console.log(machineHeader(machine));
+    console.log(`\nPages: first load (JS and CSS gzip, HTML gzip and raw) and Lighthouse medians (scores 0-100)\n`);
+    console.log(pageTable(results));
+    console.log('');
+    console.log(buildTable({ cold, warm, grown: { ...grown, extraPages: files.length } }));
+    console.log(
+      `\npublic/ now holds the build with the ${files.length} generated pages (/bench/…, /bg/bench/…); the generated ` +
+        'content is removed. `npm run build` (or `npm test`, which builds from clean) restores the normal site.',
+    );
+    if (problems.length > 0) {
+      console.error(`\nThe content-growth build is not what was measured:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (abort.signal.aborted) return 1;
+    if (error instanceof BuildFailed) {
+      console.error(`\n[bench] ${error.message}`);
+      return error.code;
+    }
+    throw error;
+  } finally {
+    await cleanUp();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}
