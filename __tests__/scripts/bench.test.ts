@@ -10,6 +10,7 @@ import {
   kib,
   machineHeader,
   pageTable,
+  goalsLine,
   seconds,
   EXTRA_PAGES,
   LIGHTHOUSE_RUNS,
@@ -218,6 +219,28 @@ describe('pageTable', () => {
     // A page Lighthouse returned nothing for still shows its weight.
     expect(second.split(/\s{2,}/)).toEqual(['/', 'bg', '108.1 KiB', '6.5 KiB', '13.5 KiB', '76.2 KiB', '–', '–', '–', '–', '–', '–', '–']);
     expect(new Set([header, first, second].map((line) => line.length)).size).toBe(1);
+  });
+});
+
+describe('goalsLine', () => {
+  const [home, docs, blog] = sitePages();
+  const weight = { html: 1, htmlRaw: 1, js: 1, css: 1, data: 1 };
+  const run = (performance: number, tbt: number): LighthouseRun => ({
+    url: 'http://x/',
+    scores: { performance, accessibility: 1, 'best-practices': 1, seo: 1 },
+    largestContentfulPaintMs: 900,
+    totalBlockingTimeMs: tbt,
+    cumulativeLayoutShift: 0,
+  });
+
+  it('counts the pages that reach performance 100 and blocking time under 50 ms, of those measured', () => {
+    expect(
+      goalsLine([
+        { page: home, weight, lighthouse: run(1, 49) },
+        { page: docs, weight, lighthouse: run(0.99, 50) },
+        { page: blog, weight },
+      ]),
+    ).toBe('Goals: performance 100 on 1 of 2 pages; total blocking time under 50 ms on 1 of 2 pages');
   });
 });
 
