@@ -2342,6 +2342,8 @@ type ContactPageQueryVariables = Exact<{
 
 type ContactPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
+type DatedMarkdownDocumentFragment = { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null };
+
 type DocsPageQueryVariables = Exact<{
   language: Scalars['String'];
 }>;

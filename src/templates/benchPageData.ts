@@ -2,7 +2,7 @@ import { graphql } from 'gatsby';
 
 /**
  * What a benchmark page shows (`npm run bench`): one generated markdown
- * file, with the fields the privacy policy's page selects, and the page's
+ * file, selected as the privacy policy is, and the page's
  * translations. The page component, gatsby/templates/benchPage.tsx, lives
  * outside src/ so that a normal build, which has no benchmark pages, never
  * finds a page query without a page (Gatsby warns about each one); this
@@ -12,12 +12,7 @@ import { graphql } from 'gatsby';
 export const query = graphql`
   fragment BenchPageData on Query {
     page: markdownRemark(id: { eq: $id }) {
-      ...MarkdownDocument
-      frontmatter {
-        title
-        description
-        lastUpdated(formatString: "YYYY-MM-DD")
-      }
+      ...DatedMarkdownDocument
     }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "content"] } }) {
       ...PageLocales
