@@ -11,5 +11,9 @@ import './src/styles/global.css';
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents }) => {
   setHeadComponents([
     <script key="js-flag" dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />,
+    // Holds the first paint until the parser reaches <main>: a slow phone
+    // could otherwise paint a half-parsed header, whose buttons then move.
+    // https://html.spec.whatwg.org/multipage/links.html#link-type-expect
+    <link key="expect-main" rel="expect" href="#main" blocking="render" />,
   ]);
 };
