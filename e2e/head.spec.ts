@@ -47,7 +47,8 @@ test.describe('static HTML head of every page', () => {
       test(`${path} carries lang, title, description, canonical and alternates`, async ({ request }) => {
         const response = await request.get(path);
         expect(response.status()).toBe(200);
-        const head = readHead(await response.text());
+        const html = await response.text();
+        const head = readHead(html);
         const language = languageOf(prefix);
         // /blog/ shows the home page and names it as canonical.
         const own = route === '/blog/' ? '/' : route;
@@ -58,6 +59,9 @@ test.describe('static HTML head of every page', () => {
         expect(head.description?.length).toBeGreaterThan(50);
         expect(head.canonical).toEqual([url(language)]);
         expect(head.alternates).toEqual({ en: url('en'), bg: url('bg'), 'x-default': url('en') });
+        // The first paint waits for <main>, which every page has (gatsby-ssr.tsx).
+        expect(html).toMatch(/<link rel="expect" href="#main" blocking="render"\/>/);
+        expect(html).toMatch(/<main id="main"/);
         if (route !== '/404/') expect(head.jsonLd).toHaveLength(1);
       });
 
