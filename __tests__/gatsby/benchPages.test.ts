@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { CreateNodeArgs, CreatePagesArgs } from 'gatsby';
+import type { CreatePagesArgs } from 'gatsby';
 import {
   BENCH_CONTENT_VARIABLE,
   benchContentDir,
@@ -9,7 +9,7 @@ import {
   parseBenchPath,
 } from '../../gatsby/benchContent';
 import { createBenchPages } from '../../gatsby/createBenchPages';
-import { onCreateNode } from '../../gatsby/onCreateNode';
+import { runOnCreateNode } from '../support/onCreateNode';
 
 type Hook<T> = (args: T) => unknown;
 
@@ -83,19 +83,6 @@ describe('benchPagePath and benchPageContext', () => {
 });
 
 describe('onCreateNode for benchmark files', () => {
-  function runOnCreateNode(file: Record<string, unknown>, fields: Record<string, unknown>) {
-    const reporter = { panicOnBuild: jest.fn() };
-    const actions = { createNodeField: jest.fn() };
-    const node = { id: 'md', parent: 'file', internal: { type: 'MarkdownRemark' }, frontmatter: fields };
-    (onCreateNode as Hook<Partial<CreateNodeArgs>>)({
-      node: node as unknown as CreateNodeArgs['node'],
-      getNode: (() => ({ id: 'file', ...file })) as unknown as CreateNodeArgs['getNode'],
-      actions: actions as unknown as CreateNodeArgs['actions'],
-      reporter: reporter as unknown as CreateNodeArgs['reporter'],
-    });
-    return { reporter, actions };
-  }
-
   it("files a benchmark page under the section 'bench', which the content checks leave alone", () => {
     const { actions, reporter } = runOnCreateNode(
       { sourceInstanceName: 'bench', relativePath: 'bg/page-001.md', absolutePath: '/tmp/b/bg/page-001.md' },

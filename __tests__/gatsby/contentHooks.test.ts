@@ -1,25 +1,13 @@
 /** @jest-environment node */
-import type { CreateNodeArgs, SourceNodesArgs } from 'gatsby';
+import type { SourceNodesArgs } from 'gatsby';
 import { createRemoteFileNode } from 'gatsby-source-filesystem';
-import { onCreateNode } from '../../gatsby/onCreateNode';
 import { sourceNodes } from '../../gatsby/sourceNodes';
+import { runOnCreateNode } from '../support/onCreateNode';
 
 jest.mock('gatsby-source-filesystem', () => ({ createRemoteFileNode: jest.fn() }));
 
 type Hook<T> = (args: T) => unknown;
 
-function runOnCreateNode(file: Record<string, unknown>, frontmatter: Record<string, unknown>) {
-  const reporter = { panicOnBuild: jest.fn() };
-  const actions = { createNodeField: jest.fn() };
-  const node = { id: 'md', parent: 'file', internal: { type: 'MarkdownRemark' }, frontmatter };
-  (onCreateNode as Hook<Partial<CreateNodeArgs>>)({
-    node: node as unknown as CreateNodeArgs['node'],
-    getNode: (() => ({ id: 'file', ...file })) as unknown as CreateNodeArgs['getNode'],
-    actions: actions as unknown as CreateNodeArgs['actions'],
-    reporter: reporter as unknown as CreateNodeArgs['reporter'],
-  });
-  return { reporter, actions };
-}
 
 describe('onCreateNode', () => {
   it('files a markdown node under its section, language and name', () => {
