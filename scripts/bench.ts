@@ -277,7 +277,7 @@ async function main(): Promise<number> {
     const env = sandboxBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url, chromePath });
     env.GATSBY_TELEMETRY_DISABLED = '1';
     delete env[BENCH_CONTENT_VARIABLE];
-    const gatsby = (args: string[], buildEnv: NodeJS.ProcessEnv) => run('gatsby', args, buildEnv, abort.signal);
+    const gatsby = (args: string[], buildEnv: NodeJS.ProcessEnv) => run('gatsby', args, buildEnv, { signal: abort.signal });
     const timedBuild = async (what: string, buildEnv: NodeJS.ProcessEnv) => {
       const started = performance.now();
       const code = await gatsby(['build'], buildEnv);

@@ -5,12 +5,18 @@ import path from 'node:path';
 const bin = (name: string) => path.join(__dirname, '..', 'node_modules', '.bin', name);
 
 /**
- * Runs a program from node_modules/.bin with the given environment; resolves
- * to its exit code. Aborting `signal` stops the program (SIGTERM) and rejects.
+ * Runs a program from node_modules/.bin with the given environment (and
+ * working directory); resolves to its exit code. Aborting `signal` stops the
+ * program (SIGTERM) and rejects.
  */
-export function run(name: string, args: string[], env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<number> {
+export function run(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  options: { signal?: AbortSignal; cwd?: string } = {},
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(bin(name), args, { stdio: 'inherit', env, signal });
+    const child = spawn(bin(name), args, { stdio: 'inherit', env, signal: options.signal, cwd: options.cwd });
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
