@@ -68,7 +68,7 @@ const HEADER = {
 } as const;
 
 /** The dropdown lists English, then Bulgarian, each named in the page's language; `other` is the one to switch to. */
-const LANGUAGE_SWITCH = [
+const LANGUAGE_SWITCH: { from: keyof typeof HEADER; path: string; options: string[]; other: number; to: string; lang: string }[] = [
   { from: 'en', path: '/pricing/', options: ['EN - English', 'BG - Bulgarian'], other: 1, to: '/bg/pricing/', lang: 'bg' },
   { from: 'bg', path: '/bg/contact/', options: ['EN - Английски', 'BG - Български'], other: 0, to: '/en/contact/', lang: 'en' },
 ];
@@ -101,7 +101,7 @@ test.describe('the header at desktop width', () => {
 
 test.describe('the language dropdown', () => {
   for (const { from, path, options, other, to, lang } of LANGUAGE_SWITCH) {
-    test(`${from}: Enter and Space open it, Tab reaches the languages, Escape closes it onto its toggle, Enter on the other language reloads the page in it`, async ({
+    test(`${from}: Enter and Space open it, Tab reaches the languages and closes it on leaving, Escape closes it onto its toggle, Enter on the other language reloads the page in it`, async ({
       page,
     }) => {
       await open(page, path);
@@ -124,6 +124,12 @@ test.describe('the language dropdown', () => {
       for (const link of links) await press(page, 'Tab', link);
       await expect(otherOption).not.toHaveAttribute('aria-current');
       await expect(links[1 - other]).toHaveAttribute('aria-current', 'true');
+      // Tab past the last language moves on and closes the list behind it.
+      await press(page, 'Tab', page.getByRole('banner').getByRole('link', { name: HEADER[from].launch }));
+      await expect(otherOption).toBeHidden();
+      await press(page, 'Shift+Tab', toggle);
+      await page.keyboard.press('Enter');
+      await press(page, 'Tab', links[0]);
       await page.keyboard.press('Escape');
       await expect(otherOption).toBeHidden();
       await expectVisibleFocus(toggle);
@@ -141,7 +147,7 @@ test.describe('the language dropdown', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
-  test('bg: Tab reaches the menu button past the hidden Launch App; the open menu walks its pages and the app in order, Escape closes it onto its button, Enter on a page goes there', async ({
+  test('bg: Tab reaches the menu button past the hidden Launch App; the open menu walks its pages and the app in order, closes when focus leaves it either way, Escape closes it onto its button, Enter on a page goes there', async ({
     page,
   }) => {
     await open(page, '/bg/');
@@ -158,7 +164,17 @@ test.describe('on a phone', () => {
     for (const name of HEADER.bg.nav) await press(page, 'Tab', menu.getByRole('link', { name, exact: true }));
     const launch = page.getByRole('banner').getByRole('link', { name: HEADER.bg.launch });
     await press(page, 'Tab', launch);
-    await press(page, 'Shift+Tab', menu.getByRole('link', { name: 'Контакти' }));
+    // Tab past the last item closes the menu, so it never covers what focus moved to.
+    await press(page, 'Tab', page.getByRole('main').getByRole('link', { name: HEADER.bg.firstInMain }).first());
+    await expect(menu).toBeHidden();
+    await press(page, 'Shift+Tab', toggle);
+    await page.keyboard.press('Enter');
+    // Shift+Tab out of it closes it too.
+    await press(page, 'Shift+Tab', languageToggle(page));
+    await expect(menu).toBeHidden();
+    await press(page, 'Tab', toggle);
+    await page.keyboard.press('Enter');
+    await press(page, 'Tab', menu.getByRole('link', { name: 'Начало' }));
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expectVisibleFocus(toggle);
