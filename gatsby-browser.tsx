@@ -1,32 +1,21 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { installSmoothInPageScroll } from './src/components/smoothInPageScroll';
 import './src/styles/global.css';
 
 /**
- * Gives the main thread back to the browser between evaluating the bundle
+ * Starts smooth scrolling for in-page links, then gives the main thread
+ * back to the browser between evaluating the bundle
  * and starting the page: Gatsby otherwise runs both in one task, long enough
  * to delay a tap on a phone. The resolved promise is awaited by Gatsby.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-browser/#onClientEntry
  */
-export const onClientEntry: GatsbyBrowser['onClientEntry'] = () =>
-  new Promise<void>((resolve) => {
+export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
+  installSmoothInPageScroll(document);
+  return new Promise<void>((resolve) => {
     window.setTimeout(resolve, 0);
   });
-
-/**
- * Gatsby restores the scroll position on back/forward and puts a new page
- * at its top or its #anchor. Those jumps are instant: the global
- * `scroll-behavior: smooth` is meant for in-page anchors, not for arriving.
- * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-browser/#shouldUpdateScroll
- */
-export const shouldUpdateScroll: GatsbyBrowser['shouldUpdateScroll'] = () => {
-  const root = document.documentElement;
-  root.style.scrollBehavior = 'auto';
-  window.requestAnimationFrame(() => {
-    root.style.scrollBehavior = '';
-  });
-  return true;
 };
 
 /**

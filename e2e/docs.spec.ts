@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isSameDocument, markDocument, waitForHydration } from './support';
@@ -45,6 +45,35 @@ test('the footer FAQ and Roadmap links land on their sections of the documentati
   expect(await isSameDocument(page)).toBe(true);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Често задавани въпроси' }).click();
   await expect(page.locator('#faq')).toBeInViewport();
+});
+
+/** Clicks the table of contents' FAQ link and counts the scroll events until #faq is in view. */
+async function scrollEventsToFaq(page: Page): Promise<number> {
+  await page.goto('/docs/');
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    const counter = window as Window & { scrolls?: number };
+    counter.scrolls = 0;
+    window.addEventListener('scroll', () => (counter.scrolls = (counter.scrolls ?? 0) + 1));
+  });
+  await page.getByRole('navigation', { name: 'On this page' }).filter({ visible: true }).getByRole('link', { name: 'FAQ', exact: true }).click();
+  await expect(page.locator('#faq')).toBeInViewport();
+  // Then the smooth behaviour is switched off again, so focus scrolls stay instant.
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.scrollBehavior)).toBe('');
+  return page.evaluate(() => (window as Window & { scrolls?: number }).scrolls ?? 0);
+}
+
+test.describe('in-page links', () => {
+  test('scroll smoothly, over several frames', async ({ page }) => {
+    expect(await scrollEventsToFaq(page)).toBeGreaterThan(2);
+  });
+
+  test.describe('with reduced motion', () => {
+    test.use({ reducedMotion: 'reduce' });
+    test('jump in one step', async ({ page }) => {
+      expect(await scrollEventsToFaq(page)).toBe(1);
+    });
+  });
 });
 
 test.describe('copy buttons', () => {
