@@ -59,8 +59,12 @@ test.describe('static HTML head of every page', () => {
         expect(head.description?.length).toBeGreaterThan(50);
         expect(head.canonical).toEqual([url(language)]);
         expect(head.alternates).toEqual({ en: url('en'), bg: url('bg'), 'x-default': url('en') });
-        // The first paint waits for <main>, which every page has (gatsby-ssr.tsx).
-        expect(html).toMatch(/<link rel="expect" href="#main" blocking="render"\/>/);
+        // The first paint waits for the empty element that ends the body (gatsby-ssr.tsx).
+        expect(html).toMatch(/<link rel="expect" href="#page-end" blocking="render"\/>/);
+        const marker = '<div id="page-end" hidden=""></div>';
+        const end = html.indexOf(marker);
+        expect(end).toBeGreaterThan(html.lastIndexOf('</footer>'));
+        expect(html.slice(end + marker.length)).not.toMatch(/<(main|footer|header|section|div|p|h[1-6])[\s>]/);
         expect(html).toMatch(/<main id="main"/);
         if (route !== '/404/') expect(head.jsonLd).toHaveLength(1);
       });

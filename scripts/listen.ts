@@ -1,6 +1,5 @@
-/** Starts an Express app on loopback; port 0 takes a free one. Shared by the sandbox and the static server. */
-import type { Express } from 'express';
-import type { Server } from 'node:http';
+/** Starts a request handler (an Express app or a plain one) on loopback; port 0 takes a free one. */
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RunningServer {
@@ -8,9 +7,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function listen(app: Express, port: number): Promise<RunningServer> {
+export function listen(app: RequestListener, port: number): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server: Server = app.listen(port, '127.0.0.1');
+    const server = createServer(app).listen(port, '127.0.0.1');
     server.once('error', reject);
     server.once('listening', () => {
       const { port: actual } = server.address() as AddressInfo;
