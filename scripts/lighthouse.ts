@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
+import { getAllAssertionResults, type AssertionResult } from '@lhci/utils/src/assertions.js';
 import { run } from './processes';
 import { sitePages, type SitePage } from './sitePages';
 
@@ -107,8 +108,10 @@ export function lhciConfig(options: { siteUrl: string; chromePath: string; runs:
         settings: { chromeFlags: ['--headless', ...CHROMIUM_ARGS].join(' ') },
       },
       assert: {
+        // A page with several runs is judged on the median of each metric (RUNS_FOR_A_MISS).
         assertMatrix: pages.map((page) => ({
           matchingUrlPattern: `^${escapeRegExp(pageUrl(options.siteUrl, page))}$`,
+          aggregationMethod: 'median' as const,
           assertions: pageAssertions(page),
         })),
       },
@@ -150,7 +153,11 @@ const lhci = (args: string[], cwd: string) => run('lhci', args, process.env, { c
 
 export interface Collected {
   runs: LighthouseRun[];
-  /** Runs the assertions on what was collected; resolves to lhci's exit code. */
+  /** Runs `extraRuns` more on each of these pages, adding to what was collected. */
+  collectMore(urls: string[], extraRuns: number): Promise<void>;
+  /** The budgets each page misses, judged by lhci's own assertion engine on the median of its runs. */
+  misses(): AssertionResult[];
+  /** Runs lhci's assertions on what was collected (and prints them); resolves to lhci's exit code. */
   assert(): Promise<number>;
   dispose(): void;
 }
@@ -158,22 +165,36 @@ export interface Collected {
 /** Runs Lighthouse on every page; the reports live in a temporary folder until dispose(). */
 export async function collect(options: { siteUrl: string; chromePath: string; runs: number; pages?: SitePage[] }): Promise<Collected> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lhci-'));
+  const config = lhciConfig(options);
   const configFile = path.join(dir, 'lighthouserc.json');
-  writeFileSync(configFile, JSON.stringify(lhciConfig(options), null, 2));
-  const code = await lhci(['collect', `--config=${configFile}`], dir);
-  if (code !== 0) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`lhci collect failed with exit code ${code}`);
-  }
+  writeFileSync(configFile, JSON.stringify(config, null, 2));
   const reportDir = path.join(dir, '.lighthouseci');
-  const runs = readdirSync(reportDir)
-    .filter((name) => /^lhr-.*\.json$/.test(name))
-    .map((name) => summarizeLhr(JSON.parse(readFileSync(path.join(reportDir, name), 'utf8')) as Lhr));
-  return {
-    runs,
+  const lhrs = () =>
+    readdirSync(reportDir)
+      .filter((name) => /^lhr-.*\.json$/.test(name))
+      .map((name) => JSON.parse(readFileSync(path.join(reportDir, name), 'utf8')) as Lhr);
+  const collectInto = async (args: string[]) => {
+    const code = await lhci(['collect', `--config=${configFile}`, ...args], dir);
+    if (code !== 0) throw new Error(`lhci collect failed with exit code ${code}`);
+  };
+  const collected: Collected = {
+    runs: [],
+    async collectMore(urls, extraRuns) {
+      await collectInto(['--additive', `--numberOfRuns=${extraRuns}`, ...urls.map((url) => `--url=${url}`)]);
+      collected.runs = lhrs().map(summarizeLhr);
+    },
+    misses: () => getAllAssertionResults(config.ci.assert, lhrs()).filter((result) => !result.passed && result.level !== 'warn'),
     assert: () => lhci(['assert', `--config=${configFile}`], dir),
     dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
+  try {
+    await collectInto([]);
+  } catch (error) {
+    collected.dispose();
+    throw error;
+  }
+  collected.runs = lhrs().map(summarizeLhr);
+  return collected;
 }
 
 export function median(values: readonly number[]): number {
@@ -222,22 +243,57 @@ export function formatRuns(runs: readonly LighthouseRun[], siteUrl: string): str
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-/** The gate: one run per page, the table, then lhci's assertions. Resolves to an exit code. */
+/**
+ * How many runs judge a page that missed a budget in its first run. One
+ * Lighthouse run on a shared 2-core machine can be slow for reasons that
+ * have nothing to do with the page (CI saw 430 ms of blocking time on a page
+ * that measures 100-150 ms); the median of three is not fooled by one slow
+ * run, and still fails a real regression, which misses in every run.
+ */
+export const RUNS_FOR_A_MISS = 3;
+
+/** What a page missed: `categories.performance 0.91 (>= 0.95)`, one per failed assertion. */
+export function describeMisses(misses: readonly AssertionResult[], url: string): string[] {
+  return misses
+    .filter((miss) => miss.url === url)
+    .map((miss) => `${miss.auditId ?? ''}${miss.auditProperty ? `.${miss.auditProperty}` : ''} ${miss.values.join(', ')} (${miss.name} ${miss.expected})`);
+}
+
+/**
+ * The gate: one run per page; a page that misses a budget gets
+ * RUNS_FOR_A_MISS - 1 more runs and is judged on the medians. Prints the
+ * table, the runs of every page that needed more, then lhci's assertions.
+ * Resolves to an exit code.
+ */
 export async function lighthouseGate(siteUrl: string, chromePath: string): Promise<number> {
   const pages = sitePages();
+  const urls = pages.map((page) => pageUrl(siteUrl, page));
   const collected = await collect({ siteUrl, chromePath, runs: 1, pages });
   try {
-    console.log(`\nLighthouse (mobile, one run per page):\n${formatRuns(medianByUrl(collected.runs, pages.map((page) => pageUrl(siteUrl, page))), siteUrl)}\n`);
+    const firstMisses = collected.misses();
+    const missed = urls.filter((url) => firstMisses.some((miss) => miss.url === url));
+    if (missed.length > 0) {
+      console.log(`\nLighthouse: ${missed.length} page(s) missed a budget in one run; ${RUNS_FOR_A_MISS - 1} more runs each, judged on the medians:`);
+      for (const url of missed) console.log(`  ${url}: ${describeMisses(firstMisses, url).join('; ')}`);
+      await collected.collectMore(missed, RUNS_FOR_A_MISS - 1);
+      console.log(`\nLighthouse runs of the pages that needed more:\n${formatRuns(runsInOrder(collected.runs, missed), siteUrl)}`);
+    }
+    console.log(`\nLighthouse (mobile; median of ${RUNS_FOR_A_MISS} runs where a page needed more, otherwise one run):\n${formatRuns(medianByUrl(collected.runs, urls), siteUrl)}\n`);
     const code = await collected.assert();
     console.log(
       code === 0
-        ? `Lighthouse: ${pages.length} pages within budget`
+        ? `Lighthouse: ${pages.length} pages within budget${missed.length > 0 ? ` (${missed.length} judged on the median of ${RUNS_FOR_A_MISS} runs)` : ''}`
         : `Lighthouse: budget missed (see the assertions above); budgets in scripts/lighthouse.ts`,
     );
     return code;
   } finally {
     collected.dispose();
   }
+}
+
+/** The runs of the given URLs, grouped by URL in that order. */
+export function runsInOrder(runs: readonly LighthouseRun[], urls: readonly string[]): LighthouseRun[] {
+  return urls.flatMap((url) => runs.filter((run) => run.url === url));
 }
 
 // `tsx scripts/lighthouse.ts <site URL>`: the gate against a site that is already served (npm start).

@@ -1,6 +1,8 @@
 import {
   BUDGET,
+  RUNS_FOR_A_MISS,
   TOTAL_BLOCKING_TIME_TARGET_MS,
+  describeMisses,
   expectedFailures,
   formatRuns,
   lhciConfig,
@@ -8,9 +10,11 @@ import {
   medianByUrl,
   pageAssertions,
   pageUrl,
+  runsInOrder,
   summarizeLhr,
   type LighthouseRun,
 } from '../../scripts/lighthouse';
+import { getAllAssertionResults } from '@lhci/utils/src/assertions.js';
 import { sitePages, type SitePage } from '../../scripts/sitePages';
 
 const page = (route: string, language: 'en' | 'bg' = 'en'): SitePage => {
@@ -142,5 +146,66 @@ describe('results', () => {
     expect(header).toMatch(/^page\s+perf\s+a11y\s+best\s+seo\s+LCP\s+TBT\s+CLS$/);
     expect(row).toMatch(/^\/bg\/docs\/\s+99\s+100\s+100\s+–\s+1212 ms\s+12 ms\s+0\.000$/);
     expect(pageUrl('http://x/', page('/docs/', 'bg'))).toBe('http://x/bg/docs/');
+  });
+});
+
+describe('a page judged on several runs', () => {
+  const siteUrl = 'http://127.0.0.1:4000/';
+  const config = lhciConfig({ siteUrl, chromePath: '/usr/bin/chromium', runs: 1, pages: [page('/contact/', 'bg'), page('/')] });
+  const contact = 'http://127.0.0.1:4000/bg/contact/';
+  const home = 'http://127.0.0.1:4000/';
+  // The parts of a Lighthouse report that lhci's assertion engine reads.
+  const report = (url: string, { tbt = 120, performance = 0.98, cls = 0 } = {}) => ({
+    finalUrl: url,
+    categories: {
+      performance: { id: 'performance', score: performance },
+      accessibility: { id: 'accessibility', score: 1 },
+      'best-practices': { id: 'best-practices', score: 1 },
+      seo: { id: 'seo', score: 1 },
+    },
+    audits: {
+      'total-blocking-time': { id: 'total-blocking-time', score: 0.9, numericValue: tbt },
+      'cumulative-layout-shift': { id: 'cumulative-layout-shift', score: 1, numericValue: cls },
+    },
+  });
+  const misses = (reports: unknown[]) => getAllAssertionResults(config.ci.assert, reports).filter((result) => !result.passed);
+
+  it('asks lhci to judge every page on the median of its runs', () => {
+    expect(config.ci.assert.assertMatrix.map((entry) => entry.aggregationMethod)).toEqual(['median', 'median']);
+    expect(RUNS_FOR_A_MISS).toBe(3);
+  });
+
+  it('lets one slow run pass when the other two are within budget', () => {
+    const slowOnce = [report(contact, { tbt: 430, performance: 0.9 }), report(contact, { tbt: 150 }), report(contact, { tbt: 140 }), report(home)];
+    expect(misses(slowOnce)).toEqual([]);
+  });
+
+  it('fails a real regression, which misses in every run, and names what it missed', () => {
+    const regressed = [
+      report(contact, { tbt: 1_591, performance: 0.8 }),
+      report(contact, { tbt: 1_887, performance: 0.78 }),
+      report(contact, { tbt: 1_700, performance: 0.79 }),
+      report(home, { cls: 0.0107 }),
+    ];
+    const found = misses(regressed);
+    expect(found.map((miss) => [miss.url, miss.auditId, miss.actual])).toEqual(
+      expect.arrayContaining([
+        [contact, 'total-blocking-time', 1_700],
+        [contact, 'categories', 0.79],
+        [home, 'cumulative-layout-shift', 0.0107],
+      ]),
+    );
+    expect(describeMisses(found, contact)).toEqual(
+      expect.arrayContaining(['total-blocking-time 1591, 1887, 1700 (maxNumericValue 300)', 'categories.performance 0.8, 0.78, 0.79 (minScore 0.95)']),
+    );
+    expect(describeMisses(found, 'http://127.0.0.1:4000/docs/')).toEqual([]);
+  });
+
+  it('lists the runs of the pages that needed more, page by page', () => {
+    const runs = [report(contact, { tbt: 430 }), report(home), report(contact, { tbt: 150 })].map((lhr) => summarizeLhr({ ...lhr, requestedUrl: lhr.finalUrl }));
+    expect(runsInOrder(runs, [contact]).map((run) => [run.url, run.totalBlockingTimeMs])).toEqual([
+      [contact, 430],
+      [contact, 150],
+    ]);
   });
 });
