@@ -132,6 +132,8 @@ test('a double click sends one message', async ({ page, request }) => {
 test('Bulgarian: translated labels and errors, and a message that arrives', async ({ page, request }) => {
   await open(page, '/bg/contact/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Свържете се с нас');
+  // The pointer moving to Submit is the visitor's first interaction: it loads the form's engine and enables Submit.
+  await page.getByRole('button', { name: BG.submit }).hover();
   await page.getByRole('button', { name: BG.submit }).click();
   await expect(page.getByText('Името е задължително.')).toBeVisible();
   await expect(page.getByText('Необходим е валиден имейл адрес.')).toBeVisible();
@@ -142,6 +144,35 @@ test('Bulgarian: translated labels and errors, and a message that arrives', asyn
   await expect(page.getByText('Благодарим ви! Съобщението ви е получено.')).toBeVisible();
   const [received] = await sandbox.messages<Received>(request);
   expect(received.body.body).toContain('Здравейте!');
+});
+
+test('typing while the form engine is still on its way loses nothing, and Submit waits for it', async ({ page, request }) => {
+  // The engine (Formik and yup) is a separate chunk, loaded on first use (issue 18): hold it back.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/contact-engine-[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page);
+  const submit = page.getByRole('button', { name: EN.submit });
+  await expect(submit).toBeDisabled();
+  const name = page.getByLabel(EN.name);
+  await name.focus();
+  await page.keyboard.type('Ana');
+  await expect(name).toHaveValue('Ana');
+  await expect(submit).toBeDisabled();
+  release();
+  await expect(submit).toBeEnabled();
+  await expect(name).toBeFocused();
+  await page.keyboard.type(' Petrova');
+  await expect(name).toHaveValue('Ana Petrova');
+  await page.getByLabel(EN.email).fill('ana@example.com');
+  await page.getByLabel(EN.message).fill('Typed before the form was ready.');
+  await submit.click();
+  await expect(page.getByText(THANKS)).toBeVisible();
+  const [received] = await sandbox.messages<Received>(request);
+  expect(received.body.body).toContain('Ana Petrova');
 });
 
 test('the draft survives a reload until it is sent', async ({ page, request }) => {

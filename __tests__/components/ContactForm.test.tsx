@@ -1,9 +1,10 @@
 import React from 'react';
+import { renderToString } from 'react-dom/server';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactForm } from '../../src/components/contact/ContactForm';
 import { DRAFT_KEY } from '../../src/components/contact/useContactDraft';
-import { renderWithI18n } from '../support/renderWithI18n';
+import { renderWithI18n, withI18n } from '../support/renderWithI18n';
 
 type Answer = { status: number; body: string };
 
@@ -16,11 +17,29 @@ function mockFetch(...answers: Answer[]) {
   return fetchMock;
 }
 
+/**
+ * Focuses a field and types, as a visitor does: the keys go to whatever has
+ * focus (userEvent.type would keep typing into the element it was given,
+ * even once the engine has replaced it).
+ */
+async function typeInto(label: string | RegExp, text: string) {
+  act(() => screen.getByLabelText(label).focus());
+  await userEvent.keyboard(text);
+}
+
 async function fillIn(values: { name?: string; email?: string; business?: string; message?: string }) {
-  if (values.name) await userEvent.type(screen.getByLabelText('Name'), values.name);
-  if (values.email) await userEvent.type(screen.getByLabelText('Email Address'), values.email);
-  if (values.business) await userEvent.type(screen.getByLabelText(/Business/), values.business);
-  if (values.message) await userEvent.type(screen.getByLabelText('Message'), values.message);
+  if (values.name) await typeInto('Name', values.name);
+  if (values.email) await typeInto('Email Address', values.email);
+  if (values.business) await typeInto(/Business/, values.business);
+  if (values.message) await typeInto('Message', values.message);
+}
+
+/** Renders the form and lets the visitor reach for it, so its engine loads. */
+async function renderLiveForm(options: Parameters<typeof renderWithI18n>[1] = {}) {
+  const result = renderWithI18n(<ContactForm />, options);
+  fireEvent.focus(screen.getAllByRole('textbox')[0]);
+  await waitFor(() => expect(screen.getByRole('button', { name: /Submit|Изпрати/ })).toBeEnabled());
+  return result;
 }
 
 const sentBody = (fetchMock: jest.Mock, call = 0) => JSON.parse((fetchMock.mock.calls[call] as unknown as [string, RequestInit])[1].body as string);
@@ -36,12 +55,66 @@ describe('ContactForm', () => {
   it('labels every field and keeps the message box 160 px, resizable vertically', () => {
     renderWithI18n(<ContactForm />);
     for (const label of ['Name', 'Email Address', 'Business (optional)', 'Message']) expect(screen.getByLabelText(label)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
     expect(screen.getByLabelText('Message').tagName).toBe('TEXTAREA');
   });
 
-  it('shows an error only once a field was touched or changed, tied to its field', async () => {
+  it('keeps Submit disabled until the visitor reaches for the form and its engine has loaded', async () => {
     renderWithI18n(<ContactForm />);
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(submit).toBeDisabled();
+    fireEvent.pointerEnter(screen.getByRole('form', { name: 'Contact form' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+  });
+
+  it.each([
+    ['a scroll', () => fireEvent.scroll(window)],
+    ['a touch', () => fireEvent.touchStart(document.body)],
+    ['a key', () => fireEvent.keyDown(document.body, { key: 'Tab' })],
+    ['a pointer moving', () => fireEvent.pointerMove(document.body)],
+  ])('loads its engine at the first interaction anywhere on the page: %s', async (_, interact) => {
+    renderWithI18n(<ContactForm />);
+    interact();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+  });
+
+  it('is rendered on the server with Submit disabled, so nothing can be sent before the page can send it', () => {
+    const html = renderToString(withI18n(<ContactForm />));
+    expect(html).toMatch(/<button type="submit"[^>]* disabled=""/);
+    expect(html).toMatch(/<form[^>]* method="post"/);
+  });
+
+  it('keeps every keystroke, the focus and the caret while its engine loads', async () => {
+    renderWithI18n(<ContactForm />);
+    // Focus starts loading the engine; the keys are typed while it loads and after.
+    act(() => screen.getByLabelText('Name').focus());
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    const staticField = screen.getByLabelText('Name');
+    await userEvent.keyboard('Ana Maria Petrova');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+    const live = screen.getByLabelText('Name') as HTMLInputElement;
+    expect(live).not.toBe(staticField);
+    expect(live).toHaveValue('Ana Maria Petrova');
+    expect(live).toHaveFocus();
+    expect([live.selectionStart, live.selectionEnd]).toEqual([17, 17]);
+    await userEvent.keyboard(' Jr');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ana Maria Petrova Jr');
+  });
+
+  it('takes over text typed into the static form before the page hydrated', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(withI18n(<ContactForm />));
+    (container.querySelector('#contact-message') as HTMLTextAreaElement).value = 'Typed before the scripts ran';
+    renderWithI18n(<ContactForm />, { container, hydrate: true });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+    expect(screen.getByLabelText('Message')).toHaveValue('Typed before the scripts ran');
+    await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem(DRAFT_KEY) ?? '{}')).toMatchObject({ message: 'Typed before the scripts ran' }));
+  });
+
+  it('shows an error only once a field was touched or changed, tied to its field', async () => {
+    await renderLiveForm();
     const name = screen.getByLabelText('Name');
     expect(screen.queryByText('Name is required.')).not.toBeInTheDocument();
     expect(name).not.toHaveAttribute('aria-invalid');
@@ -62,7 +135,7 @@ describe('ContactForm', () => {
 
   it('sends nothing when invalid: logs "form invalid" and focuses the first invalid field', async () => {
     const fetchMock = mockFetch({ status: 200, body: '{}' });
-    renderWithI18n(<ContactForm />);
+    await renderLiveForm();
     await fillIn({ name: 'Ana', message: 'Hello' });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByLabelText('Email Address')).toHaveFocus());
@@ -73,7 +146,7 @@ describe('ContactForm', () => {
 
   it('sends a valid message, thanks the visitor and disables the whole form', async () => {
     const fetchMock = mockFetch({ status: 200, body: '{"status":"received"}' });
-    renderWithI18n(<ContactForm />);
+    await renderLiveForm();
     await fillIn({ name: 'Ana <b>', email: 'ana@example.com', business: 'Ana Ltd', message: 'Line 1{enter}Line 2' });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -98,7 +171,7 @@ describe('ContactForm', () => {
 
   it('keeps everything after a failure, says the message was not sent, and sends again', async () => {
     const fetchMock = mockFetch({ status: 500, body: '{"error":"down"}' }, { status: 200, body: '{}' });
-    renderWithI18n(<ContactForm />);
+    await renderLiveForm();
     await fillIn({ name: 'Ana', email: 'ana@example.com', message: 'Hello' });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -116,7 +189,7 @@ describe('ContactForm', () => {
 
   it('sends one message for a double click', async () => {
     const fetchMock = mockFetch({ status: 200, body: '{}' });
-    renderWithI18n(<ContactForm />);
+    await renderLiveForm();
     await fillIn({ name: 'Ana', email: 'ana@example.com', message: 'Hello' });
     await userEvent.dblClick(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(/Thank You!/)).toBeInTheDocument();
@@ -125,7 +198,7 @@ describe('ContactForm', () => {
 
   it('drops a bot\'s submission silently when the hidden field is filled', async () => {
     const fetchMock = mockFetch({ status: 200, body: '{}' });
-    const { container } = renderWithI18n(<ContactForm />);
+    const { container } = await renderLiveForm();
     await fillIn({ name: 'Bot', email: 'bot@example.com', message: 'Buy now' });
     const honeypot = container.querySelector('input[name="website"]') as HTMLInputElement;
     expect(honeypot).toHaveAttribute('tabindex', '-1');
@@ -146,12 +219,16 @@ describe('ContactForm', () => {
 
     renderWithI18n(<ContactForm />);
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Ana'));
+    // The restored draft is kept as the engine takes over.
+    fireEvent.focus(screen.getByLabelText('Message'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+    expect(screen.getByLabelText('Name')).toHaveValue('Ana');
     expect(screen.getByLabelText('Message')).toHaveValue('Half a thought');
   });
 
   it('speaks Bulgarian', async () => {
     mockFetch({ status: 200, body: '{}' });
-    renderWithI18n(<ContactForm />, { language: 'bg' });
+    await renderLiveForm({ language: 'bg' });
     await userEvent.click(screen.getByRole('button', { name: 'Изпрати' }));
     expect(await screen.findByText('Името е задължително.')).toBeInTheDocument();
     expect(screen.getByText('Необходим е валиден имейл адрес.')).toBeInTheDocument();

@@ -3,7 +3,6 @@ import { ValidationError } from 'yup';
 import {
   EMPTY_CONTACT,
   buildContactRequest,
-  contactSchema,
   escapeHtml,
   isLikelyBot,
   isValidEmail,
@@ -12,6 +11,7 @@ import {
   serializeDraft,
   type ContactValues,
 } from '../../src/lib/contact';
+import { contactSchema } from '../../src/lib/contactSchema';
 
 /** An address of exactly `total` characters, local part of `local`, domain labels of at most 63. */
 function address(local: number, total: number): string {

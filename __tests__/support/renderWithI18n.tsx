@@ -14,6 +14,9 @@ interface Options {
   language?: Language;
   originalPath?: string;
   routed?: boolean;
+  /** Hydrate server-rendered markup already in this container. */
+  container?: HTMLElement;
+  hydrate?: boolean;
 }
 
 export function createI18n(language: Language): I18n {
@@ -31,7 +34,8 @@ export function createI18n(language: Language): I18n {
   return instance;
 }
 
-export function renderWithI18n(ui: React.ReactElement, options: Options = {}): RenderResult {
+/** The element a page renders: `ui` inside i18next and the i18n plugin's context. */
+export function withI18n(ui: React.ReactElement, options: Options = {}): React.ReactElement {
   const language = options.language ?? DEFAULT_LANGUAGE;
   const originalPath = options.originalPath ?? '/';
   const routed = options.routed ?? language !== DEFAULT_LANGUAGE;
@@ -44,9 +48,13 @@ export function renderWithI18n(ui: React.ReactElement, options: Options = {}): R
     originalPath,
     path: routed ? `/${language}${originalPath}` : originalPath,
   };
-  return render(
+  return (
     <I18nextProvider i18n={createI18n(language)}>
       <I18nextContext.Provider value={context}>{ui}</I18nextContext.Provider>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+}
+
+export function renderWithI18n(ui: React.ReactElement, options: Options = {}): RenderResult {
+  return render(withI18n(ui, options), { container: options.container, hydrate: options.hydrate });
 }

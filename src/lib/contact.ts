@@ -1,8 +1,8 @@
 /**
- * The contact form's rules and the request it sends (SPEC sections 3, 5, 7).
- * Validation messages are keys of locales/<lang>/contact.json.
+ * The contact form's values, the request it sends and its drafts (SPEC
+ * sections 3 and 7). No yup here: the contact page loads this before the
+ * validation rules (contactSchema.ts), which come with the form's engine.
  */
-import { object, string, type ObjectSchema } from 'yup';
 import { requestJson } from './api';
 
 export interface ContactValues {
@@ -45,17 +45,6 @@ export function isValidEmail(value: string): boolean {
   if (!labels.every((label) => label.length <= EMAIL_LABEL_MAX_LENGTH && DOMAIN_LABEL.test(label))) return false;
   return TOP_LEVEL.test(labels[labels.length - 1]);
 }
-
-/** Messages are keys of the contact namespace, translated where they are shown. */
-export const contactSchema: ObjectSchema<ContactValues> = object({
-  name: string().default('').test('name', 'errors.name', (value) => (value ?? '').trim().length > 0),
-  email: string()
-    .default('')
-    .test('email', 'errors.email', (value) => isValidEmail((value ?? '').trim())),
-  business: string().default(''),
-  message: string().default('').test('message', 'errors.message', (value) => (value ?? '').trim().length > 0),
-  website: string().default(''),
-});
 
 /** A bot filled in the hidden field: its submission is dropped without a word. */
 export function isLikelyBot(values: ContactValues): boolean {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { EMPTY_CONTACT, parseDraft, serializeDraft, type ContactValues } from '../../lib/contact';
 
 export const DRAFT_KEY = 'contact-draft';
@@ -11,27 +11,27 @@ function storage(): Storage | null {
   }
 }
 
+/** The visitor's unsent message from an earlier visit in this tab, or null. */
+export function readDraft(): ContactValues | null {
+  const draft = parseDraft(storage()?.getItem(DRAFT_KEY) ?? null);
+  return draft ? { ...EMPTY_CONTACT, ...draft } : null;
+}
+
+export function forgetDraft(): void {
+  storage()?.removeItem(DRAFT_KEY);
+}
+
 /**
- * Keeps the visitor's unsent message in sessionStorage, so a reload or a
- * visit to another page does not lose it. Restores it once on mount (after
- * hydration, so the static HTML stays the empty form) and returns a
- * function that forgets it once sent.
+ * Keeps the visitor's unsent message in sessionStorage while `enabled`, so
+ * a reload or a visit to another page does not lose it. The form turns it
+ * on once it has restored an earlier draft, so an empty first render never
+ * overwrites one.
  */
-export function useContactDraft(values: ContactValues, restore: (draft: ContactValues) => void): () => void {
-  const restored = useRef(false);
-
+export function useSaveDraft(values: ContactValues, enabled: boolean): void {
   useEffect(() => {
-    const draft = parseDraft(storage()?.getItem(DRAFT_KEY) ?? null);
-    if (draft) restore({ ...EMPTY_CONTACT, ...draft });
-    restored.current = true;
-  }, []); // once, on mount: `restore` is a new function on every render
-
-  useEffect(() => {
-    if (!restored.current) return;
+    if (!enabled) return;
     const saved = serializeDraft(values);
     if (parseDraft(saved)) storage()?.setItem(DRAFT_KEY, saved);
-    else storage()?.removeItem(DRAFT_KEY);
-  }, [values]);
-
-  return () => storage()?.removeItem(DRAFT_KEY);
+    else forgetDraft();
+  }, [values, enabled]);
 }
