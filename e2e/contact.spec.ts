@@ -93,7 +93,7 @@ test('a valid message reaches the API with its headers and an escaped body, then
 test.describe('when the contact API fails, the values stay and a retry succeeds', () => {
   for (const { name, fault, message, timeout } of [
     { name: '500', fault: { kind: 'status', status: 500 }, message: 'Your message was not sent.', timeout: 7_000 },
-    { name: '401', fault: { kind: 'unauthorized' }, message: 'Your message was not sent.', timeout: 7_000 },
+    { name: '401', fault: { kind: 'unauthorized' }, message: 'The contact service is not available right now', timeout: 7_000 },
     { name: 'slow', fault: { kind: 'slow', delayMs: 20_000 }, message: 'The server took too long to answer', timeout: 15_000 },
   ]) {
     test(name, async ({ page, request }) => {

@@ -29,6 +29,34 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Опасявам се, че не мога да направя това.');
   });
 
+  for (const [path, labels, note] of [
+    ['/contact/', { name: 'Name', email: 'Email Address', message: 'Message', submit: 'Submit' }, 'This form needs JavaScript'],
+    ['/bg/contact/', { name: 'Име', email: 'Имейл адрес', message: 'Съобщение', submit: 'Изпрати' }, 'Тази форма се нуждае от JavaScript'],
+  ] as const) {
+    test(`${path}: nothing typed reaches a URL, and a note offers another way to write`, async ({ page }) => {
+      await page.goto(path);
+      const noteText = page.getByText(note);
+      await expect(noteText).toBeVisible();
+      await expect(noteText.getByRole('link')).toHaveAttribute('href', /^mailto:[^@\s]+@[^@\s]+$/);
+      const typed = { name: 'Ana Secret', email: 'ana.secret@example.com', message: 'A private message' };
+      await page.getByLabel(labels.name, { exact: true }).fill(typed.name);
+      await page.getByLabel(labels.email).fill(typed.email);
+      await page.getByLabel(labels.message).fill(typed.message);
+      const before = page.url();
+      const submit = page.getByRole('button', { name: labels.submit });
+      await expect(submit).toBeDisabled();
+      await submit.click({ force: true });
+      // Enter in a field is the other way a form submits itself.
+      await page.getByLabel(labels.email).press('Enter');
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(before);
+      for (const value of Object.values(typed)) {
+        expect(decodeURIComponent(page.url())).not.toContain(value.split(' ')[0]);
+      }
+      await expect(page.getByLabel(labels.message)).toHaveValue(typed.message);
+    });
+  }
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

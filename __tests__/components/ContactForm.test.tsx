@@ -1,6 +1,6 @@
 import React from 'react';
 import { renderToString } from 'react-dom/server';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ContactForm } from '../../src/components/contact/ContactForm';
 import { DRAFT_KEY } from '../../src/components/contact/useContactDraft';
@@ -196,19 +196,107 @@ describe('ContactForm', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('drops a bot\'s submission silently when the hidden field is filled', async () => {
+  it("drops a bot's submission, answering with the usual thanks so the bot learns nothing", async () => {
     const fetchMock = mockFetch({ status: 200, body: '{}' });
     const { container } = await renderLiveForm();
     await fillIn({ name: 'Bot', email: 'bot@example.com', message: 'Buy now' });
-    const honeypot = container.querySelector('input[name="website"]') as HTMLInputElement;
+    const honeypot = container.querySelector('#contact-website') as HTMLInputElement;
     expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    // A name no browser autofills (name, email, url, website, company... would be).
+    expect(honeypot).toHaveAttribute('name', 'leave_this_empty');
     expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
     fireEvent.change(honeypot, { target: { value: 'http://spam.example' } });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await act(async () => undefined);
+    expect(await screen.findByText(/Thank You!/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Thank You!/)).not.toBeInTheDocument();
+  });
+
+  it('thanks the visitor for any 2xx answer, whatever its body, and sends once', async () => {
+    for (const answer of [
+      { status: 200, body: 'OK' },
+      { status: 200, body: '{"status":"rece' },
+      { status: 204, body: '' },
+      { status: 202, body: '<html>queued</html>' },
+    ]) {
+      window.sessionStorage.clear();
+      const fetchMock = mockFetch(answer);
+      const { unmount } = await renderLiveForm();
+      await fillIn({ name: 'Ana', email: 'ana@example.com', message: 'Hello' });
+      await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText(/Thank You!/)).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      unmount();
+    }
+  });
+
+  it.each([
+    [400, '{"title":"One or more validation errors occurred."}', 'Your message was not accepted, so it was not sent. Please check what you wrote; everything is still here. The server said: “One or more validation errors occurred.”'],
+    [413, '', 'Your message was not accepted, so it was not sent. Please check what you wrote; everything is still here.'],
+    [422, '<html><body>Unprocessable</body></html>', 'Your message was not accepted, so it was not sent. Please check what you wrote; everything is still here.'],
+  ])('says a %s answer was not accepted, and why when the answer says', async (status, body, text) => {
+    mockFetch({ status, body });
+    await renderLiveForm();
+    await fillIn({ name: 'Ana', email: 'ana@example.com', message: 'Hello' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByLabelText('Name')).toHaveValue('Ana');
+    expect(screen.getByLabelText('Message')).toHaveValue('Hello');
+  });
+
+  it.each([401, 403])('says the service is unavailable after a %s and offers the e-mail address', async (status) => {
+    mockFetch({ status, body: '' });
+    await renderLiveForm();
+    await fillIn({ name: 'Ana', email: 'ana@example.com', message: 'Hello' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The contact service is not available right now');
+    const link = within(alert).getByRole('link');
+    expect(link).toHaveAttribute('href', expect.stringMatching(/^mailto:.+@.+/));
+    expect(screen.getByLabelText('Message')).toHaveValue('Hello');
+  });
+
+  it('limits every field, and counts down the message once fewer than 500 characters are left', async () => {
+    await renderLiveForm();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxlength', '100');
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('maxlength', '254');
+    expect(screen.getByLabelText('Business (optional)')).toHaveAttribute('maxlength', '100');
+    const message = screen.getByLabelText('Message');
+    expect(message).toHaveAttribute('maxlength', '5000');
+    const count = document.getElementById('contact-message-count') as HTMLElement;
+    expect(count).toHaveAttribute('aria-live', 'polite');
+    expect(count).toBeEmptyDOMElement();
+    fireEvent.change(message, { target: { value: 'x'.repeat(4_500) } });
+    expect(count).toBeEmptyDOMElement();
+    fireEvent.change(message, { target: { value: 'x'.repeat(4_501) } });
+    expect(count).toHaveTextContent('499 characters left');
+    fireEvent.change(message, { target: { value: 'x'.repeat(4_502) } });
+    expect(count).toHaveTextContent('498 characters left');
+    await waitFor(() => expect(message).toHaveAccessibleDescription('498 characters left'));
+    fireEvent.change(message, { target: { value: 'x'.repeat(4_999) } });
+    expect(count).toHaveTextContent('1 character left');
+  });
+
+  it('refuses a restored draft that is longer than a limit, naming the limit', async () => {
+    window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ name: 'A'.repeat(101), email: 'ana@example.com', business: 'B'.repeat(101), message: 'M'.repeat(5_001) }));
+    const fetchMock = mockFetch({ status: 200, body: '{}' });
+    await renderLiveForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Name can be at most 100 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Business can be at most 100 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Message can be at most 5,000 characters.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tells a visitor without JavaScript that the form needs it, and how else to write', () => {
+    const html = renderToString(withI18n(<ContactForm />));
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    const note = container.querySelector('.no-js-only') as HTMLElement;
+    expect(note).toHaveTextContent(/This form needs JavaScript/);
+    expect(note.querySelector('a')?.getAttribute('href')).toMatch(/^mailto:.+@.+/);
   });
 
   it('keeps the draft across a reload, until it is sent', async () => {

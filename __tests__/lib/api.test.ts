@@ -73,11 +73,19 @@ describe('requestJson', () => {
     await expect(requestJson('/x', { fetchImpl: respond(200, ''), cookies: '' })).resolves.toBeNull();
   });
 
-  it('rejects an error status with its code', async () => {
+  it('rejects an error status with its code and the body, which may say why', async () => {
     await expect(requestJson('/x', { fetchImpl: respond(503, '{"error":"down"}'), cookies: '' })).rejects.toMatchObject({
       kind: 'status',
       status: 503,
+      body: '{"error":"down"}',
     });
+  });
+
+  it('with anyBody, resolves a 2xx answer that is not JSON to its text', async () => {
+    await expect(requestJson('/x', { fetchImpl: respond(200, 'OK'), cookies: '', anyBody: true })).resolves.toBe('OK');
+    await expect(requestJson('/x', { fetchImpl: respond(200, '{"a":'), cookies: '', anyBody: true })).resolves.toBe('{"a":');
+    await expect(requestJson('/x', { fetchImpl: respond(200, '{"a":1}'), cookies: '', anyBody: true })).resolves.toEqual({ a: 1 });
+    await expect(requestJson('/x', { fetchImpl: respond(500, 'OK'), cookies: '', anyBody: true })).rejects.toMatchObject({ kind: 'status' });
   });
 
   it('rejects malformed JSON', async () => {

@@ -1,11 +1,18 @@
 /** @jest-environment node */
 import { ValidationError } from 'yup';
+import { ApiError } from '../../src/lib/api';
 import {
+  CONTACT_LIMITS,
   EMPTY_CONTACT,
+  REASON_MAX_LENGTH,
+  answerReason,
+  contactFailure,
+  messageCharactersLeft,
   buildContactRequest,
   escapeHtml,
   isLikelyBot,
   isValidEmail,
+  mailtoHref,
   parseDraft,
   sendContactMessage,
   serializeDraft,
@@ -95,6 +102,86 @@ describe('contactSchema', () => {
 
   it('ignores spaces around the email', async () => {
     expect(await errors({ ...valid, email: '  ana@example.com ' })).toEqual({});
+  });
+
+  it('holds every field to its limit: name 100, email 254, business 100, message 5,000', async () => {
+    expect(CONTACT_LIMITS).toEqual({ name: 100, email: 254, business: 100, message: 5_000 });
+    const atLimit = { ...valid, name: 'n'.repeat(100), business: 'b'.repeat(100), message: 'm'.repeat(5_000) };
+    expect(await errors(atLimit)).toEqual({});
+    expect(await errors({ ...atLimit, name: 'n'.repeat(101), business: 'b'.repeat(101), message: 'm'.repeat(5_001) })).toEqual({
+      name: 'errors.nameTooLong',
+      business: 'errors.businessTooLong',
+      message: 'errors.messageTooLong',
+    });
+    expect(await errors({ ...valid, email: `${'a'.repeat(64)}@${'d'.repeat(63)}.${'d'.repeat(63)}.${'d'.repeat(63)}.com` })).toEqual({ email: 'errors.email' });
+  });
+});
+
+describe('messageCharactersLeft', () => {
+  it('says nothing while 500 or more are left, then counts down to 0', () => {
+    expect(messageCharactersLeft('')).toBeNull();
+    expect(messageCharactersLeft('x'.repeat(4_500))).toBeNull();
+    expect(messageCharactersLeft('x'.repeat(4_501))).toBe(499);
+    expect(messageCharactersLeft('x'.repeat(5_000))).toBe(0);
+    expect(messageCharactersLeft('x'.repeat(5_100))).toBe(0);
+  });
+});
+
+describe('mailtoHref', () => {
+  it.each([
+    ['hello@stockpay.example', 'mailto:hello@stockpay.example'],
+    ['sales+bg@stockpay.example', 'mailto:sales%2Bbg@stockpay.example'],
+    ['a?cc=x&b#c%d@example.com', 'mailto:a%3Fcc%3Dx%26b%23c%25d@example.com'],
+    ['ана@пример.бг', 'mailto:%D0%B0%D0%BD%D0%B0@%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D0%B1%D0%B3'],
+  ])('%s → %s: nothing in the address can start a header or a fragment', (address, href) => {
+    expect(mailtoHref(address)).toBe(href);
+    expect(new URL(href).search).toBe('');
+    expect(new URL(href).hash).toBe('');
+  });
+});
+
+describe('contactFailure', () => {
+  const status = (code: number, body = '') => new ApiError('status', `POST /x answered ${code}`, code, body);
+
+  it.each([400, 413, 422])('calls a %s a message the service did not accept, with its reason', (code) => {
+    expect(contactFailure(status(code, '{"message":"Too long"}'))).toEqual({ kind: 'rejected', reason: 'Too long' });
+    expect(contactFailure(status(code))).toEqual({ kind: 'rejected', reason: null });
+  });
+
+  it.each([401, 403, 404, 405])('calls a %s the service being unavailable to the site', (code) => {
+    expect(contactFailure(status(code))).toEqual({ kind: 'unavailable' });
+  });
+
+  it.each([408, 429, 500, 502, 503])('calls a %s a failure worth sending again', (code) => {
+    expect(contactFailure(status(code))).toEqual({ kind: 'failed' });
+  });
+
+  it('tells a timeout from a network failure and anything else', () => {
+    expect(contactFailure(new ApiError('timeout', 'slow'))).toEqual({ kind: 'timeout' });
+    expect(contactFailure(new ApiError('network', 'down'))).toEqual({ kind: 'failed' });
+    expect(contactFailure(new TypeError('boom'))).toEqual({ kind: 'failed' });
+    expect(contactFailure(undefined)).toEqual({ kind: 'failed' });
+  });
+});
+
+describe('answerReason', () => {
+  it.each([
+    ['{"message":"Email is blocked."}', 'Email is blocked.'],
+    ['{"error":"too large"}', 'too large'],
+    ['{"title":"One or more validation errors occurred.","status":400}', 'One or more validation errors occurred.'],
+    ['{"detail":"  spaced\\n out  "}', 'spaced out'],
+    ['"just a string"', 'just a string'],
+    ['Payload Too Large', 'Payload Too Large'],
+  ])('reads %s', (body, reason) => expect(answerReason(body)).toBe(reason));
+
+  it.each([undefined, '', '   ', '{}', '{"message":42}', '{"message":"  "}', '[1,2]', 'null', '<html><body>413</body></html>'])('finds no reason in %p', (body) =>
+    expect(answerReason(body)).toBeNull(),
+  );
+
+  it('cuts a long reason short', () => {
+    const reason = answerReason(JSON.stringify({ message: 'x'.repeat(1_000) }));
+    expect(reason).toHaveLength(REASON_MAX_LENGTH);
+    expect(reason?.endsWith('…')).toBe(true);
   });
 });
 

@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     message: string,
     readonly status?: number,
+    /** The answer's body, for an error status: it may say why. */
+    readonly body?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -67,6 +69,11 @@ export interface RequestOptions {
   fetchImpl?: typeof fetch;
   /** For tests; document.cookie otherwise. */
   cookies?: string;
+  /**
+   * Any 2xx answer is a success whatever its body: an answer that is not
+   * JSON resolves to its text instead of failing as malformed.
+   */
+  anyBody?: boolean;
 }
 
 /**
@@ -102,11 +109,12 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) throw new ApiError('status', `${method} ${url} answered ${response.status}`, response.status);
+  if (!response.ok) throw new ApiError('status', `${method} ${url} answered ${response.status}`, response.status, text);
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {
+    if (options.anyBody) return text;
     throw new ApiError('malformed', `${method} ${url} answered with malformed JSON`);
   }
 }

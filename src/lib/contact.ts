@@ -3,7 +3,7 @@
  * sections 3 and 7). No yup here: the contact page loads this before the
  * validation rules (contactSchema.ts), which come with the form's engine.
  */
-import { requestJson } from './api';
+import { ApiError, requestJson } from './api';
 
 export interface ContactValues {
   name: string;
@@ -20,7 +20,23 @@ export const EMPTY_CONTACT: ContactValues = { name: '', email: '', business: '',
 export const CONTACT_FIELDS = ['name', 'email', 'business', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-export const EMAIL_MAX_LENGTH = 254;
+/**
+ * The most characters each field takes: the same in the inputs' maxLength,
+ * the validation rules (contactSchema.ts) and the sandbox, which answers 413
+ * above them.
+ */
+export const CONTACT_LIMITS: Record<ContactField, number> = { name: 100, email: 254, business: 100, message: 5_000 };
+
+/** The message shows how many characters are left once fewer than this remain. */
+export const MESSAGE_COUNTER_FROM = 500;
+
+/** Characters left in the message, or null while there are enough not to mention it. */
+export function messageCharactersLeft(message: string): number | null {
+  const left = CONTACT_LIMITS.message - message.length;
+  return left < MESSAGE_COUNTER_FROM ? Math.max(0, left) : null;
+}
+
+export const EMAIL_MAX_LENGTH = CONTACT_LIMITS.email;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;
 export const EMAIL_LABEL_MAX_LENGTH = 63;
 
@@ -47,6 +63,15 @@ export function isValidEmail(value: string): boolean {
 }
 
 /** A bot filled in the hidden field: its submission is dropped without a word. */
+/**
+ * A mailto: link for an address. Characters such as `?`, `&`, `#` and `%` are
+ * legal in an address but start headers or fragments in a URL (RFC 6068), so
+ * everything but the `@` is percent-encoded.
+ */
+export function mailtoHref(address: string): string {
+  return `mailto:${address.split('@').map(encodeURIComponent).join('@')}`;
+}
+
 export function isLikelyBot(values: ContactValues): boolean {
   return values.website.trim() !== '';
 }
@@ -97,13 +122,73 @@ export interface ContactApi {
   apiKey: string;
 }
 
-/** Sends the message; resolves to the server's answer (only logged), rejects with an ApiError. */
+/**
+ * Sends the message; resolves to the server's answer (only logged, SPEC
+ * section 7), rejects with an ApiError. Any 2xx answer means the message
+ * arrived, whatever its body: calling that a failure would make the
+ * visitor send it twice.
+ */
 export function sendContactMessage(request: ContactRequest, api: ContactApi): Promise<unknown> {
   return requestJson(`${api.apiUrl}/api/Users/ContactUs`, {
     method: 'POST',
     headers: { apiKey: api.apiKey },
     json: request,
+    anyBody: true,
   });
+}
+
+/**
+ * Why a message was not sent, as the visitor needs to know it:
+ * - `rejected`: the service refused this message (400, 413, 422); sending
+ *   it again as it is will not help, and `reason` is what the answer said;
+ * - `unavailable`: the service refused the site itself (401, 403) or does
+ *   not take messages at that address; try later or write an e-mail;
+ * - `timeout`: no answer in time; send again;
+ * - `failed`: the network, or the server failing (5xx, 408, 429); send again.
+ */
+export type ContactFailure = { kind: 'rejected'; reason: string | null } | { kind: 'unavailable' } | { kind: 'timeout' } | { kind: 'failed' };
+
+const REJECTED = new Set([400, 413, 422]);
+const RESEND = new Set([408, 425, 429]);
+/** The most of a server's reason shown to the visitor. */
+export const REASON_MAX_LENGTH = 200;
+
+/**
+ * What an error answer says about why, if it says it in a form we know:
+ * JSON with a string `message`, `error`, `detail` or `title` (ASP.NET's
+ * problem details), or a short plain text. Never markup: shown as text.
+ */
+export function answerReason(body: string | undefined): string | null {
+  const text = body?.trim() ?? '';
+  if (text === '') return null;
+  let said: string | null = null;
+  try {
+    const data = JSON.parse(text) as unknown;
+    if (data && typeof data === 'object') {
+      const record = data as Record<string, unknown>;
+      const found = ['message', 'error', 'detail', 'title'].map((key) => record[key]).find((value) => typeof value === 'string' && value.trim() !== '');
+      said = typeof found === 'string' ? found : null;
+    } else if (typeof data === 'string') {
+      said = data;
+    }
+  } catch {
+    // Plain text, unless it is a page of markup.
+    said = /^\s*</.test(text) ? null : text;
+  }
+  if (said === null) return null;
+  const line = said.replace(/\s+/g, ' ').trim();
+  if (line === '') return null;
+  return line.length > REASON_MAX_LENGTH ? `${line.slice(0, REASON_MAX_LENGTH - 1)}…` : line;
+}
+
+export function contactFailure(error: unknown): ContactFailure {
+  if (!(error instanceof ApiError)) return { kind: 'failed' };
+  if (error.kind === 'timeout') return { kind: 'timeout' };
+  if (error.kind !== 'status' || error.status === undefined) return { kind: 'failed' };
+  const { status } = error;
+  if (REJECTED.has(status)) return { kind: 'rejected', reason: answerReason(error.body) };
+  if (status >= 500 || RESEND.has(status)) return { kind: 'failed' };
+  return { kind: 'unavailable' };
 }
 
 /** A saved draft from sessionStorage, or null when there is none or it is damaged. */

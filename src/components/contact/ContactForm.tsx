@@ -105,6 +105,7 @@ export function ContactForm(): React.JSX.Element {
         setTouched((current) => ({ ...current, [name]: true }));
       }}
       onSubmit={() => undefined}
+      onHoneypotChange={(website) => setValues((current) => ({ ...current, website }))}
       onFirstUse={loadEngine}
     />
   );

@@ -1,15 +1,50 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactField, ContactValues } from '../../lib/contact';
+import { siteConfig } from '../../lib/config';
+import { CONTACT_LIMITS, mailtoHref, messageCharactersLeft, type ContactFailure, type ContactField, type ContactValues } from '../../lib/contact';
 import { Icon } from '../Icon';
 import { Spinner } from '../Spinner';
 import * as buttons from '../../styles/buttons.module.css';
 import * as styles from './ContactForm.module.css';
 
-export type ContactStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; reason: 'timeout' | 'failed' };
+export type ContactStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; failure: ContactFailure };
 
 /** The keys of the validation messages (contactSchema), shown under their field. */
-export type ContactErrorKey = 'errors.name' | 'errors.email' | 'errors.message';
+export type ContactErrorKey =
+  | 'errors.name'
+  | 'errors.nameTooLong'
+  | 'errors.email'
+  | 'errors.businessTooLong'
+  | 'errors.message'
+  | 'errors.messageTooLong';
+
+/** The name of the honeypot field: one no browser's autofill fills in. */
+export const HONEYPOT_NAME = 'leave_this_empty';
+
+/** Why the message was not sent, in the visitor's words; everything typed is still in the form. */
+function FailureText({ failure }: { failure: ContactFailure }): React.JSX.Element {
+  const { t } = useTranslation('contact');
+  const email = siteConfig.contactEmail;
+  switch (failure.kind) {
+    case 'rejected':
+      return (
+        <span>
+          {t('errors.rejected')}
+          {failure.reason && <> {t('errors.rejectedReason', { reason: failure.reason })}</>}
+        </span>
+      );
+    case 'unavailable':
+      return (
+        <span>
+          {t('errors.unavailable')} <a href={mailtoHref(email)}>{email}</a>
+        </span>
+      );
+    case 'timeout':
+      return <span>{t('errors.timeout')}</span>;
+    case 'failed':
+      return <span>{t('errors.failed')}</span>;
+  }
+}
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
@@ -23,6 +58,8 @@ export interface ContactFormViewProps {
   onChange: React.ChangeEventHandler<Control>;
   onBlur: React.FocusEventHandler<Control>;
   onSubmit: () => void;
+  /** The honeypot changed (a bot); its name differs from the value's key on purpose (HONEYPOT_NAME). */
+  onHoneypotChange: (value: string) => void;
   /** The visitor reached for the form (focus, pointer, touch, key): time to load the engine. */
   onFirstUse?: () => void;
   fieldRefs?: Partial<Record<ContactField, React.Ref<Control>>>;
@@ -41,16 +78,21 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
   const sent = status.kind === 'sent';
   const sending = status.kind === 'sending';
 
-  const control = (field: ContactField) => ({
-    id: `contact-${field}`,
-    name: field,
-    value: values[field],
-    onChange,
-    onBlur,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
-    className: [styles.control, errors[field] ? styles.invalid : ''].join(' '),
-  });
+  const charactersLeft = messageCharactersLeft(values.message);
+  const control = (field: ContactField, describedBy: string[] = []) => {
+    const descriptions = [...(errors[field] ? [`contact-${field}-error`] : []), ...describedBy];
+    return {
+      id: `contact-${field}`,
+      name: field,
+      value: values[field],
+      maxLength: CONTACT_LIMITS[field],
+      onChange,
+      onBlur,
+      'aria-invalid': errors[field] ? true : undefined,
+      'aria-describedby': descriptions.length > 0 ? descriptions.join(' ') : undefined,
+      className: [styles.control, errors[field] ? styles.invalid : ''].join(' '),
+    };
+  };
 
   const errorText = (field: ContactField) => {
     const error = errors[field];
@@ -106,25 +148,38 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
             {t('form.business')} <span className={styles.optional}>{t('form.optional')}</span>
           </label>
           <input ref={fieldRefs.business as React.Ref<HTMLInputElement>} type="text" autoComplete="organization" {...control('business')} />
+          {errorText('business')}
         </div>
         <div className={styles.field}>
           <label htmlFor="contact-message" className={styles.label}>
             {t('form.message')}
           </label>
-          <textarea ref={fieldRefs.message as React.Ref<HTMLTextAreaElement>} aria-required="true" {...control('message')} />
+          <textarea
+            ref={fieldRefs.message as React.Ref<HTMLTextAreaElement>}
+            aria-required="true"
+            {...control('message', charactersLeft === null ? [] : ['contact-message-count'])}
+          />
           {errorText('message')}
+          {/* Always in the page, so screen readers hear its text when it appears and changes. */}
+          <p id="contact-message-count" className={styles.count} aria-live="polite">
+            {charactersLeft === null ? '' : t('form.charactersLeft', { count: charactersLeft })}
+          </p>
         </div>
-        {/* Honeypot: off screen, out of the tab order and hidden from screen readers. */}
+        {/* Honeypot: off screen, out of the tab order, hidden from screen readers, never autofilled. */}
         <div className={styles.honeypot} aria-hidden="true">
           <label htmlFor="contact-website">{t('form.honeypot')}</label>
-          <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={onChange} />
+          <input id="contact-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(event) => props.onHoneypotChange(event.target.value)} />
         </div>
         {status.kind === 'failed' && (
           <p className={styles.failure} role="alert">
             <Icon name="alert" size={20} />
-            {t(status.reason === 'timeout' ? 'errors.timeout' : 'errors.failed')}
+            <FailureText failure={status.failure} />
           </p>
         )}
+        {/* Without JavaScript the form cannot send (Submit stays disabled): say so, and give another way. */}
+        <p className={`${styles.noScript} no-js-only`}>
+          {t('form.noScript')} <a href={mailtoHref(siteConfig.contactEmail)}>{siteConfig.contactEmail}</a>
+        </p>
         {/* aria-disabled while sending, not disabled: a disabled button loses keyboard focus. */}
         <button
           type="submit"

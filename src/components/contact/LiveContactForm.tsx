@@ -1,8 +1,7 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { ApiError } from '../../lib/api';
 import { siteConfig } from '../../lib/config';
-import { CONTACT_FIELDS, EMPTY_CONTACT, buildContactRequest, isLikelyBot, sendContactMessage, type ContactField, type ContactValues } from '../../lib/contact';
+import { CONTACT_FIELDS, EMPTY_CONTACT, buildContactRequest, contactFailure, isLikelyBot, sendContactMessage, type ContactField, type ContactValues } from '../../lib/contact';
 import { contactSchema } from '../../lib/contactSchema';
 import { ContactFormView, type ContactErrorKey, type ContactStatus } from './ContactFormView';
 import { forgetDraft, useSaveDraft } from './useContactDraft';
@@ -61,7 +60,10 @@ export function LiveContactForm({ values, touched }: LiveContactFormProps): Reac
       return;
     }
     if (isLikelyBot(formik.values)) {
-      inFlight.current = false;
+      // Dropped, but answered like any message, so a bot learns nothing.
+      if (process.env.NODE_ENV === 'development') console.info('Contact form: the hidden field was filled in; the message was dropped.');
+      forgetDraft();
+      setStatus({ kind: 'sent' });
       return;
     }
     setStatus({ kind: 'sending' });
@@ -77,7 +79,7 @@ export function LiveContactForm({ values, touched }: LiveContactFormProps): Reac
     } catch (error) {
       console.error('Contact message not sent:', error);
       inFlight.current = false;
-      setStatus({ kind: 'failed', reason: error instanceof ApiError && error.kind === 'timeout' ? 'timeout' : 'failed' });
+      setStatus({ kind: 'failed', failure: contactFailure(error) });
     }
   };
 
@@ -103,6 +105,7 @@ export function LiveContactForm({ values, touched }: LiveContactFormProps): Reac
       onChange={formik.handleChange}
       onBlur={formik.handleBlur}
       onSubmit={() => void submit()}
+      onHoneypotChange={(website) => void formik.setFieldValue('website', website)}
       fieldRefs={fields}
       noticeRef={notice}
     />
