@@ -40,6 +40,28 @@ describe('Pricing plans', () => {
     expect(init.headers).toMatchObject({ apiKey: 'sandbox-payments-key' });
   });
 
+  it('names each card after its plan even when a plan id holds spaces, and keeps two plans of one tier apart', async () => {
+    const small = { type: 'small', interval: 'year', priceId: 'price_small', currency: 'bgn' };
+    mockFetch({ status: 200, body: JSON.stringify([{ ...small, id: 'small plan a', amount: 7110 }, { ...small, id: 'small plan b', amount: 7200 }]) });
+    renderWithI18n(<PlansSection />);
+    const cards = await screen.findAllByRole('article', { name: 'Small Business' });
+    expect(cards).toHaveLength(2);
+    const ids = cards.map((card) => card.getAttribute('aria-labelledby'));
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) expect(id).not.toMatch(/\s/);
+    // React warns about repeated keys through console.error.
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('shows at most 12 plans of a period and drops absurd amounts, saying why in the console', async () => {
+    const plans = Array.from({ length: 14 }, (_, i) => ({ id: `p${i}`, type: 'basic', interval: 'year', priceId: `price_${i}`, amount: 1000 + i, currency: 'bgn' }));
+    mockFetch({ status: 200, body: JSON.stringify([...plans, { id: 'huge', type: 'mid', interval: 'year', priceId: 'x', amount: 2_000_000_000, currency: 'bgn' }]) });
+    renderWithI18n(<PlansSection />);
+    expect(await screen.findAllByRole('article')).toHaveLength(12);
+    expect(console.warn).toHaveBeenCalledWith('Some subscription plans were dropped as invalid:', [expect.stringContaining('plan huge: "amount"')]);
+    expect(console.warn).toHaveBeenCalledWith('Too many subscription plans for one period:', ['year: 14 plans, only the first 12 are shown']);
+  });
+
   it('switches cards with the period, and links Choose Plan to the plan in the app', async () => {
     mockFetch({ status: 200, body: JSON.stringify(fixture) });
     renderWithI18n(<PlansSection />, { language: 'bg', originalPath: '/pricing/' });

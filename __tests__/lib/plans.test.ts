@@ -6,8 +6,11 @@ import {
   TIERS,
   formatCount,
   formatMoney,
+  MAX_AMOUNT_MINOR,
+  MAX_PLANS_PER_PERIOD,
   onboardingCards,
   onboardingPlan,
+  plansOverCap,
   parsePlans,
   periodOf,
   planPath,
@@ -82,6 +85,32 @@ describe('parsePlans', () => {
   });
 });
 
+describe('caps', () => {
+  const plan = (id: string, amount: number, interval: Plan['interval'] = 'month'): Plan => ({ id, type: 'small', interval, priceId: `price_${id}`, amount, currency: 'bgn' });
+
+  it('drops an amount above 10^9 minor units and says why; 10^9 itself is kept', () => {
+    expect(MAX_AMOUNT_MINOR).toBe(1_000_000_000);
+    const { plans: kept, rejected } = parsePlans([plan('ok', 1_000_000_000), plan('huge', 1_000_000_001), plan('absurd', Number.MAX_SAFE_INTEGER)]);
+    expect(kept.map((p) => p.id)).toEqual(['ok']);
+    expect(rejected).toEqual([
+      'entry 2: plan huge: "amount" 1000000001 is above 1000000000 minor units',
+      `entry 3: plan absurd: "amount" ${Number.MAX_SAFE_INTEGER} is above 1000000000 minor units`,
+    ]);
+  });
+
+  it('shows at most 12 plans of a period, the cheapest of each tier first, and says so', () => {
+    expect(MAX_PLANS_PER_PERIOD).toBe(12);
+    const many = Array.from({ length: 15 }, (_, i) => plan(`m${i}`, 1000 + (15 - i)));
+    const yearly = [plan('y1', 5, 'year')];
+    const shown = plansForPeriod([...many, ...yearly], 'month');
+    expect(shown).toHaveLength(12);
+    expect(shown[0].id).toBe('m14');
+    expect(plansForPeriod([...many, ...yearly], 'year')).toHaveLength(1);
+    expect(plansOverCap([...many, ...yearly])).toEqual(['month: 15 plans, only the first 12 are shown']);
+    expect(plansOverCap(many.slice(0, 12))).toEqual([]);
+  });
+});
+
 describe('periods', () => {
   it('defaults to annual, with the -10% and -15% discounts', () => {
     expect(DEFAULT_PERIOD).toBe('year');
@@ -119,15 +148,15 @@ describe('onboarding', () => {
   ] as const)('gives a card per plan shown, the note on every card after the first (%s)', (language, fees) => {
     const cards = onboardingCards(plansForPeriod(plans, 'year'), plans, language);
     expect(cards.map((c) => ({ ...c, fee: c.fee && plain(c.fee) }))).toEqual([
-      { type: 'basic', fee: null, hasFee: false, required: false },
-      { type: 'small', fee: fees[0], hasFee: true, required: true },
-      { type: 'mid', fee: fees[1], hasFee: true, required: true },
+      { planId: 'plan_basic_year', type: 'basic', fee: null, hasFee: false, required: false },
+      { planId: 'plan_small_year', type: 'small', fee: fees[0], hasFee: true, required: true },
+      { planId: 'plan_mid_year', type: 'mid', fee: fees[1], hasFee: true, required: true },
     ]);
   });
 
   it('keeps a fee card without an amount when the API sent no onboarding plan', () => {
     const cards = onboardingCards(plansForPeriod(plans, 'month'), plans.filter((p) => p.type !== 'small' || p.interval !== 'single'), 'en');
-    expect(cards[1]).toEqual({ type: 'small', fee: null, hasFee: true, required: true });
+    expect(cards[1]).toEqual({ planId: 'plan_small_month', type: 'small', fee: null, hasFee: true, required: true });
   });
 });
 

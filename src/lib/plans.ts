@@ -46,6 +46,11 @@ export const TIERS: Readonly<Record<PlanType, TierFacts>> = {
 
 export class PlansFormatError extends Error {}
 
+/** The most plans shown for one billing period: more would be an API mistake, not a choice. */
+export const MAX_PLANS_PER_PERIOD = 12;
+/** The largest amount taken, in minor units (10 million in major units): larger is a mistake. */
+export const MAX_AMOUNT_MINOR = 1_000_000_000;
+
 export interface ParsedPlans {
   plans: Plan[];
   /** Why each dropped entry was dropped, for the console. */
@@ -64,6 +69,7 @@ function parsePlan(entry: unknown): Plan | string {
   if (!isOneOf(PLAN_INTERVALS, interval)) return `plan ${idText}: "interval" must be one of ${PLAN_INTERVALS.join(', ')}`;
   if (priceId !== undefined && priceId !== null && typeof priceId !== 'string') return `plan ${idText}: "priceId" must be text`;
   if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0) return `plan ${idText}: "amount" must be a whole number of minor units`;
+  if (amount > MAX_AMOUNT_MINOR) return `plan ${idText}: "amount" ${amount} is above ${MAX_AMOUNT_MINOR} minor units`;
   if (typeof currency !== 'string' || !/^[a-z]{3}$/i.test(currency)) return `plan ${idText}: "currency" must be a three-letter code`;
   return { id: idText, type, interval, priceId: priceId ?? null, amount, currency };
 }
@@ -96,11 +102,20 @@ export function periodOf(plan: Plan): Period | 'single' {
   return plan.interval;
 }
 
-/** The plans of one billing period, smallest tier first. */
+/** The plans of one billing period, smallest tier first, at most MAX_PLANS_PER_PERIOD. */
 export function plansForPeriod(plans: readonly Plan[], period: Period): Plan[] {
   return plans
     .filter((plan) => periodOf(plan) === period)
-    .sort((a, b) => PLAN_TYPES.indexOf(a.type) - PLAN_TYPES.indexOf(b.type) || a.amount - b.amount);
+    .sort((a, b) => PLAN_TYPES.indexOf(a.type) - PLAN_TYPES.indexOf(b.type) || a.amount - b.amount)
+    .slice(0, MAX_PLANS_PER_PERIOD);
+}
+
+/** Why plans of a period are not shown: the ones past MAX_PLANS_PER_PERIOD, for the console. */
+export function plansOverCap(plans: readonly Plan[]): string[] {
+  return PERIODS.flatMap((period) => {
+    const count = plans.filter((plan) => periodOf(plan) === period).length;
+    return count > MAX_PLANS_PER_PERIOD ? [`${period}: ${count} plans, only the first ${MAX_PLANS_PER_PERIOD} are shown`] : [];
+  });
 }
 
 /** The one-time onboarding plan of a tier; the basic tier has none. */
@@ -187,6 +202,8 @@ export function planTexts(plan: Plan, language: Language, t: Translate): PlanTex
 }
 
 export interface OnboardingCard {
+  /** The subscription plan the card belongs to: unique, unlike the type. */
+  planId: string;
   type: PlanType;
   /** The fee, formatted; null for the basic tier (no fee) or when the API sent none. */
   fee: string | null;
@@ -200,6 +217,7 @@ export function onboardingCards(shown: readonly Plan[], all: readonly Plan[], la
   return shown.map((plan, index) => {
     const single = onboardingPlan(all, plan.type);
     return {
+      planId: plan.id,
       type: plan.type,
       fee: single ? formatMoney(single.amount, single.currency, language) : null,
       hasFee: plan.type !== 'basic',

@@ -16,7 +16,7 @@ export function OnboardingFees({ shown, all }: { shown: readonly Plan[]; all: re
       <p className={styles.lead}>{t('onboarding.lead')}</p>
       <ul className={styles.cards}>
         {onboardingCards(shown, all, language).map((card) => (
-          <li key={card.type} className={styles.card}>
+          <li key={card.planId} className={styles.card}>
             <h3 className={styles.name}>{t(`plans.names.${card.type}`)}</h3>
             {card.hasFee ? (
               <p className={styles.fee}>

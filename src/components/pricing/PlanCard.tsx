@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planPath, planTexts, type Plan, type Translate } from '../../lib/plans';
 import { AppLink } from '../AppLink';
@@ -12,7 +12,9 @@ export function PlanCard({ plan }: { plan: Plan }): React.JSX.Element {
   // i18next's typed t takes one literal key at a time; plans.ts names its keys
   // as a union, and its tests check each renders in both languages.
   const texts = planTexts(plan, language, t as unknown as Translate);
-  const headingId = `plan-${plan.id}`;
+  // The plan id comes from the API and may hold spaces or repeat across
+  // renders; an id attribute must be neither (aria-labelledby splits on spaces).
+  const headingId = useId();
   const facts = [texts.usersText, texts.ordersText, texts.storesText, texts.userAccessText, texts.apiText];
   return (
     <article className={styles.card} aria-labelledby={headingId} data-plan-type={plan.type}>

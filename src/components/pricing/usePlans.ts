@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ApiError, requestJson } from '../../lib/api';
 import { siteConfig } from '../../lib/config';
-import { parsePlans, type Plan } from '../../lib/plans';
+import { parsePlans, plansOverCap, type Plan } from '../../lib/plans';
 
 export type PlansState =
   | { status: 'loading' }
@@ -24,6 +24,8 @@ export function usePlans(): { state: PlansState; retry: () => void } {
       .then((data) => {
         const { plans, rejected } = parsePlans(data);
         if (rejected.length > 0) console.warn('Some subscription plans were dropped as invalid:', rejected);
+        const overCap = plansOverCap(plans);
+        if (overCap.length > 0) console.warn('Too many subscription plans for one period:', overCap);
         // A transition lets React render the cards in slices that yield to input.
         if (current) startTransition(() => setState({ status: 'loaded', plans }));
       })
