@@ -60,6 +60,13 @@ describe('localizedPath', () => {
   it('adds a missing leading slash', () => {
     expect(localizedPath('bg', 'contact/', true)).toBe('/bg/contact/');
   });
+  it('collapses leading slashes, so a path never becomes another site', () => {
+    expect(localizedPath('en', '//evil.com', false)).toBe('/evil.com');
+    expect(localizedPath('en', '///evil.com/x', false)).toBe('/evil.com/x');
+    expect(localizedPath('en', '/\\evil.com', false)).toBe('/evil.com');
+    expect(localizedPath('bg', '//evil.com', true)).toBe('/bg/evil.com');
+    expect(localizedPath('en', '', false)).toBe('/');
+  });
 });
 
 describe('languageSwitchTarget', () => {

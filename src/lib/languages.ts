@@ -27,7 +27,8 @@ export function stripLanguagePrefix(path: string): string {
  * under a language prefix (`routed`) keep their prefix.
  */
 export function localizedPath(language: Language, path: string, routed: boolean): string {
-  const clean = path.startsWith('/') ? path : `/${path}`;
+  // One leading slash, always: '//evil.com' would be another site (a scheme-relative URL).
+  const clean = `/${path.replace(/^[/\\]+/, '')}`;
   if (language === DEFAULT_LANGUAGE && !routed) return clean;
   return `/${language}${clean}`;
 }
