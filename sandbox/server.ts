@@ -2,13 +2,22 @@
  * A local stand-in for the application's two APIs (plans and contact) and
  * for the application itself, used by `npm start` and the browser tests.
  * It behaves like the real services where the site can tell: CORS with
- * preflight, the apiKey header checked, bodies validated. Control endpoints
- * under /__sandbox/ let tests switch faults on and read what arrived.
+ * preflight, the apiKey header checked, bodies validated, contact messages
+ * above the length limits refused with 413 (limits.ts), and every error
+ * answered as JSON, bad JSON included (never Express's HTML error page).
+ *
+ * Control endpoints under /__sandbox/ let tests switch faults on (faults.ts:
+ * status, slow, malformed, empty, invalid-plans, unauthorized, cors, reset)
+ * and read what arrived. They answer without any CORS headers and refuse
+ * preflights, so a web page open in the developer's browser can neither
+ * read the recorded messages nor switch faults; the tests call them from
+ * Node, where CORS does not apply.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listen, type RunningServer } from '../scripts/listen';
 import { CONFIG_DEFAULTS } from '../src/lib/config';
 import { damagedPlans, parseFault, type Fault, type FaultTarget } from './faults';
+import { contactLengthError } from './limits';
 import plans from './plans.json';
 
 export interface SandboxOptions {
@@ -33,6 +42,24 @@ export type Sandbox = RunningServer;
 
 const CONTACT_PATH = '/api/Users/ContactUs';
 const PLANS_PATH = '/available-plans/';
+
+/** An error from body-parser (http-errors): what the error handler reads. */
+interface HttpError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+  message?: string;
+  limit?: number;
+}
+
+/** The API a path belongs to, for its fault (Express matches paths case-insensitively, with or without the trailing slash). */
+function targetOf(path: string): FaultTarget | undefined {
+  const normal = path.toLowerCase().replace(/\/+$/, '');
+  if (normal === PLANS_PATH.toLowerCase().replace(/\/+$/, '')) return 'plans';
+  if (normal === CONTACT_PATH.toLowerCase()) return 'contact';
+  return undefined;
+}
+
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
@@ -54,19 +81,65 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
   const faults = new Map<FaultTarget, Fault>();
   const messages: ContactMessage[] = [];
   const requests: RequestRecord[] = [];
+  /** How many resets there were: a slow request that outlives one is dropped. */
+  let resets = 0;
 
   const app = express();
   app.disable('x-powered-by');
 
-  // CORS: the site calls from another origin and sends the apiKey header,
-  // so browsers ask first with a preflight.
+  // Test-only control endpoints, routed before the CORS middleware below so
+  // that none of their answers carries a CORS header (the router matches
+  // paths case-insensitively and with a trailing slash, as Express does).
+  const control = express.Router();
+  control.use((req, res, next) => {
+    if (req.method === 'OPTIONS') {
+      res.status(405).set('Allow', 'GET, POST').json({ error: 'the sandbox control endpoints are not for web pages' });
+      return;
+    }
+    // A browser marks every request a page makes (Origin on a cross-site
+    // POST, Sec-Fetch-Site on all): without CORS a page cannot read the answer,
+    // but a blind "simple" POST could still reset or switch faults. Tools
+    // (tests, scripts) send neither header.
+    if (req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined) {
+      res.status(403).json({ error: 'the sandbox control endpoints are not for web pages' });
+      return;
+    }
+    next();
+  });
+  control.post('/fault', express.json({ limit: '10kb' }), (req, res) => {
+    const parsed = parseFault(req.body);
+    if (typeof parsed === 'string') {
+      res.status(400).json({ error: parsed });
+      return;
+    }
+    faults.set(parsed.target, parsed.fault);
+    res.json({ ok: true });
+  });
+  control.post('/reset', (_req, res) => {
+    resets += 1;
+    faults.clear();
+    messages.length = 0;
+    requests.length = 0;
+    res.json({ ok: true });
+  });
+  control.get('/messages', (_req, res) => res.json(messages));
+  control.get('/requests', (_req, res) => res.json(requests));
+  control.use((_req, res) => res.status(404).json({ error: 'not found' }));
+  app.use('/__sandbox', control);
+
+  // CORS for everything else: the site calls from another origin and sends
+  // the apiKey header, so browsers ask first with a preflight. The 'cors'
+  // fault leaves the headers out of its target's answers, preflight included.
   app.use((req, res, next) => {
-    res.set({
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-      'Access-Control-Allow-Headers': 'apiKey, Content-Type, X-XSRF-TOKEN',
-      'Access-Control-Max-Age': '600',
-    });
+    const target = targetOf(req.path);
+    if (!(target && faults.get(target)?.kind === 'cors')) {
+      res.set({
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'apiKey, Content-Type, X-XSRF-TOKEN',
+        'Access-Control-Max-Age': '600',
+      });
+    }
     if (req.method === 'OPTIONS') {
       res.sendStatus(204);
       return;
@@ -84,9 +157,15 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
     const fault = faults.get(target);
     if (!fault) return false;
     switch (fault.kind) {
-      case 'slow':
+      case 'slow': {
+        const before = resets;
         await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        return false;
+        // A reset while this request waited ended the test that slowed it:
+        // dropping it keeps its message out of the next test's records.
+        if (resets === before) return false;
+        res.socket?.destroy();
+        return true;
+      }
       case 'status':
         res.status(fault.status).json({ error: `sandbox fault: status ${fault.status}` });
         return true;
@@ -96,8 +175,12 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
       case 'malformed':
         res.status(200).type('application/json').send('{"plans": [{"id": "plan_basic_month", ');
         return true;
+      case 'reset':
+        res.socket?.destroy();
+        return true;
       case 'empty':
       case 'invalid-plans':
+      case 'cors':
         return false;
     }
   };
@@ -120,6 +203,11 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
 
   app.post(CONTACT_PATH, record, requireKey('contact'), express.json({ limit: '100kb' }), async (req, res) => {
     if (await applyFault('contact', res)) return;
+    const tooLong = contactLengthError(req.body);
+    if (tooLong) {
+      res.status(413).json(tooLong);
+      return;
+    }
     const error = contactBodyError(req.body);
     if (error) {
       res.status(400).json({ error });
@@ -139,25 +227,6 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
     res.json({ status: 'received', id: messages.length });
   });
 
-  // Test-only control endpoints.
-  app.post('/__sandbox/fault', express.json(), (req, res) => {
-    const parsed = parseFault(req.body);
-    if (typeof parsed === 'string') {
-      res.status(400).json({ error: parsed });
-      return;
-    }
-    faults.set(parsed.target, parsed.fault);
-    res.json({ ok: true });
-  });
-  app.post('/__sandbox/reset', (_req, res) => {
-    faults.clear();
-    messages.length = 0;
-    requests.length = 0;
-    res.json({ ok: true });
-  });
-  app.get('/__sandbox/messages', (_req, res) => res.json(messages));
-  app.get('/__sandbox/requests', (_req, res) => res.json(requests));
-
   // The application itself (Launch App, Choose Plan) in a few lines, so
   // those links lead somewhere on a machine without the real one.
   app.get(/^\/app(\/.*)?$/, (req, res) => {
@@ -172,6 +241,27 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
   });
 
   app.use((_req, res) => res.status(404).json({ error: 'not found' }));
+
+  // Errors as JSON, never Express's HTML page (with its stack trace and
+  // file paths): bad JSON is 400, a body over the parser's limit 413, other
+  // client errors keep their status, anything else is the sandbox's own bug.
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const { type, status, expose, message, limit } = (error ?? {}) as HttpError;
+    if (type === 'entity.parse.failed') {
+      res.status(400).json({ error: 'the body is not valid JSON' });
+    } else if (type === 'entity.too.large') {
+      res.status(413).json({ error: `the body is larger than ${limit} bytes` });
+    } else if (typeof status === 'number' && status >= 400 && status < 500 && expose) {
+      res.status(status).json({ error: message });
+    } else {
+      console.error('Sandbox error:', error);
+      res.status(500).json({ error: 'the sandbox failed; see its console' });
+    }
+  });
   return app;
 }
 
