@@ -21,6 +21,10 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       ctaTarget: String
       lastUpdated: Date @dateformat
     }
+    type RemoteReadme implements Node @dontInfer {
+      url: String!
+      language: String!
+    }
     type SiteSiteMetadata {
       siteUrl: String!
       title: String!

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { GatsbyNode, Node } from 'gatsby';
 import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/lib/content';
 import { LANGUAGES } from '../src/lib/languages';
@@ -7,8 +8,19 @@ interface FileNode extends Node {
   relativePath?: string;
   absolutePath?: string;
   sourceInstanceName?: string;
-  /** Set on files that gatsby/sourceNodes.ts fetched. */
+  /** Set on the READMEs that gatsby/sourceNodes.ts fetched. */
   url?: string;
+}
+
+/** The markdown file's whole text (frontmatter included), when at hand. */
+function sourceOf(file: FileNode | undefined): string | undefined {
+  if (typeof file?.internal?.content === 'string') return file.internal.content;
+  if (!file?.absolutePath) return undefined;
+  try {
+    return readFileSync(file.absolutePath, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** content/<section>/<lang>/<name>.md, or where a fetched README stands in. */
@@ -54,7 +66,8 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, action
     reporter.panicOnBuild(parsed.error);
     return;
   }
-  const errors = validateFrontmatter(`content/${relativePath}`, parsed.section, (node as MarkdownNode).frontmatter);
+  const shownAs = file?.url ?? `content/${relativePath}`;
+  const errors = validateFrontmatter(shownAs, parsed.section, (node as MarkdownNode).frontmatter, sourceOf(file));
   if (errors.length > 0) reporter.panicOnBuild(errors.join('\n'));
 
   actions.createNodeField({ node, name: 'section', value: parsed.section });

@@ -1,27 +1,42 @@
 import type { GatsbyNode } from 'gatsby';
-import { createRemoteFileNode } from 'gatsby-source-filesystem';
 import { remoteReadmeUrls, REMOTE_README_VARIABLES } from '../src/lib/content';
 import { LANGUAGES } from '../src/lib/languages';
+import { fetchRemoteReadme } from './remoteReadme';
+
+/** The node a fetched README becomes; gatsby-transformer-remark reads its `internal.content`. */
+export const REMOTE_README_TYPE = 'RemoteReadme';
 
 /**
  * When DOCS_README_URL_EN / DOCS_README_URL_BG are set, the documentation
  * README of that language is fetched from there at build time instead of
- * content/docs/<lang>/readme.md (gatsby-config leaves the local file out).
- * A failed fetch fails the build, naming the URL.
- * https://www.gatsbyjs.com/plugins/gatsby-source-filesystem/#createremotefilenode
+ * content/docs/<lang>/readme.md (gatsby-config leaves the local file out),
+ * within the limits of gatsby/remoteReadme.ts. A failed fetch fails the
+ * build, naming the URL and the reason.
+ * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#sourceNodes
  */
-export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, getCache, reporter }) => {
+export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, createContentDigest, reporter }) => {
   const urls = remoteReadmeUrls(process.env);
   for (const language of LANGUAGES) {
     const url = urls[language];
     if (!url) continue;
+    let text: string;
     try {
-      // onCreateNode recognises the file by its URL and files it under docs/<language>.
-      await createRemoteFileNode({ url, name: 'readme', ext: '.md', createNode: actions.createNode, createNodeId, getCache });
+      text = await fetchRemoteReadme(url);
     } catch (error) {
       reporter.panicOnBuild(
         `Could not fetch the ${language} documentation README from ${url} (${REMOTE_README_VARIABLES[language]}): ${(error as Error).message}`,
       );
+      continue;
     }
+    // onCreateNode recognises the README by its URL and files it under docs/<language>;
+    // plugins/gatsby-remark-safe-markdown names the URL in its messages.
+    actions.createNode({
+      id: createNodeId(`remote-readme-${language}`),
+      parent: null,
+      children: [],
+      url,
+      language,
+      internal: { type: REMOTE_README_TYPE, mediaType: 'text/markdown', content: text, contentDigest: createContentDigest({ url, text }) },
+    });
   }
 };

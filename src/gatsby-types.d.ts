@@ -1265,6 +1265,7 @@ type Query = {
   readonly allFile: FileConnection;
   readonly allLocale: LocaleConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
+  readonly allRemoteReadme: RemoteReadmeConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
   readonly allSiteFunction: SiteFunctionConnection;
@@ -1274,6 +1275,7 @@ type Query = {
   readonly file: Maybe<File>;
   readonly locale: Maybe<Locale>;
   readonly markdownRemark: Maybe<MarkdownRemark>;
+  readonly remoteReadme: Maybe<RemoteReadme>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
   readonly siteFunction: Maybe<SiteFunction>;
@@ -1311,6 +1313,14 @@ type Query_allMarkdownRemarkArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<MarkdownRemarkSortInput>>>;
+};
+
+
+type Query_allRemoteReadmeArgs = {
+  filter: InputMaybe<RemoteReadmeFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<RemoteReadmeSortInput>>>;
 };
 
 
@@ -1471,6 +1481,16 @@ type Query_markdownRemarkArgs = {
 };
 
 
+type Query_remoteReadmeArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  language: InputMaybe<StringQueryOperatorInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  url: InputMaybe<StringQueryOperatorInput>;
+};
+
+
 type Query_siteArgs = {
   buildTime: InputMaybe<DateQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
@@ -1541,6 +1561,128 @@ type Query_sitePluginArgs = {
   resolve: InputMaybe<StringQueryOperatorInput>;
   ssrAPIs: InputMaybe<StringQueryOperatorInput>;
   version: InputMaybe<StringQueryOperatorInput>;
+};
+
+type RemoteReadme = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly language: Scalars['String'];
+  readonly parent: Maybe<Node>;
+  readonly url: Scalars['String'];
+};
+
+type RemoteReadmeConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<RemoteReadmeEdge>;
+  readonly group: ReadonlyArray<RemoteReadmeGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<RemoteReadme>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type RemoteReadmeConnection_distinctArgs = {
+  field: RemoteReadmeFieldSelector;
+};
+
+
+type RemoteReadmeConnection_groupArgs = {
+  field: RemoteReadmeFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type RemoteReadmeConnection_maxArgs = {
+  field: RemoteReadmeFieldSelector;
+};
+
+
+type RemoteReadmeConnection_minArgs = {
+  field: RemoteReadmeFieldSelector;
+};
+
+
+type RemoteReadmeConnection_sumArgs = {
+  field: RemoteReadmeFieldSelector;
+};
+
+type RemoteReadmeEdge = {
+  readonly next: Maybe<RemoteReadme>;
+  readonly node: RemoteReadme;
+  readonly previous: Maybe<RemoteReadme>;
+};
+
+type RemoteReadmeFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly language: InputMaybe<FieldSelectorEnum>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly url: InputMaybe<FieldSelectorEnum>;
+};
+
+type RemoteReadmeFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly language: InputMaybe<StringQueryOperatorInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly url: InputMaybe<StringQueryOperatorInput>;
+};
+
+type RemoteReadmeGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<RemoteReadmeEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<RemoteReadmeGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<RemoteReadme>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type RemoteReadmeGroupConnection_distinctArgs = {
+  field: RemoteReadmeFieldSelector;
+};
+
+
+type RemoteReadmeGroupConnection_groupArgs = {
+  field: RemoteReadmeFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type RemoteReadmeGroupConnection_maxArgs = {
+  field: RemoteReadmeFieldSelector;
+};
+
+
+type RemoteReadmeGroupConnection_minArgs = {
+  field: RemoteReadmeFieldSelector;
+};
+
+
+type RemoteReadmeGroupConnection_sumArgs = {
+  field: RemoteReadmeFieldSelector;
+};
+
+type RemoteReadmeSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly language: InputMaybe<SortOrderEnum>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly url: InputMaybe<SortOrderEnum>;
 };
 
 type Site = Node & {

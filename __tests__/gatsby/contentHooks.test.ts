@@ -1,10 +1,14 @@
 /** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { SourceNodesArgs } from 'gatsby';
-import { createRemoteFileNode } from 'gatsby-source-filesystem';
+import { fetchRemoteReadme, RemoteReadmeError } from '../../gatsby/remoteReadme';
 import { sourceNodes } from '../../gatsby/sourceNodes';
 import { runOnCreateNode } from '../support/onCreateNode';
+import { transformMarkdown, writeContentFile } from '../support/transformRemark';
 
-jest.mock('gatsby-source-filesystem', () => ({ createRemoteFileNode: jest.fn() }));
+jest.mock('../../gatsby/remoteReadme', () => ({ ...jest.requireActual('../../gatsby/remoteReadme'), fetchRemoteReadme: jest.fn() }));
 
 type Hook<T> = (args: T) => unknown;
 
@@ -26,7 +30,7 @@ describe('onCreateNode', () => {
   it('fails the build naming the file and the field of a broken file', () => {
     const { reporter } = runOnCreateNode({ sourceInstanceName: 'content', relativePath: 'home/bg/02-features.md' }, { order: 'two', title: 'Функции' });
     expect(reporter.panicOnBuild).toHaveBeenCalledWith(
-      'content/home/bg/02-features.md: frontmatter field "order" must be a number, got "two"\n' +
+      'content/home/bg/02-features.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got "two"\n' +
         'content/home/bg/02-features.md: frontmatter field "illustration" is missing; it must be one of "sale-order", "features", "payments"',
     );
   });
@@ -50,6 +54,71 @@ describe('onCreateNode', () => {
   });
 });
 
+describe('onCreateNode (frontmatter as the build reads it)', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-hooks-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** Writes the file, reads it with gatsby-transformer-remark, then runs our hook; returns the build errors. */
+  let count = 0;
+  const errorsOf = async (relativePath: string, frontmatter: string): Promise<string[]> => {
+    count += 1;
+    const source = `---\n${frontmatter}\n---\n\nBody.\n`;
+    const file = writeContentFile(path.join(dir, String(count)), relativePath, source);
+    const { markdownNode } = await transformMarkdown(file, source, []);
+    const { reporter } = runOnCreateNode({ ...file, sourceInstanceName: 'content', relativePath }, markdownNode.frontmatter);
+    return reporter.panicOnBuild.mock.calls.flatMap(([message]: [string]) => message.split('\n'));
+  };
+  const policy = (lastUpdated: string) => errorsOf('privacy/en/policy.md', `title: Privacy\ndescription: How we keep data\nlastUpdated: ${lastUpdated}`);
+  const home = (fields: string) => errorsOf('home/en/01-test.md', `title: Test\nillustration: features\n${fields}`);
+
+  it('refuses a date that is not on the calendar, though YAML would roll it over', async () => {
+    expect(await policy('2025-02-30')).toEqual([
+      'content/privacy/en/policy.md: frontmatter field "lastUpdated" must be a date (YYYY-MM-DD), got "2025-02-30", a day the calendar does not have',
+    ]);
+    expect(await policy('"2025-02-30"')).toHaveLength(1);
+    expect(await policy('2023-02-29')).toHaveLength(1);
+    expect(await policy('1900-02-29')).toHaveLength(1);
+    expect(await policy('2025-04-31')).toHaveLength(1);
+    expect(await policy('2025-13-01')).toHaveLength(1);
+    expect(await policy('2025-5-30')).toHaveLength(1);
+    expect(await policy('2025-05-30 10:00')).toHaveLength(1);
+  });
+
+  it('accepts real dates, leap days included', async () => {
+    expect(await policy('2024-02-29')).toEqual([]);
+    expect(await policy('2000-02-29')).toEqual([]);
+    expect(await policy("'2025-12-31'")).toEqual([]);
+    expect(await policy('2025-05-30 # reviewed by legal')).toEqual([]);
+  });
+
+  it('wants order to be a whole number from 1', async () => {
+    const message = (got: string) =>
+      `content/home/en/01-test.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
+    expect(await home('order: 1.5')).toEqual([message('1.5')]);
+    expect(await home('order: "2"')).toEqual([message('"2"')]);
+    expect(await home('order: -0')).toEqual([message('0')]); // YAML reads -0 as 0
+    expect(await home('order: 0')).toEqual([message('0')]);
+    expect(await home('order: -3')).toEqual([message('-3')]);
+    expect(await home('order: 3000000000')).toEqual([message('3000000000')]);
+    expect(await home('order: .inf')).toEqual([message('Infinity')]);
+    expect(await home('order: 2')).toEqual([]);
+    expect(await home('order: 2.0')).toEqual([]);
+  });
+
+  it('wants a label for every call to action, and a target for every label', async () => {
+    expect(await home('order: 1\nctaTarget: app')).toEqual([
+      'content/home/en/01-test.md: frontmatter field "ctaLabel" is missing; it must be a string when "ctaTarget" is set',
+    ]);
+    expect(await home('order: 1\nctaLabel: Go')).toEqual([
+      'content/home/en/01-test.md: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact" when "ctaLabel" is set',
+    ]);
+    expect(await home('order: 1\nctaLabel: Go\nctaTarget: app')).toEqual([]);
+  });
+});
+
 describe('sourceNodes (remote README)', () => {
   const run = async (env: Record<string, string>) => {
     const saved = { ...process.env };
@@ -59,36 +128,69 @@ describe('sourceNodes (remote README)', () => {
     try {
       await (sourceNodes as Hook<Partial<SourceNodesArgs>>)({
         actions: actions as unknown as SourceNodesArgs['actions'],
-        createNodeId: ((id: string) => id) as SourceNodesArgs['createNodeId'],
-        getCache: jest.fn() as unknown as SourceNodesArgs['getCache'],
+        createNodeId: ((id: string) => `id:${id}`) as SourceNodesArgs['createNodeId'],
+        createContentDigest: ((value: unknown) => JSON.stringify(value).length.toString()) as SourceNodesArgs['createContentDigest'],
         reporter: reporter as unknown as SourceNodesArgs['reporter'],
       });
     } finally {
       process.env = saved;
     }
-    return { reporter };
+    return { reporter, actions };
   };
 
-  beforeEach(() => jest.mocked(createRemoteFileNode).mockReset());
+  beforeEach(() => jest.mocked(fetchRemoteReadme).mockReset());
 
   it('fetches nothing when no URL is set', async () => {
     await run({});
-    expect(createRemoteFileNode).not.toHaveBeenCalled();
+    expect(fetchRemoteReadme).not.toHaveBeenCalled();
   });
 
-  it('fetches the README of a configured language', async () => {
-    jest.mocked(createRemoteFileNode).mockResolvedValue({ id: 'remote' } as Awaited<ReturnType<typeof createRemoteFileNode>>);
-    const { reporter } = await run({ DOCS_README_URL_BG: 'https://raw.example.com/README.bg.md' });
-    expect(createRemoteFileNode).toHaveBeenCalledTimes(1);
-    expect(createRemoteFileNode).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://raw.example.com/README.bg.md', ext: '.md' }));
+  it('fetches the README of a configured language with the production limits, as a markdown node', async () => {
+    jest.mocked(fetchRemoteReadme).mockResolvedValue('# Ръководство\n');
+    const { reporter, actions } = await run({ DOCS_README_URL_BG: 'https://raw.example.com/README.bg.md' });
+    expect(fetchRemoteReadme).toHaveBeenCalledTimes(1);
+    expect(fetchRemoteReadme).toHaveBeenCalledWith('https://raw.example.com/README.bg.md');
+    expect(actions.createNode).toHaveBeenCalledWith({
+      id: 'id:remote-readme-bg',
+      parent: null,
+      children: [],
+      url: 'https://raw.example.com/README.bg.md',
+      language: 'bg',
+      internal: { type: 'RemoteReadme', mediaType: 'text/markdown', content: '# Ръководство\n', contentDigest: expect.any(String) },
+    });
     expect(reporter.panicOnBuild).not.toHaveBeenCalled();
   });
 
-  it('fails the build naming the URL when the fetch fails', async () => {
-    jest.mocked(createRemoteFileNode).mockRejectedValue(new Error('Response code 404 (Not Found)'));
-    const { reporter } = await run({ DOCS_README_URL_EN: 'https://raw.example.com/missing.md' });
+  it('fails the build naming the URL and the reason when the fetch fails', async () => {
+    jest.mocked(fetchRemoteReadme).mockRejectedValue(new RemoteReadmeError('no complete answer within 10 s'));
+    const { reporter, actions } = await run({ DOCS_README_URL_EN: 'https://raw.example.com/slow.md' });
     expect(reporter.panicOnBuild).toHaveBeenCalledWith(
-      'Could not fetch the en documentation README from https://raw.example.com/missing.md (DOCS_README_URL_EN): Response code 404 (Not Found)',
+      'Could not fetch the en documentation README from https://raw.example.com/slow.md (DOCS_README_URL_EN): no complete answer within 10 s',
     );
+    expect(actions.createNode).not.toHaveBeenCalled();
+  });
+
+  it('refuses an http URL before fetching', async () => {
+    await expect(run({ DOCS_README_URL_EN: 'http://raw.example.com/README.md' })).rejects.toThrow(
+      'DOCS_README_URL_EN must be an absolute https URL, got "http://raw.example.com/README.md"',
+    );
+    expect(fetchRemoteReadme).not.toHaveBeenCalled();
+  });
+
+  it('hands the README to the markdown checks, which name its URL', async () => {
+    const url = 'https://raw.example.com/README.md';
+    jest.mocked(fetchRemoteReadme).mockResolvedValue('# Guide\n\n<script>alert(1)</script>\n');
+    const { actions } = await run({ DOCS_README_URL_EN: url });
+    const [[readme]] = actions.createNode.mock.calls;
+    const { markdownNode, html } = await transformMarkdown(readme, readme.internal.content, ['gatsby-remark-safe-markdown']);
+    process.env.DOCS_README_URL_EN = url;
+    try {
+      const { actions: fields, reporter } = runOnCreateNode(readme, markdownNode.frontmatter);
+      expect(reporter.panicOnBuild).not.toHaveBeenCalled();
+      expect(fields.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'section', value: 'docs' }));
+    } finally {
+      delete process.env.DOCS_README_URL_EN;
+    }
+    await expect(html()).rejects.toThrow(`${url}:3: raw HTML "<script>" is not allowed`);
   });
 });

@@ -1,4 +1,12 @@
-import { findMissingTranslations, parseContentPath, remoteReadmeUrls, validateFrontmatter, type ContentFile } from '../../src/lib/content';
+import {
+  findMissingTranslations,
+  frontmatterScalar,
+  isCalendarDate,
+  parseContentPath,
+  remoteReadmeUrls,
+  validateFrontmatter,
+  type ContentFile,
+} from '../../src/lib/content';
 
 describe('parseContentPath', () => {
   it('reads section, language and name', () => {
@@ -30,7 +38,7 @@ describe('validateFrontmatter (home)', () => {
 
   it('names the file and every missing field', () => {
     expect(validateFrontmatter(file, 'home', {})).toEqual([
-      `${file}: frontmatter field "order" is missing; it must be a number`,
+      `${file}: frontmatter field "order" is missing; it must be a whole number from 1 to 2147483647`,
       `${file}: frontmatter field "title" is missing; it must be a string`,
       `${file}: frontmatter field "illustration" is missing; it must be one of "sale-order", "features", "payments"`,
     ]);
@@ -39,7 +47,7 @@ describe('validateFrontmatter (home)', () => {
 
   it('names a wrongly typed field and shows the value', () => {
     expect(validateFrontmatter(file, 'home', { ...valid, order: 'first' })).toEqual([
-      `${file}: frontmatter field "order" must be a number, got "first"`,
+      `${file}: frontmatter field "order" must be a whole number from 1 to 2147483647, got "first"`,
     ]);
     expect(validateFrontmatter(file, 'home', { ...valid, title: 3 })).toEqual([
       `${file}: frontmatter field "title" must be a string, got 3`,
@@ -51,9 +59,29 @@ describe('validateFrontmatter (home)', () => {
 
   it('requires a link target once a call to action has a label', () => {
     expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: 'Go' })).toEqual([
-      `${file}: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact"`,
+      `${file}: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact" when "ctaLabel" is set`,
     ]);
     expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: 'Go', ctaTarget: 'blog' })).toHaveLength(1);
+  });
+
+  it('requires a label once a call to action has a target', () => {
+    expect(validateFrontmatter(file, 'home', { ...valid, ctaTarget: 'app' })).toEqual([
+      `${file}: frontmatter field "ctaLabel" is missing; it must be a string when "ctaTarget" is set`,
+    ]);
+    expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: '', ctaTarget: 'app' })).toHaveLength(1);
+    expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: '', ctaTarget: '' })).toEqual([]);
+  });
+
+  it('wants order to be a whole number from 1 to the largest GraphQL Int', () => {
+    const message = (got: string) => `${file}: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
+    expect(validateFrontmatter(file, 'home', { ...valid, order: 1.5 })).toEqual([message('1.5')]);
+    expect(validateFrontmatter(file, 'home', { ...valid, order: '2' })).toEqual([message('"2"')]);
+    expect(validateFrontmatter(file, 'home', { ...valid, order: -0 })).toEqual([message('-0')]);
+    expect(validateFrontmatter(file, 'home', { ...valid, order: 0 })).toEqual([message('0')]);
+    expect(validateFrontmatter(file, 'home', { ...valid, order: -1 })).toEqual([message('-1')]);
+    expect(validateFrontmatter(file, 'home', { ...valid, order: 2 ** 31 })).toEqual([message('2147483648')]);
+    expect(validateFrontmatter(file, 'home', { ...valid, order: Number.NaN })).toEqual([message('NaN')]);
+    expect(validateFrontmatter(file, 'home', { ...valid, order: 2 ** 31 - 1 })).toEqual([]);
   });
 });
 
@@ -76,6 +104,16 @@ describe('validateFrontmatter (privacy and docs)', () => {
     ]);
   });
 
+  it('refuses a date that is not on the calendar', () => {
+    const message = (got: string) => `${file}: frontmatter field "lastUpdated" must be a date (YYYY-MM-DD), got ${got}, a day the calendar does not have`;
+    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2025-02-30' })).toEqual([message('"2025-02-30"')]);
+    // YAML has already turned an unquoted 2025-02-30 into 2 March: the file's text tells.
+    const source = '---\ntitle: Политика\ndescription: Данни\nlastUpdated: 2025-02-30\n---\n\nText\n';
+    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2025-03-02T00:00:00.000Z' }, source)).toEqual([message('"2025-02-30"')]);
+    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2024-02-29T00:00:00.000Z' }, source.replace('2025-02-30', '2024-02-29'))).toEqual([]);
+    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2025-05-30T10:00:00.000Z' })).toHaveLength(1);
+  });
+
   it('lets the documentation README go without frontmatter (a fetched README has none)', () => {
     expect(validateFrontmatter('content/docs/en/readme.md', 'docs', {})).toEqual([]);
     expect(validateFrontmatter('content/docs/en/readme.md', 'docs', { title: 7 })).toEqual([
@@ -92,7 +130,34 @@ describe('remoteReadmeUrls', () => {
     });
   });
   it('names the variable when the URL is not absolute', () => {
-    expect(() => remoteReadmeUrls({ DOCS_README_URL_EN: 'README.md' })).toThrow('DOCS_README_URL_EN must be an absolute http(s) URL, got "README.md"');
+    expect(() => remoteReadmeUrls({ DOCS_README_URL_EN: 'README.md' })).toThrow('DOCS_README_URL_EN must be an absolute https URL, got "README.md"');
+  });
+  it('accepts https only', () => {
+    expect(() => remoteReadmeUrls({ DOCS_README_URL_BG: 'http://raw.example.com/README.md' })).toThrow(
+      'DOCS_README_URL_BG must be an absolute https URL, got "http://raw.example.com/README.md"',
+    );
+    expect(() => remoteReadmeUrls({ DOCS_README_URL_EN: 'ftp://raw.example.com/README.md' })).toThrow('must be an absolute https URL');
+    expect(() => remoteReadmeUrls({ DOCS_README_URL_EN: 'https:///README.md' })).toThrow('must be an absolute https URL');
+    expect(remoteReadmeUrls({ DOCS_README_URL_EN: 'HTTPS://raw.example.com/README.md' })).toEqual({ en: 'HTTPS://raw.example.com/README.md' });
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('knows month lengths and leap years', () => {
+    expect(['2024-02-29', '2000-02-29', '2025-01-31', '2025-12-31', '0001-01-01'].filter(isCalendarDate)).toHaveLength(5);
+    expect(['2025-02-30', '2025-02-29', '1900-02-29', '2025-04-31', '2025-13-01', '2025-00-10', '2025-01-00', '2025-1-1', '2025-01-01T00:00'].some(isCalendarDate)).toBe(false);
+  });
+});
+
+describe('frontmatterScalar', () => {
+  const source = '---\ntitle: "A: b"\nlastUpdated: 2025-02-30 # checked\nquoted: \'2024-02-29\'\nnested:\n  lastUpdated: 2020-01-01\n---\nlastUpdated: 1999-01-01\n';
+  it('reads a value as written in the frontmatter, and nothing else', () => {
+    expect(frontmatterScalar(source, 'lastUpdated')).toBe('2025-02-30');
+    expect(frontmatterScalar(source, 'quoted')).toBe('2024-02-29');
+    expect(frontmatterScalar(source, 'title')).toBe('A: b');
+    expect(frontmatterScalar(source, 'nested')).toBeUndefined();
+    expect(frontmatterScalar('lastUpdated: 2025-01-01\n', 'lastUpdated')).toBeUndefined();
+    expect(frontmatterScalar('---\r\nlastUpdated: 2025-01-01\r\n---\r\n', 'lastUpdated')).toBe('2025-01-01');
   });
 });
 

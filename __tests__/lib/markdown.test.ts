@@ -1,4 +1,4 @@
-import { containsMath, fillProductName, tableOfContents } from '../../src/lib/markdown';
+import { containsMath, escapeHtml, fillProductName, fillProductNameInHtml, tableOfContents } from '../../src/lib/markdown';
 
 describe('fillProductName', () => {
   it('fills every {{product}} token, spaces allowed', () => {
@@ -6,6 +6,29 @@ describe('fillProductName', () => {
   });
   it('leaves other braces alone', () => {
     expect(fillProductName('{{price}} {product}', 'Acme')).toBe('{{price}} {product}');
+  });
+  it('puts the name in as typed, even with $ patterns in it', () => {
+    expect(fillProductName('Try {{product}}', "$& $' $1")).toBe("Try $& $' $1");
+  });
+});
+
+describe('fillProductNameInHtml', () => {
+  const product = 'A<b>&"C"';
+  it('fills the name in as text, never as markup', () => {
+    expect(fillProductNameInHtml('<p>Try {{product}} today</p>', product)).toBe('<p>Try A&lt;b&gt;&amp;&quot;C&quot; today</p>');
+    expect(fillProductNameInHtml('<abbr title="{{product}}">P</abbr>', `x" onclick="alert(1)`)).toBe(
+      '<abbr title="x&quot; onclick=&quot;alert(1)">P</abbr>',
+    );
+    expect(fillProductNameInHtml('{{ product }} {{product}}', "O'Neil $&")).toBe('O&#39;Neil $&amp; O&#39;Neil $&amp;');
+  });
+  it('shows the name as typed once the browser reads the HTML', () => {
+    const element = document.createElement('div');
+    element.innerHTML = fillProductNameInHtml('<p>Try {{product}}</p>', product);
+    expect(element.textContent).toBe('Try A<b>&"C"');
+    expect(element.querySelector('b')).toBeNull();
+  });
+  it('escapes the five characters that matter in HTML', () => {
+    expect(escapeHtml(`<a href='x'>&"`)).toBe('&lt;a href=&#39;x&#39;&gt;&amp;&quot;');
   });
 });
 

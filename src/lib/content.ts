@@ -5,7 +5,7 @@
  */
 import { LANGUAGES, isLanguage, type Language } from './languages';
 
-type FieldType = 'string' | 'number' | 'date';
+type FieldType = 'string' | 'integer' | 'date';
 
 interface FieldRule {
   type: FieldType;
@@ -14,6 +14,13 @@ interface FieldRule {
   /** Required when this other field is set. */
   requiredWith?: string;
 }
+
+/**
+ * `order` sorts the home sections: a whole number from 1 up (1.5, "2", 0
+ * and -0 are refused; 2.0 is the number 2 to YAML and passes), at most
+ * the largest GraphQL Int, which the page query sorts by.
+ */
+export const ORDER_RANGE = { min: 1, max: 2_147_483_647 } as const;
 
 export const HOME_ILLUSTRATIONS = ['sale-order', 'features', 'payments'] as const;
 export const CTA_TARGETS = ['app', 'docs', 'pricing', 'contact'] as const;
@@ -30,10 +37,10 @@ interface SectionSpec {
 export const CONTENT_SECTIONS = {
   home: {
     fields: {
-      order: { type: 'number', required: true },
+      order: { type: 'integer', required: true },
       title: { type: 'string', required: true },
       illustration: { type: 'string', required: true, oneOf: HOME_ILLUSTRATIONS },
-      ctaLabel: { type: 'string', required: false },
+      ctaLabel: { type: 'string', required: false, requiredWith: 'ctaTarget' },
       ctaTarget: { type: 'string', required: false, oneOf: CTA_TARGETS, requiredWith: 'ctaLabel' },
     },
   },
@@ -93,40 +100,79 @@ export function parseContentPath(relativePath: string): Omit<ContentFile, 'path'
 function describe(rule: FieldRule): string {
   if (rule.oneOf) return `one of ${rule.oneOf.map((v) => `"${v}"`).join(', ')}`;
   if (rule.type === 'date') return 'a date (YYYY-MM-DD)';
+  if (rule.type === 'integer') return `a whole number from ${ORDER_RANGE.min} to ${ORDER_RANGE.max}`;
   return `a ${rule.type}`;
 }
 
-function matches(rule: FieldRule, value: unknown): boolean {
+/** True for YYYY-MM-DD naming a day that exists: 2024-02-29 yes, 2025-02-30 no. */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A field's value as written in the file's YAML frontmatter, quotes
+ * removed, for a simple `name: value` line; undefined otherwise. Needed for
+ * dates: YAML turns 2025-02-30 into 2 March before any check can see it.
+ */
+export function frontmatterScalar(source: string, name: string): string | undefined {
+  const block = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(source)?.[1];
+  if (block === undefined) return undefined;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const line = new RegExp(`^${escaped}[ \\t]*:[ \\t]*(.*?)[ \\t]*\\r?$`, 'm').exec(block)?.[1];
+  if (!line) return undefined;
+  const quoted = /^(["'])(.*)\1$/.exec(line);
+  if (quoted) return quoted[2];
+  return line.replace(/\s+#.*$/, '');
+}
+
+function matches(rule: FieldRule, value: unknown, written: string | undefined): boolean {
   switch (rule.type) {
     case 'string':
       return typeof value === 'string' && value.trim() !== '' && (!rule.oneOf || rule.oneOf.includes(value));
-    case 'number':
-      return typeof value === 'number' && Number.isFinite(value);
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value) && value >= ORDER_RANGE.min && value <= ORDER_RANGE.max;
     case 'date':
+      // As written when the file is at hand; else as parsed: a YAML date
+      // reaches us as an ISO timestamp at midnight UTC.
+      if (written !== undefined) return isCalendarDate(written);
       if (value instanceof Date) return !Number.isNaN(value.getTime());
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
+      return typeof value === 'string' && isCalendarDate(value.replace(/T00:00:00(\.000)?Z$/, ''));
   }
 }
 
-/** One message per broken field, each naming the file and the field. */
+/**
+ * One message per broken field, each naming the file and the field.
+ * `source`, the file's whole text, lets dates be checked as written.
+ */
 export function validateFrontmatter(
   file: string,
   section: ContentSection,
   frontmatter: Record<string, unknown> | null | undefined,
+  source?: string,
 ): string[] {
   const { fields }: SectionSpec = CONTENT_SECTIONS[section];
   const data = frontmatter ?? {};
+  const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
   const errors: string[] = [];
   for (const [name, rule] of Object.entries(fields)) {
     const value = data[name];
-    const present = value !== undefined && value !== null && value !== '';
-    const required = rule.required || (rule.requiredWith !== undefined && data[rule.requiredWith] != null);
-    if (!present) {
-      if (required) errors.push(`${file}: frontmatter field "${name}" is missing; it must be ${describe(rule)}`);
+    const neededBy = rule.requiredWith !== undefined && isSet(data[rule.requiredWith]) ? rule.requiredWith : undefined;
+    if (!isSet(value)) {
+      if (rule.required) errors.push(`${file}: frontmatter field "${name}" is missing; it must be ${describe(rule)}`);
+      else if (neededBy) errors.push(`${file}: frontmatter field "${name}" is missing; it must be ${describe(rule)} when "${neededBy}" is set`);
       continue;
     }
-    if (!matches(rule, value)) {
-      errors.push(`${file}: frontmatter field "${name}" must be ${describe(rule)}, got ${JSON.stringify(value)}`);
+    const written = rule.type === 'date' && source !== undefined ? frontmatterScalar(source, name) : undefined;
+    if (!matches(rule, value, written)) {
+      const shown = written ?? value;
+      const offCalendar = rule.type === 'date' && typeof shown === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(shown) ? ', a day the calendar does not have' : '';
+      const got = typeof shown === 'number' ? (Object.is(shown, -0) ? '-0' : String(shown)) : JSON.stringify(shown);
+      errors.push(`${file}: frontmatter field "${name}" must be ${describe(rule)}, got ${got}${offCalendar}`);
     }
   }
   return errors;
@@ -165,7 +211,8 @@ export const REMOTE_README_VARIABLES: Record<Language, string> = {
 
 /**
  * The README URLs configured for remote fetching; throws naming the
- * variable when one is not an absolute http(s) URL.
+ * variable when one is not an absolute https URL (gatsby/remoteReadme.ts
+ * fetches https only, redirects included).
  */
 export function remoteReadmeUrls(env: Record<string, string | undefined>): Partial<Record<Language, string>> {
   const urls: Partial<Record<Language, string>> = {};
@@ -173,7 +220,7 @@ export function remoteReadmeUrls(env: Record<string, string | undefined>): Parti
     const name = REMOTE_README_VARIABLES[language];
     const value = env[name]?.trim();
     if (!value) continue;
-    if (!/^https?:\/\/\S+$/i.test(value)) throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
+    if (!/^https:\/\/[^\s/?#]+\S*$/i.test(value)) throw new Error(`${name} must be an absolute https URL, got "${value}"`);
     urls[language] = value;
   }
   return urls;

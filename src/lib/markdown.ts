@@ -2,9 +2,29 @@
  * Small pure helpers for markdown content rendered by the pages.
  */
 
-/** Editors write the product's name as {{product}}; the site fills in GATSBY_PRODUCT_NAME. */
+const PRODUCT_TOKEN = /\{\{\s*product\s*\}\}/g;
+
+/**
+ * Editors write the product's name as {{product}}; the site fills in
+ * GATSBY_PRODUCT_NAME. For plain text (React escapes it when rendering):
+ * titles, descriptions, headings. Rendered HTML takes fillProductNameInHtml.
+ */
 export function fillProductName(text: string, productName: string): string {
-  return text.replace(/\{\{\s*product\s*\}\}/g, productName);
+  return text.replace(PRODUCT_TOKEN, () => productName);
+}
+
+/** Text made safe for HTML, in element content and in quoted attributes alike. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/**
+ * {{product}} filled into HTML that markdown became: the name goes in as
+ * text, so `A<b>&"C"` shows as typed and never becomes markup.
+ */
+export function fillProductNameInHtml(html: string, productName: string): string {
+  const escaped = escapeHtml(productName);
+  return html.replace(PRODUCT_TOKEN, () => escaped);
 }
 
 /** True when gatsby-remark-katex rendered math into this HTML, so the page needs KaTeX's stylesheet. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CTA_TARGETS, HOME_ILLUSTRATIONS, type CtaTarget, type HomeIllustration } from '../../lib/content';
 import { siteConfig } from '../../lib/config';
 import { appUrl } from '../../lib/app';
+import { fillProductName, fillProductNameInHtml } from '../../lib/markdown';
 import { pageUrl } from '../../lib/seo';
 import { softwareApplication } from '../../lib/structuredData';
 import { Layout } from '../Layout';
@@ -18,13 +19,25 @@ const isIllustration = (value: string | null): value is HomeIllustration =>
   (HOME_ILLUSTRATIONS as readonly (string | null)[]).includes(value);
 const isCtaTarget = (value: string | null): value is CtaTarget => (CTA_TARGETS as readonly (string | null)[]).includes(value);
 
-/** The markdown banner sections, checked at build time (gatsby/onCreateNode.ts), as view data. */
-function toBanners(content: Queries.HomeContentFragment): Banner[] {
+/**
+ * The markdown banner sections, checked at build time (gatsby/onCreateNode.ts),
+ * as view data with {{product}} filled in: as text in the title and the
+ * label, escaped into the HTML.
+ */
+function toBanners(content: Queries.HomeContentFragment, product: string): Banner[] {
   return content.homeSections.nodes.flatMap((node): Banner[] => {
     const { title, illustration, ctaLabel, ctaTarget } = node.frontmatter;
     if (!title || !isIllustration(illustration)) return [];
-    const cta = ctaLabel && isCtaTarget(ctaTarget) ? { label: ctaLabel, target: ctaTarget } : undefined;
-    return [{ id: node.fields.name, title, html: node.html ?? '', illustration, cta }];
+    const cta = ctaLabel && isCtaTarget(ctaTarget) ? { label: fillProductName(ctaLabel, product), target: ctaTarget } : undefined;
+    return [
+      {
+        id: node.fields.name,
+        title: fillProductName(title, product),
+        html: fillProductNameInHtml(node.html ?? '', product),
+        illustration,
+        cta,
+      },
+    ];
   });
 }
 
@@ -57,7 +70,7 @@ export function HomeView({ content, canonicalPath }: Props): React.JSX.Element {
         })}
       />
       <Hero />
-      {toBanners(content).map((banner, index) => (
+      {toBanners(content, product).map((banner, index) => (
         <BannerSection key={banner.id} banner={banner} index={index} />
       ))}
       <Topics />

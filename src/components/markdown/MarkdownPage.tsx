@@ -1,7 +1,7 @@
 import React from 'react';
 import { graphql, useStaticQuery } from 'gatsby';
 import { siteConfig } from '../../lib/config';
-import { containsMath, fillProductName, tableOfContents } from '../../lib/markdown';
+import { containsMath, fillProductNameInHtml, tableOfContents } from '../../lib/markdown';
 import { Layout } from '../Layout';
 import { PageIntro } from '../PageIntro';
 import { Seo } from '../Seo';
@@ -34,7 +34,7 @@ export function MarkdownPage({ title, description, document, dateModified }: Pro
     }
   `);
   const product = siteConfig.productName;
-  const html = fillProductName(document?.html ?? '', product);
+  const html = fillProductNameInHtml(document?.html ?? '', product);
   const katexStylesheet = site?.siteMetadata?.katexStylesheet;
   return (
     <Layout>

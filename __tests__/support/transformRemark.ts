@@ -1,0 +1,84 @@
+/**
+ * Runs markdown through the real gatsby-transformer-remark, as a build does:
+ * its onCreateNode reads the frontmatter (gray-matter), its `html` resolver
+ * parses the body with every parser plugin and runs the remark plugins in
+ * the order given. Plugin names resolve to plugins/<name> first, like
+ * Gatsby's local plugins, then to node_modules.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+type Resolver = (node: unknown, args: object, context: undefined) => Promise<unknown>;
+type ExtendNodeType = (args: object, options: object) => Promise<Record<string, { resolve: Resolver }>>;
+type TransformerOnCreateNode = (args: object, options: object) => Promise<unknown>;
+const extendNodeType = require('gatsby-transformer-remark/extend-node-type') as ExtendNodeType;
+const transformerOnCreateNode = (require('gatsby-transformer-remark/on-node-create') as { onCreateNode: TransformerOnCreateNode }).onCreateNode;
+
+const ROOT = path.join(__dirname, '..', '..');
+
+export type PluginEntry = string | { resolve: string; options?: object };
+
+function loadPlugin(entry: PluginEntry): { module: unknown; pluginOptions: object; name: string } {
+  const name = typeof entry === 'string' ? entry : entry.resolve;
+  const local = path.join(ROOT, 'plugins', name);
+  return {
+    module: require(fs.existsSync(local) ? local : name),
+    pluginOptions: (typeof entry === 'string' ? undefined : entry.options) ?? {},
+    name,
+  };
+}
+
+export interface MarkdownParent {
+  id: string;
+  internal: { type: string; mediaType: string; content?: string };
+  absolutePath?: string;
+  url?: string;
+}
+
+export interface Transformed {
+  /** The MarkdownRemark node the transformer created. */
+  markdownNode: { frontmatter: Record<string, unknown>; [key: string]: unknown };
+  /** Resolves the node's html as a page query would (rejects with a plugin's error). */
+  html: () => Promise<string>;
+}
+
+/** Turns `parent` (a file, or a fetched README carrying its text) into a MarkdownRemark node and its html. */
+export async function transformMarkdown(parent: MarkdownParent, source: string, plugins: PluginEntry[]): Promise<Transformed> {
+  let markdownNode: Transformed['markdownNode'] | undefined;
+  let digest = 0;
+  await transformerOnCreateNode(
+    {
+      node: parent,
+      loadNodeContent: async () => source,
+      actions: { createNode: (node: Transformed['markdownNode']) => (markdownNode = node), createParentChildLink: () => undefined },
+      createNodeId: (id: string) => id,
+      createContentDigest: () => `digest-${(digest += 1)}-${Math.random()}`,
+      reporter: { panicOnBuild: (message: string) => { throw new Error(message); } },
+    },
+    {},
+  );
+  if (!markdownNode) throw new Error('gatsby-transformer-remark made no node');
+  const store = new Map<string, unknown>();
+  const cache = { get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => store.set(key, value) };
+  const fields = await extendNodeType(
+    {
+      type: { name: 'MarkdownRemark' },
+      getNode: (id: string) => (id === parent.id ? parent : undefined),
+      getNodesByType: () => [],
+      cache,
+      getCache: () => cache,
+      reporter: { panicOnBuild: (message: string) => { throw new Error(message); }, warn: () => undefined },
+    },
+    { plugins: plugins.map(loadPlugin) },
+  );
+  const node = markdownNode;
+  return { markdownNode: node, html: async () => (await fields.html.resolve(node, {}, undefined)) as string };
+}
+
+/** A content file at <dir>/content/<relativePath>, written to disk so messages can count its lines. */
+export function writeContentFile(dir: string, relativePath: string, source: string): MarkdownParent {
+  const absolutePath = path.join(dir, 'content', relativePath);
+  fs.mkdirSync(path.dirname(absolutePath), { recursive: true });
+  fs.writeFileSync(absolutePath, source);
+  return { id: `file-${relativePath}`, internal: { type: 'File', mediaType: 'text/markdown' }, absolutePath };
+}
