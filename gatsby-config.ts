@@ -1,5 +1,5 @@
 import type { GatsbyConfig } from 'gatsby';
-import { siteConfig } from './src/lib/config';
+import { chromiumRequired, configMode, siteConfig } from './src/lib/config';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/lib/languages';
 import { manifestOptions } from './src/lib/manifest';
 import { remoteReadmeUrls } from './src/lib/content';
@@ -15,11 +15,12 @@ const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) 
 const benchContent = benchContentDir(process.env);
 const benchSource = benchContent ? [{ resolve: 'gatsby-source-filesystem', options: { name: BENCH_SOURCE, path: benchContent } }] : [];
 
-if (!process.env.GATSBY_SITE_URL) {
-  // Canonical and alternate URLs are absolute; a production build without
-  // the real origin would point search engines at localhost.
-  console.warn(`GATSBY_SITE_URL is not set; canonical URLs use ${siteConfig.siteUrl}`);
-}
+// A production `gatsby build` (no SITE_ENV=local) with a variable unset, plain
+// http, on loopback or a placeholder stops at its start, naming each
+// (src/lib/config.ts, gatsby/onPreBootstrap.ts). Without Chromium a local
+// build shows diagrams as their source; a production build fails.
+const mode = configMode(process.env);
+const mermaidOptions = { withoutChromium: chromiumRequired(mode) ? 'fail' : 'source' };
 
 // The manifest describes the product in each language with the footer's sentence.
 const descriptions = Object.fromEntries(
@@ -51,10 +52,13 @@ const gatsbyConfig: GatsbyConfig = {
     {
       resolve: 'gatsby-transformer-remark',
       options: {
-        // Local plugins live in plugins/. Order matters: diagrams become SVG
-        // before code blocks are framed, put in scroll regions and highlighted.
+        // Local plugins live in plugins/. Order matters: the editor's markdown
+        // is checked for raw HTML and unsafe URLs before any plugin adds HTML
+        // of its own; diagrams become SVG before code blocks are framed, put
+        // in scroll regions and highlighted.
         plugins: [
-          'gatsby-remark-mermaid',
+          'gatsby-remark-safe-markdown',
+          { resolve: 'gatsby-remark-mermaid', options: mermaidOptions },
           'gatsby-remark-code-blocks',
           'gatsby-remark-scroll-regions',
           { resolve: 'gatsby-remark-prismjs', options: { noInlineHighlight: true } },

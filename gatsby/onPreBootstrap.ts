@@ -2,34 +2,53 @@ import type { GatsbyNode } from 'gatsby';
 import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { writeBrandImages } from './brandImages';
+import { findChromium } from '../scripts/chromium.js';
+import { CONFIG_ENV, buildConfigError, chromiumRequired, configMode } from '../src/lib/config';
+import { withoutChromiumWarning, writeBrandImages } from './brandImages';
 import { writeIllustrations } from './illustrations';
 import { KATEX_STATIC_DIR } from './katexStylesheet';
 
 /**
- * Copies KaTeX's stylesheet and fonts into public/, to be linked only by
- * pages that contain math (importing the CSS would put it on every page),
- * writes the home page's drawings (gatsby/illustrations.tsx), and draws the
- * share images and icons (gatsby/brandImages.ts). All before
- * the pages, so `gatsby develop` serves them too.
+ * First stops a build whose configuration is unfit (src/lib/config.ts: a
+ * production build without its settings, or a malformed value). Then copies
+ * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
+ * contain math (importing the CSS would put it on every page), writes the
+ * home page's drawings (gatsby/illustrations.tsx), and draws the share
+ * images and icons (gatsby/brandImages.ts). All before the pages, so
+ * `gatsby develop` serves them too. Without Chromium a local build copies
+ * committed share images and icons and warns once, naming the apt-get line;
+ * a production build stops.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPreBootstrap
  */
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, reporter }) => {
+  // First of all: a production build without its settings stops here, naming every one.
+  const configError = buildConfigError(CONFIG_ENV, process.env);
+  if (configError) {
+    reporter.panic(configError);
+    return;
+  }
   const { program } = store.getState() as { program: { directory: string } };
   // createRequire: Parcel, which compiles gatsby-node, drops require.resolve.
-  const katexDist = path.dirname(createRequire(path.join(program.directory, 'package.json')).resolve('katex/dist/katex.min.css'));
+  // Through package.json, not the .css itself, which Jest would map to a stub.
+  const katexDist = path.join(path.dirname(createRequire(path.join(program.directory, 'package.json')).resolve('katex/package.json')), 'dist');
   const target = path.join(program.directory, 'public', KATEX_STATIC_DIR);
   await cp(path.join(katexDist, 'katex.min.css'), path.join(target, 'katex.min.css'));
   await cp(path.join(katexDist, 'fonts'), path.join(target, 'fonts'), { recursive: true });
   await writeIllustrations(program.directory);
 
+  // A local build (SITE_ENV=local, gatsby develop) goes on without Chromium
+  // and says once what it skipped; a production build fails.
+  const chromium = findChromium();
+  const optional = !chromiumRequired(configMode(process.env));
   const activity = reporter.activityTimer('Draw share images and icons');
   activity.start();
+  let copied: string[] = [];
   try {
-    await writeBrandImages(program.directory);
+    copied = await writeBrandImages(program.directory, { chromium, fallback: optional });
   } catch (error) {
     reporter.panic(error instanceof Error ? error.message : String(error));
   } finally {
     activity.end();
   }
+  if (!chromium && optional) reporter.warn(withoutChromiumWarning(copied));
 };

@@ -17,8 +17,10 @@
  * 5. Prints the results as tables. The temporary folder is removed and the
  *    servers stopped even when something fails; a failed build exits non-zero.
  *
- * Afterwards public/ holds the build with the generated pages; `npm run
- * build` and `npm test` build from a clean slate anyway.
+ * Afterwards public/ holds the build with the generated pages; `npm start`
+ * and `npm test` build from a clean slate anyway. Every build here is local
+ * (SITE_ENV=local, from sandboxBuildEnv): it measures the site against the
+ * sandbox, not a production configuration.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -340,7 +342,7 @@ async function main(): Promise<number> {
     console.log(buildTable({ cold, warm, grown: { ...grown, extraPages: files.length } }));
     console.log(
       `\npublic/ now holds the build with the ${files.length} generated pages (/bench/…, /bg/bench/…); the generated ` +
-        'content is removed. `npm run build` (or `npm test`, which builds from clean) restores the normal site.',
+        'content is removed. `npm start` or `npm test` (both build from clean) restores the normal site.',
     );
     if (problems.length > 0) {
       console.error(`\nThe content-growth build is not what was measured:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);

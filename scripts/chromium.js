@@ -9,10 +9,16 @@ const { existsSync } = require('node:fs');
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
+/** What the build's drawings need from Debian: the browser and the share images' typeface. */
+const BUILD_PACKAGES_COMMAND = 'apt-get install -y chromium fonts-liberation';
+
 const MISSING_BROWSER_MESSAGE =
   'No Chromium found. Install Debian\'s browser with "apt-get install -y chromium", or set CHROME_PATH to a Chromium or Chrome executable.';
 
 /**
+ * The browser to use: CHROME_PATH when set (null when nothing is there, so
+ * CHROME_PATH=/nonexistent means "no browser"), else the first Debian or
+ * Chrome location that exists.
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {string | null}
  */
@@ -36,4 +42,4 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-module.exports = { findChromium, MISSING_BROWSER_MESSAGE, CHROMIUM_ARGS };
+module.exports = { findChromium, MISSING_BROWSER_MESSAGE, BUILD_PACKAGES_COMMAND, CHROMIUM_ARGS };

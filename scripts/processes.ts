@@ -1,6 +1,7 @@
 /** Child processes for the start and test scripts: build the site, run a tool, stop cleanly. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { LOCAL_SITE_ENV } from '../src/lib/config';
 
 const bin = (name: string) => path.join(__dirname, '..', 'node_modules', '.bin', name);
 
@@ -46,13 +47,16 @@ export interface BuildTargets {
 /**
  * The environment of a build pointed at the local sandbox and served at
  * `siteUrl`: the one the site checks (scripts/e2e.ts) and the benchmark
- * (scripts/bench.ts) build with. Keys and product name are left to the
- * defaults, which the sandbox expects.
+ * (scripts/bench.ts) build with. Keys, product name and contact address are
+ * left to the defaults, which the sandbox and the tests expect. SITE_ENV=local
+ * says the build is meant for this machine (src/lib/config.ts); without it a
+ * build refuses loopback URLs and sandbox keys.
  */
 export function sandboxBuildEnv(base: NodeJS.ProcessEnv, targets: BuildTargets): NodeJS.ProcessEnv {
   const { siteUrl, sandboxUrl, chromePath } = targets;
   return {
     ...base,
+    SITE_ENV: LOCAL_SITE_ENV,
     GATSBY_SITE_URL: siteUrl,
     GATSBY_APP_URL: `${sandboxUrl}/app`,
     GATSBY_PAYMENTS_API_URL: sandboxUrl,
@@ -60,6 +64,24 @@ export function sandboxBuildEnv(base: NodeJS.ProcessEnv, targets: BuildTargets):
     GATSBY_PAYMENTS_API_KEY: '',
     GATSBY_API_KEY: '',
     GATSBY_PRODUCT_NAME: '',
+    GATSBY_CONTACT_EMAIL: '',
     CHROME_PATH: chromePath,
+  };
+}
+
+/**
+ * The environment of `npm start`'s build: a local build (SITE_ENV=local, so
+ * it needs no production settings and no Chromium) against the sandbox and
+ * served at `siteUrl`, where any URL the environment sets wins.
+ */
+export function startBuildEnv(base: NodeJS.ProcessEnv, targets: Omit<BuildTargets, 'chromePath'>): NodeJS.ProcessEnv {
+  const { siteUrl, sandboxUrl } = targets;
+  return {
+    ...base,
+    SITE_ENV: LOCAL_SITE_ENV,
+    GATSBY_SITE_URL: base.GATSBY_SITE_URL || siteUrl,
+    GATSBY_APP_URL: base.GATSBY_APP_URL || `${sandboxUrl}/app`,
+    GATSBY_PAYMENTS_API_URL: base.GATSBY_PAYMENTS_API_URL || sandboxUrl,
+    GATSBY_API_URL: base.GATSBY_API_URL || sandboxUrl,
   };
 }

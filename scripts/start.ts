@@ -3,11 +3,14 @@
  * built site served locally. Ports: PORT (default 9000) and SANDBOX_PORT
  * (default 4010); a taken default falls back to a free port.
  * Any GATSBY_* variable set in the environment wins over the sandbox.
+ * A local build (SITE_ENV=local): no production settings needed, and without
+ * Chromium it uses committed share images and icons and shows diagrams as
+ * source, with one warning that says how to install it.
  */
 import path from 'node:path';
 import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { buildSite } from './processes';
+import { buildSite, startBuildEnv } from './processes';
 import { listen, type RunningServer } from './listen';
 import { createStaticApp } from './staticServer';
 
@@ -32,13 +35,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  const code = await buildSite({
-    ...process.env,
-    GATSBY_SITE_URL: process.env.GATSBY_SITE_URL || site.url,
-    GATSBY_APP_URL: process.env.GATSBY_APP_URL || `${sandbox.url}/app`,
-    GATSBY_PAYMENTS_API_URL: process.env.GATSBY_PAYMENTS_API_URL || sandbox.url,
-    GATSBY_API_URL: process.env.GATSBY_API_URL || sandbox.url,
-  });
+  const code = await buildSite(startBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url }));
   if (code !== 0) {
     console.error('The build failed; see the messages above.');
     await Promise.all([sandbox.close(), site.close()]);

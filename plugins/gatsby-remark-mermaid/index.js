@@ -2,9 +2,14 @@
 /**
  * Renders ```mermaid blocks to inline SVG at build time, so no diagram
  * JavaScript reaches the browser. Mermaid needs a real browser to measure
- * text, so this drives Debian's Chromium through playwright-core; a file
- * with a diagram and no browser fails the build with a clear message.
- * Rendered SVG is cached by the diagram's source.
+ * text, so this drives Debian's Chromium through playwright-core. Rendered
+ * SVG is cached by the diagram's source.
+ *
+ * Without a browser, the `withoutChromium` option decides: 'fail' (the
+ * default, and what a production build passes) fails the build naming the
+ * file; 'source' (a local build, gatsby-config.ts) shows each diagram as its
+ * source in an ordinary code block, without a word: the build's one warning
+ * about the missing browser comes from gatsby/onPreBootstrap.ts.
  */
 const { createHash } = require('node:crypto');
 const { walk, contentPath } = require('../walk');
@@ -83,8 +88,32 @@ async function renderAll(diagrams, file) {
   }
 }
 
-/** @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fileAbsolutePath?: string }, cache?: Cache }} args */
-module.exports = async function remarkMermaid({ markdownAST, markdownNode, cache }) {
+/**
+ * Turns a code node into the drawn diagram.
+ * @param {import('../walk').MdastNode} node
+ * @param {string} svg
+ */
+function toFigure(node, svg) {
+  node.type = 'html';
+  node.value = `<figure class="diagram">${svg}</figure>`;
+  delete node.lang;
+}
+
+/**
+ * The language a diagram shown as source gets. The plugins after this one
+ * leave `mermaid` blocks alone (they expect them drawn); under this name the
+ * block is framed, given a copy button and a scroll region like any code, its
+ * label says what it is, and Prism, which lower-cases the name, highlights it.
+ */
+const SOURCE_LANGUAGE = 'Mermaid';
+
+/** @typedef {{ withoutChromium?: 'fail' | 'source' }} MermaidOptions */
+
+/**
+ * @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fileAbsolutePath?: string }, cache?: Cache }} args
+ * @param {MermaidOptions} [options]
+ */
+module.exports = async function remarkMermaid({ markdownAST, markdownNode, cache }, options = {}) {
   /** @type {import('../walk').MdastNode[]} */
   const nodes = [];
   walk(markdownAST, 'code', (node) => {
@@ -96,6 +125,15 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, cache
   /** @type {(string | undefined)[]} */
   const svgs = cache ? await Promise.all(diagrams.map((d) => /** @type {Promise<string | undefined>} */ (cache.get(d.id)))) : [];
   const missing = diagrams.filter((_, i) => !svgs[i]);
+  if (missing.length > 0 && options.withoutChromium === 'source' && !findChromium()) {
+    // Diagrams drawn before (in the cache) are still shown drawn.
+    nodes.forEach((node, i) => {
+      const svg = svgs[i];
+      if (svg) toFigure(node, svg);
+      else node.lang = SOURCE_LANGUAGE;
+    });
+    return markdownAST;
+  }
   if (missing.length > 0) {
     const rendered = await renderAll(missing, contentPath(markdownNode));
     for (const [i, diagram] of missing.entries()) {
@@ -103,10 +141,8 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, cache
       if (cache) await cache.set(diagram.id, rendered[i]);
     }
   }
-  nodes.forEach((node, i) => {
-    node.type = 'html';
-    node.value = `<figure class="diagram">${svgs[i]}</figure>`;
-    delete node.lang;
-  });
+  nodes.forEach((node, i) => toFigure(node, /** @type {string} */ (svgs[i])));
   return markdownAST;
 };
+
+module.exports.SOURCE_LANGUAGE = SOURCE_LANGUAGE;

@@ -5,7 +5,17 @@
  * time only where the expression is written out literally, hence the object
  * literal at the bottom. The defaults point at the local sandbox that
  * `npm start` runs (see README).
+ *
+ * Those defaults are for this machine only. A `gatsby build` is a production
+ * build unless it says otherwise with `SITE_ENV=local`, and a production
+ * build stops at its start (gatsby/onPreBootstrap.ts, buildConfigError) while
+ * any public address, key or contact address is unset, plain http, on
+ * loopback or a placeholder (productionConfigProblems), naming every such
+ * variable in one message. `gatsby develop` stays permissive; `npm start`,
+ * the tests and the benchmark build with `SITE_ENV=local`.
  */
+import { isValidEmail } from './contact';
+
 export const SANDBOX_DEFAULT_PORT = 4010;
 // 127.0.0.1, not localhost: the sandbox listens on IPv4 loopback only, and
 // localhost may resolve to ::1 first.
@@ -21,9 +31,10 @@ export interface SiteConfig {
   apiUrl: string;
   apiKey: string;
   productName: string;
+  /** The address the contact page offers when its form cannot be used (JavaScript off). */
+  contactEmail: string;
 }
 
-export type ConfigEnv = Partial<Record<ConfigVariable, string | undefined>>;
 export type ConfigVariable =
   | 'GATSBY_SITE_URL'
   | 'GATSBY_APP_URL'
@@ -31,7 +42,11 @@ export type ConfigVariable =
   | 'GATSBY_PAYMENTS_API_KEY'
   | 'GATSBY_API_URL'
   | 'GATSBY_API_KEY'
-  | 'GATSBY_PRODUCT_NAME';
+  | 'GATSBY_PRODUCT_NAME'
+  | 'GATSBY_CONTACT_EMAIL';
+
+/** The variables, plus SITE_ENV, which says whether a build is local (see configMode). */
+export type ConfigEnv = Partial<Record<ConfigVariable | 'SITE_ENV', string | undefined>>;
 
 export const CONFIG_DEFAULTS: Record<ConfigVariable, string> = {
   GATSBY_SITE_URL: 'http://127.0.0.1:9000',
@@ -41,40 +56,278 @@ export const CONFIG_DEFAULTS: Record<ConfigVariable, string> = {
   GATSBY_API_URL: SANDBOX_DEFAULT_URL,
   GATSBY_API_KEY: 'sandbox-api-key',
   GATSBY_PRODUCT_NAME: 'StockPay',
+  // .example is reserved (RFC 2606): no mail ever goes there by mistake.
+  GATSBY_CONTACT_EMAIL: 'hello@stockpay.example',
 };
 
-function absoluteUrl(name: ConfigVariable, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`${name} must be an absolute http(s) URL, got "${value}"`);
-  }
-  // No trailing slash, so paths can be appended as `${url}/path`.
-  return value.trim().replace(/\/+$/, '');
+// ---------------------------------------------------------------------------
+// Local or production
+
+/** The one value of SITE_ENV that makes a build local; unset (or "production") means production. */
+export const LOCAL_SITE_ENV = 'local';
+
+/**
+ * How strictly the configuration is read. `production`: a `gatsby build`
+ * without SITE_ENV=local; everything that would point visitors at this
+ * machine or at nothing is refused. `local`: such a build with
+ * SITE_ENV=local, `gatsby develop`, and code that runs outside a build (the
+ * browser, where `process.env` is empty, the SSR bundle and the tests); the
+ * sandbox defaults apply and only malformed values are refused.
+ */
+export type ConfigMode = 'production' | 'local';
+
+export interface ModeEnv {
+  SITE_ENV?: string;
+  /** Set by gatsby-cli to the command it runs: build, develop, serve, clean... */
+  gatsby_executing_command?: string;
 }
 
-/** Reads and checks the configuration; throws with the variable's name. */
+export function configMode(env: ModeEnv): ConfigMode {
+  if (env.gatsby_executing_command !== 'build') return 'local';
+  return env.SITE_ENV === LOCAL_SITE_ENV ? 'local' : 'production';
+}
+
+/**
+ * Chromium draws the share images, icons and diagrams at build time. A
+ * local build without it uses committed copies and shows diagrams as their
+ * source (gatsby/brandImages.ts, plugins/gatsby-remark-mermaid); a
+ * production build fails instead.
+ */
+export function chromiumRequired(mode: ConfigMode): boolean {
+  return mode === 'production';
+}
+
+// ---------------------------------------------------------------------------
+// Checks
+
+const URL_VARIABLES = ['GATSBY_SITE_URL', 'GATSBY_APP_URL', 'GATSBY_PAYMENTS_API_URL', 'GATSBY_API_URL'] as const;
+const KEY_VARIABLES = ['GATSBY_PAYMENTS_API_KEY', 'GATSBY_API_KEY'] as const;
+
+/** What a production build must set, in the order problems are listed, with what each is for. */
+export const PRODUCTION_REQUIRED: Readonly<Partial<Record<ConfigVariable, string>>> = {
+  GATSBY_SITE_URL: "this site's public https origin",
+  GATSBY_APP_URL: "the application's https address",
+  GATSBY_PAYMENTS_API_URL: "the payments API's https address",
+  GATSBY_PAYMENTS_API_KEY: "the payments API's key for this site",
+  GATSBY_API_URL: "the application API's https address",
+  GATSBY_API_KEY: "the application API's key for this site",
+  GATSBY_CONTACT_EMAIL: "the contact page's e-mail address",
+};
+
+const ORDER: readonly ConfigVariable[] = [
+  'GATSBY_SITE_URL',
+  'GATSBY_APP_URL',
+  'GATSBY_PAYMENTS_API_URL',
+  'GATSBY_PAYMENTS_API_KEY',
+  'GATSBY_API_URL',
+  'GATSBY_API_KEY',
+  'GATSBY_PRODUCT_NAME',
+  'GATSBY_CONTACT_EMAIL',
+];
+
+/** An IPv4 address in dotted form (the URL parser normalises 127.1, 0x7f.1 and 2130706433 to it). */
+function ipv4Octets(host: string): number[] | null {
+  const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  return match ? match.slice(1).map(Number) : null;
+}
+
+/** The eight 16-bit groups of a bracketed IPv6 host as the URL parser writes it ("[::1]", "[::ffff:7f00:1]"). */
+function ipv6Groups(host: string): number[] | null {
+  if (!host.startsWith('[') || !host.endsWith(']')) return null;
+  const inner = host.slice(1, -1);
+  const [head, tail] = inner.includes('::') ? inner.split('::') : [inner, undefined];
+  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const start = parse(head);
+  const end = parse(tail);
+  if (tail === undefined) return start.length === 8 ? start : null;
+  return [...start, ...new Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+/**
+ * Whether a URL's host is this machine or no machine: localhost and its
+ * subdomains (RFC 6761), 127.0.0.0/8, 0.0.0.0/8, ::1, :: and IPv4 addresses
+ * embedded in IPv6 (::ffff:127.0.0.1). Takes the host as `new URL()`
+ * normalises it (lower case, numeric IPv4 forms in dotted notation,
+ * compressed IPv6 in brackets).
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.+$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const v4 = ipv4Octets(host);
+  if (v4) return v4[0] === 127 || v4[0] === 0;
+  const v6 = ipv6Groups(host);
+  if (!v6) return false;
+  if (v6.slice(0, 5).some((group) => group !== 0)) return false;
+  // ::, ::1, and IPv4-compatible (::a.b.c.d) or IPv4-mapped (::ffff:a.b.c.d) loopback or unspecified.
+  if (v6[5] !== 0 && v6[5] !== 0xffff) return false;
+  const first = v6[6] >> 8;
+  return first === 127 || first === 0;
+}
+
+type Problem = { variable: ConfigVariable | 'SITE_ENV'; text: string };
+
+const raw = (env: ConfigEnv, name: ConfigVariable): string | undefined => env[name]?.trim() || undefined;
+
+/** The URL in `value`, or the problem that it is none. */
+function parseUrl(name: ConfigVariable, value: string): URL | string {
+  const problem = `${name} must be an absolute http(s) URL, got "${value}"`;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : problem;
+  } catch {
+    return problem;
+  }
+}
+
+/** What any build refuses, local or not: URLs that are no http(s) URLs, a contact address that is no address. */
+function formatProblems(env: ConfigEnv): Problem[] {
+  const problems: Problem[] = [];
+  for (const name of URL_VARIABLES) {
+    const value = raw(env, name);
+    const url = value === undefined ? undefined : parseUrl(name, value);
+    if (typeof url === 'string') problems.push({ variable: name, text: url });
+  }
+  const email = raw(env, 'GATSBY_CONTACT_EMAIL');
+  if (email !== undefined && !isValidEmail(email)) {
+    problems.push({ variable: 'GATSBY_CONTACT_EMAIL', text: `GATSBY_CONTACT_EMAIL must be an e-mail address, got "${email}"` });
+  }
+  return problems;
+}
+
+/** A URL with its password hidden, to quote in a message. */
+function quoteUrl(url: URL, value: string): string {
+  if (!url.password) return value;
+  const shown = new URL(url.href);
+  shown.password = '***';
+  return shown.href;
+}
+
+/** What a production build refuses in a well-formed URL, all on one line. */
+function productionUrlProblem(name: (typeof URL_VARIABLES)[number], url: URL, value: string): string | null {
+  const faults: string[] = [];
+  if (url.protocol === 'http:') faults.push('must use https');
+  if (isLoopbackHost(url.hostname)) faults.push('must not point at this machine');
+  if (url.username || url.password) faults.push('must not contain a user name or password (it would be public)');
+  if (url.search || url.hash || value.includes('?') || value.includes('#')) faults.push('must not have a query or fragment');
+  if (name === 'GATSBY_SITE_URL' && url.pathname.replace(/\/+$/, '') !== '') faults.push('must be an origin, without a path');
+  return faults.length > 0 ? `${name} ${faults.join(', ')}; got "${quoteUrl(url, value)}"` : null;
+}
+
+/** An API key travels in an HTTP header: printable ASCII, no spaces. */
+const HEADER_TOKEN = /^[\x21-\x7e]+$/;
+
+/** Top-level domains that never receive mail (RFC 2606 and 6761). */
+const RESERVED_TOP_LEVEL = /\.(example|invalid|localhost|test)$/i;
+
+/** Problems in a fixed order: SITE_ENV, then the variables as the README lists them. */
+function ordered(problems: Problem[]): string[] {
+  const rank = (variable: Problem['variable']) => (variable === 'SITE_ENV' ? -1 : ORDER.indexOf(variable));
+  return problems
+    .map((problem, index) => ({ ...problem, index }))
+    .sort((a, b) => rank(a.variable) - rank(b.variable) || a.index - b.index)
+    .map((problem) => problem.text);
+}
+
+/**
+ * Everything a production build refuses in `env`, one line per variable, in
+ * a fixed order; empty when it is fine. Besides malformed values (which
+ * every build refuses): a required variable unset or blank; a URL that is
+ * plain http, on loopback, carries credentials or a query (or, for
+ * GATSBY_SITE_URL, a path); an API key that is the sandbox's or cannot be
+ * sent as a header; a contact address at a reserved domain; and a SITE_ENV
+ * other than "local", "production" or unset (a typo would otherwise make a
+ * production build).
+ */
+export function productionConfigProblems(env: ConfigEnv): string[] {
+  const problems = formatProblems(env);
+  const add = (variable: Problem['variable'], text: string) => problems.push({ variable, text });
+  const siteEnv = env.SITE_ENV;
+  if (siteEnv !== undefined && siteEnv !== '' && siteEnv !== 'production' && siteEnv !== LOCAL_SITE_ENV) {
+    add('SITE_ENV', `SITE_ENV must be "${LOCAL_SITE_ENV}" for a local build, or unset for production; got "${siteEnv}"`);
+  }
+  for (const name of ORDER) {
+    const purpose = PRODUCTION_REQUIRED[name];
+    if (purpose && raw(env, name) === undefined) add(name, `${name} is not set (${purpose})`);
+  }
+  for (const name of URL_VARIABLES) {
+    const value = raw(env, name);
+    const url = value === undefined ? undefined : parseUrl(name, value);
+    if (url instanceof URL) {
+      const problem = productionUrlProblem(name, url, value as string);
+      if (problem) add(name, problem);
+    }
+  }
+  for (const name of KEY_VARIABLES) {
+    const value = raw(env, name);
+    if (value === undefined) continue;
+    if (value === CONFIG_DEFAULTS[name]) add(name, `${name} is the sandbox's key; set the key the API gave this site`);
+    else if (!HEADER_TOKEN.test(value)) add(name, `${name} must be printable ASCII without spaces (it is sent as an HTTP header)`);
+  }
+  const email = raw(env, 'GATSBY_CONTACT_EMAIL');
+  if (email !== undefined && isValidEmail(email) && RESERVED_TOP_LEVEL.test(email)) {
+    add('GATSBY_CONTACT_EMAIL', `GATSBY_CONTACT_EMAIL is at a reserved domain that receives no mail, got "${email}"`);
+  }
+  return ordered(problems);
+}
+
+const bullets = (problems: readonly string[]) => problems.map((problem) => `  - ${problem}`).join('\n');
+
+/** The one message of a production build's problems, saying how to fix them. */
+export function productionConfigMessage(problems: readonly string[]): string {
+  // Short lines: Gatsby's reporter wraps long ones.
+  return [
+    'This production build would send visitors to the local sandbox or nowhere.',
+    `Fix ${problems.length === 1 ? 'this setting' : `these ${problems.length} settings`} (README.md, "Configuration"):`,
+    bullets(problems),
+    `To build for this machine against the sandbox instead, set SITE_ENV=${LOCAL_SITE_ENV}.`,
+  ].join('\n');
+}
+
+/**
+ * What stops a build, as one message naming every offending variable, or
+ * null: in a production build (configMode of `processEnv`) everything
+ * productionConfigProblems refuses, in any other only malformed values.
+ * gatsby/onPreBootstrap.ts stops the build with it.
+ */
+export function buildConfigError(env: ConfigEnv, processEnv: ModeEnv): string | null {
+  if (configMode(processEnv) === 'production') {
+    const problems = productionConfigProblems(env);
+    return problems.length > 0 ? productionConfigMessage(problems) : null;
+  }
+  const problems = formatProblems(env);
+  return problems.length > 0 ? `The site configuration is invalid:\n${bullets(ordered(problems))}` : null;
+}
+
+/** `env` without its malformed values, which then take their defaults. */
+function withoutMalformed(env: ConfigEnv): ConfigEnv {
+  const malformed = new Set<string>(formatProblems(env).map((problem) => problem.variable));
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !malformed.has(name)));
+}
+
+/**
+ * Reads and checks the configuration, with the sandbox defaults for what is
+ * unset; throws one error naming every malformed variable.
+ */
 export function readConfig(env: ConfigEnv): SiteConfig {
-  const value = (name: ConfigVariable): string => {
-    const raw = env[name]?.trim();
-    return raw ? raw : CONFIG_DEFAULTS[name];
-  };
+  const problems = formatProblems(env);
+  if (problems.length > 0) throw new Error(`The site configuration is invalid:\n${bullets(ordered(problems))}`);
+  const value = (name: ConfigVariable): string => raw(env, name) ?? CONFIG_DEFAULTS[name];
+  // No trailing slash, so paths can be appended as `${url}/path`.
+  const url = (name: ConfigVariable): string => value(name).replace(/\/+$/, '');
   return {
-    siteUrl: absoluteUrl('GATSBY_SITE_URL', value('GATSBY_SITE_URL')),
-    appUrl: absoluteUrl('GATSBY_APP_URL', value('GATSBY_APP_URL')),
-    paymentsApiUrl: absoluteUrl('GATSBY_PAYMENTS_API_URL', value('GATSBY_PAYMENTS_API_URL')),
+    siteUrl: url('GATSBY_SITE_URL'),
+    appUrl: url('GATSBY_APP_URL'),
+    paymentsApiUrl: url('GATSBY_PAYMENTS_API_URL'),
     paymentsApiKey: value('GATSBY_PAYMENTS_API_KEY'),
-    apiUrl: absoluteUrl('GATSBY_API_URL', value('GATSBY_API_URL')),
+    apiUrl: url('GATSBY_API_URL'),
     apiKey: value('GATSBY_API_KEY'),
     productName: value('GATSBY_PRODUCT_NAME'),
+    contactEmail: value('GATSBY_CONTACT_EMAIL'),
   };
 }
 
-export const siteConfig: SiteConfig = readConfig({
+/** The variables as this build sees them (Gatsby inlines each `process.env.GATSBY_*` written out here). */
+export const CONFIG_ENV: ConfigEnv = {
   GATSBY_SITE_URL: process.env.GATSBY_SITE_URL,
   GATSBY_APP_URL: process.env.GATSBY_APP_URL,
   GATSBY_PAYMENTS_API_URL: process.env.GATSBY_PAYMENTS_API_URL,
@@ -82,4 +335,16 @@ export const siteConfig: SiteConfig = readConfig({
   GATSBY_API_URL: process.env.GATSBY_API_URL,
   GATSBY_API_KEY: process.env.GATSBY_API_KEY,
   GATSBY_PRODUCT_NAME: process.env.GATSBY_PRODUCT_NAME,
-});
+  GATSBY_CONTACT_EMAIL: process.env.GATSBY_CONTACT_EMAIL,
+  SITE_ENV: process.env.SITE_ENV,
+};
+
+// In Node (gatsby-config.ts, gatsby-node, scripts, tests) loading this module
+// never throws: Gatsby's compile step requires gatsby-config once to test it,
+// takes an error for a flaky compile, retries and then finds a half-loaded
+// module in Parcel's cache, so the message would be lost. A malformed value
+// takes its default here, and the build stops at its start instead, naming
+// everything at once (buildConfigError, gatsby/onPreBootstrap.ts). Gatsby's
+// bundles define BUILD_STAGE: the pages read the configuration strictly, and
+// the lenient branch is dropped from their JavaScript at build time.
+export const siteConfig: SiteConfig = process.env.BUILD_STAGE ? readConfig(CONFIG_ENV) : readConfig(withoutMalformed(CONFIG_ENV));
