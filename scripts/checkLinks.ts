@@ -49,7 +49,7 @@ export function main(args: readonly string[], env: NodeJS.ProcessEnv): number {
   }
   const pages = listHtmlFiles(publicDir);
   if (pages.length === 0) {
-    console.error(`No HTML files in ${publicDir}: build the site first ("npm run build").`);
+    console.error(`No HTML files in ${publicDir}: build the site first ("SITE_ENV=local npm run build" against the sandbox, or "npm run build" with the production settings).`);
     return 2;
   }
   const files = siteFilesIn(publicDir);

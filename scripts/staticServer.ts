@@ -32,7 +32,7 @@ export function createStaticApp(publicDir: string): express.Express {
   app.use((req, res) => {
     const file = path.join(publicDir, notFoundFile(req.path));
     if (existsSync(file)) res.status(404).sendFile(file);
-    else res.status(404).type('text').send('Not found. Run "npm run build" first.');
+    else res.status(404).type('text').send('Not found. Build the site first (SITE_ENV=local npm run build, or npm start).');
   });
   return app;
 }
