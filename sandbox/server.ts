@@ -16,6 +16,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listen, type RunningServer } from '../scripts/listen';
 import { CONFIG_DEFAULTS } from '../src/lib/config';
+import { escapeHtml } from '../src/lib/html';
 import { damagedPlans, parseFault, type Fault, type FaultTarget } from './faults';
 import { contactLengthError } from './limits';
 import plans from './plans.json';
@@ -60,7 +61,6 @@ function targetOf(path: string): FaultTarget | undefined {
   return undefined;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
 /** Why a contact body is refused, or null when it is acceptable. */

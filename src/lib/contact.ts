@@ -4,6 +4,7 @@
  * validation rules (contactSchema.ts), which come with the form's engine.
  */
 import { ApiError, requestJson } from './api';
+import { escapeHtml } from './html';
 
 export interface ContactValues {
   name: string;
@@ -74,15 +75,6 @@ export function mailtoHref(address: string): string {
 
 export function isLikelyBot(values: ContactValues): boolean {
   return values.website.trim() !== '';
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** Escaped text with its line breaks kept as <br>. */

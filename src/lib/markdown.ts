@@ -2,6 +2,8 @@
  * Small pure helpers for markdown content rendered by the pages.
  */
 
+import { escapeHtml } from './html';
+
 const PRODUCT_TOKEN = /\{\{\s*product\s*\}\}/g;
 
 /**
@@ -11,11 +13,6 @@ const PRODUCT_TOKEN = /\{\{\s*product\s*\}\}/g;
  */
 export function fillProductName(text: string, productName: string): string {
   return text.replace(PRODUCT_TOKEN, () => productName);
-}
-
-/** Text made safe for HTML, in element content and in quoted attributes alike. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 /**

@@ -3,6 +3,7 @@
  * in Chromium; nothing here reaches the browser bundle).
  */
 import { BRAND_COLORS as C } from './brand';
+import { escapeHtml } from './html';
 import type { Language } from './languages';
 import { SHARE_IMAGE } from './shareImage';
 
@@ -15,9 +16,6 @@ export interface ShareImageText {
   /** Three short topics, shown as chips under the headline. */
   topics: readonly string[];
 }
-
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /**
  * Binds one-letter words and '&' to the word after them with a no-break

@@ -1,0 +1,17 @@
+import { escapeHtml } from '../../src/lib/html';
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that matter in element content and quoted attributes', () => {
+    expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
+    expect(escapeHtml(`<b class="x">Tom & Jerry's</b>`)).toBe('&lt;b class=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/b&gt;');
+  });
+
+  it('escapes an ampersand once, so an entity the text already holds shows as typed', () => {
+    expect(escapeHtml('&amp; &lt;')).toBe('&amp;amp; &amp;lt;');
+  });
+
+  it('leaves every other character alone, Cyrillic and line breaks included', () => {
+    expect(escapeHtml('Склад № 1\nready = true; `x`')).toBe('Склад № 1\nready = true; `x`');
+    expect(escapeHtml('')).toBe('');
+  });
+});
