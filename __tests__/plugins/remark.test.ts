@@ -5,6 +5,9 @@ import remarkHeadingIds from '../../plugins/gatsby-remark-heading-ids';
 import remarkExternalLinks from '../../plugins/gatsby-remark-external-links';
 import remarkCodeBlocks from '../../plugins/gatsby-remark-code-blocks';
 import remarkScrollRegions from '../../plugins/gatsby-remark-scroll-regions';
+import { localeValue } from '../../plugins/locales';
+import { LANGUAGES } from '../../src/lib/languages';
+import { loadLocales } from '../support/locales';
 
 const text = (value: string): MdastNode => ({ type: 'text', value });
 const root = (...children: MdastNode[]): MdastNode => ({ type: 'root', children });
@@ -130,5 +133,25 @@ describe('gatsby-remark-scroll-regions', () => {
     expect(tree.children?.[1].value).toBe(region('Code: a&quot;b'));
     expect(tree.children?.[3].value).toBe('</div>');
     expect(tree.children?.[4].value).toBe('</div>');
+  });
+});
+
+describe('the plugins\' UI strings (plugins/locales.js)', () => {
+  it.each(LANGUAGES)('come from locales/%s, like the rest of the site', (language) => {
+    const locales = loadLocales()[language];
+    expect(localeValue(language, 'common', 'newTab')).toBe((locales.common as Record<string, unknown>).newTab);
+    expect(localeValue(language, 'content', 'scrollRegion')).toEqual((locales.content as Record<string, unknown>).scrollRegion);
+  });
+
+  it('fail the build, naming the file, for a language without them, instead of falling back to English', () => {
+    const tree = () => root({ type: 'link', url: 'https://example.com/', children: [text('site')] }, { type: 'table', children: [] });
+    expect(() => remarkExternalLinks({ markdownAST: tree(), markdownNode: { fields: { language: 'xx' } } })).toThrow(
+      'locales/xx/common.json is missing: the markdown in "xx" needs its "newTab" text',
+    );
+    expect(() => remarkScrollRegions({ markdownAST: tree(), markdownNode: { fields: { language: 'xx' } } })).toThrow(
+      'locales/xx/content.json is missing',
+    );
+    expect(() => localeValue('en', 'common', 'noSuchKey')).toThrow('locales/en/common.json has no "noSuchKey"');
+    expect(() => localeValue('../en', 'common', 'newTab')).toThrow('is missing');
   });
 });

@@ -6,17 +6,11 @@
  * turns their clicks into client-side navigation.
  */
 const { walk, setHtmlProperties } = require('../walk');
-
-/** @type {Record<string, string>} */
-const NEW_TAB = {
-  en: require('../../locales/en/common.json').newTab,
-  bg: require('../../locales/bg/common.json').newTab,
-};
+const { localeValue, markdownLanguage } = require('../locales');
 
 /** @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fields?: { language?: string } } }} args */
 module.exports = function remarkExternalLinks({ markdownAST, markdownNode }) {
-  const language = (markdownNode && markdownNode.fields && markdownNode.fields.language) || 'en';
-  const note = NEW_TAB[language] ?? NEW_TAB.en;
+  const note = String(localeValue(markdownLanguage(markdownNode), 'common', 'newTab'));
   walk(markdownAST, 'link', (node) => {
     if (!node.url || !/^https?:\/\//i.test(node.url)) return;
     setHtmlProperties(node, { target: '_blank', rel: 'noopener noreferrer' });

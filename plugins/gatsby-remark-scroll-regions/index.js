@@ -11,20 +11,14 @@
  * inside the region.
  */
 const { walk, escapeAttribute } = require('../walk');
-
-/** @type {Record<string, { code: string, codeIn: string, table: string }>} */
-const LABELS = {
-  en: require('../../locales/en/content.json').scrollRegion,
-  bg: require('../../locales/bg/content.json').scrollRegion,
-};
+const { localeValue, markdownLanguage } = require('../locales');
 
 /** @param {string} className @param {string} label */
 const open = (className, label) => `<div class="${className}" role="group" aria-label="${escapeAttribute(label)}" tabindex="0">`;
 
 /** @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fields?: { language?: string } } }} args */
 module.exports = function remarkScrollRegions({ markdownAST, markdownNode }) {
-  const language = (markdownNode && markdownNode.fields && markdownNode.fields.language) || 'en';
-  const labels = LABELS[language] ?? LABELS.en;
+  const labels = /** @type {{ code: string, codeIn: string, table: string }} */ (localeValue(markdownLanguage(markdownNode), 'content', 'scrollRegion'));
   /** @type {{ parent: import('../walk').MdastNode, node: import('../walk').MdastNode, html: string }[]} */
   const blocks = [];
   walk(markdownAST, 'code', (node, parent) => {

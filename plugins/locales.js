@@ -1,0 +1,45 @@
+// @ts-check
+/**
+ * The UI strings the remark plugins write into pages, read from
+ * locales/<language>/<namespace>.json for whatever language a markdown file
+ * is in, so a new language needs no change here. A language without the
+ * file or the key fails the build naming both: English text silently left
+ * in another language's page is a defect nobody would see.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+
+const LOCALES_DIR = path.join(__dirname, '..', 'locales');
+
+/** @type {Map<string, Record<string, unknown>>} */
+const cache = new Map();
+
+/**
+ * The value at `key` of locales/<language>/<namespace>.json.
+ * @param {string} language
+ * @param {string} namespace
+ * @param {string} key
+ * @returns {unknown}
+ */
+function localeValue(language, namespace, key) {
+  const file = path.join(LOCALES_DIR, language, `${namespace}.json`);
+  let strings = cache.get(file);
+  if (!strings) {
+    if (!/^[a-z]{2,3}$/.test(language) || !fs.existsSync(file)) {
+      throw new Error(`locales/${language}/${namespace}.json is missing: the markdown in "${language}" needs its "${key}" text`);
+    }
+    strings = /** @type {Record<string, unknown>} */ (JSON.parse(fs.readFileSync(file, 'utf8')));
+    cache.set(file, strings);
+  }
+  if (!(key in strings)) throw new Error(`locales/${language}/${namespace}.json has no "${key}"`);
+  return strings[key];
+}
+
+/**
+ * The language of the markdown a plugin is given (gatsby/onCreateNode.ts
+ * sets it from the file's folder).
+ * @param {{ fields?: { language?: string } } | undefined} markdownNode
+ */
+const markdownLanguage = (markdownNode) => markdownNode?.fields?.language ?? 'en';
+
+module.exports = { localeValue, markdownLanguage };
