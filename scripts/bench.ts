@@ -31,6 +31,7 @@ import { BENCH_CONTENT_VARIABLE, benchPagePath } from '../gatsby/benchContent';
 import { startSandbox } from '../sandbox/server';
 import { benchMarkdownFiles, type BenchMarkdownFile } from './benchMarkdown';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
+import { describeHostSpeed, measureHostSpeed, type HostSpeed } from './hostSpeed';
 import { CATEGORIES, collect, medianByUrl, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, type LighthouseRun } from './lighthouse';
 import { listHtmlFiles } from './links';
 import { listen } from './listen';
@@ -158,6 +159,8 @@ export interface MachineInfo {
   lighthouse: string;
   lhci: string;
   date: string;
+  /** Measured before the Lighthouse runs, which use its CPU slowdown. */
+  host?: HostSpeed;
 }
 
 /** The header: when and where the figures were taken, since they depend on both. */
@@ -165,7 +168,8 @@ export function machineHeader(info: MachineInfo): string {
   return [
     `Benchmark of ${info.date}`,
     `Machine: ${info.cpuModel.trim()}, ${info.cores} cores, ${(info.memoryBytes / 1024 ** 3).toFixed(1)} GiB RAM, ${info.platform}, Node ${info.node}; load average ${info.loadAverage.toFixed(2)} at the start`,
-    `Lighthouse ${info.lighthouse} (@lhci/cli ${info.lhci}): mobile defaults (simulated slow 4G, 4x CPU slowdown), median of ${LIGHTHOUSE_RUNS} runs per page`,
+    `Lighthouse ${info.lighthouse} (@lhci/cli ${info.lhci}): mobile defaults (simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs per page`,
+    info.host ? `CPU: ${describeHostSpeed(info.host)}` : 'CPU: not measured',
     'The figures depend on the machine and on what else it is doing: compare runs made on the same, otherwise idle machine.',
   ].join('\n');
 }
@@ -304,7 +308,8 @@ async function main(): Promise<number> {
 
     step(`4/5 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults)`);
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
-    const collected = await collect({ siteUrl: site.url, chromePath, runs: LIGHTHOUSE_RUNS, pages });
+    machine.host = await measureHostSpeed(chromePath);
+    const collected = await collect({ siteUrl: site.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
     const urls = pages.map((page) => pageUrl(site.url, page));
     let medians: LighthouseRun[];
     try {

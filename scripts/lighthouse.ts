@@ -1,7 +1,8 @@
 /**
  * Lighthouse budgets, run by @lhci/cli (Lighthouse 12) in Debian's Chromium
- * against the built site: mobile defaults (a mid-range phone, slow 4G, 4x
- * CPU slowdown, simulated). `npm test` collects one run per page and fails
+ * against the built site: mobile defaults (a mid-range phone, slow 4G,
+ * simulated), with the CPU slowdown fitted to the host's measured speed
+ * (scripts/hostSpeed.ts). `npm test` collects one run per page and fails
  * when a page misses a budget; `npm run bench` collects three and reports
  * medians. https://github.com/GoogleChrome/lighthouse-ci/blob/main/docs/configuration.md
  */
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS, findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { getAllAssertionResults, type AssertionResult } from '@lhci/utils/src/assertions.js';
+import { DEFAULT_CPU_SLOWDOWN, describeHostSpeed, measureHostSpeed } from './hostSpeed';
 import { run } from './processes';
 import { sitePages, type SitePage } from './sitePages';
 
@@ -96,8 +98,17 @@ export function pageUrl(siteUrl: string, page: SitePage): string {
   return `${siteUrl.replace(/\/+$/, '')}${page.path}`;
 }
 
+export interface CollectOptions {
+  siteUrl: string;
+  chromePath: string;
+  runs: number;
+  pages?: SitePage[];
+  /** Lighthouse's CPU slowdown; scripts/hostSpeed.ts fits it to the host. */
+  cpuSlowdown?: number;
+}
+
 /** The lhci configuration: every page, `runs` times each, with its own assertions. */
-export function lhciConfig(options: { siteUrl: string; chromePath: string; runs: number; pages?: SitePage[] }) {
+export function lhciConfig(options: CollectOptions) {
   const pages = options.pages ?? sitePages();
   return {
     ci: {
@@ -105,7 +116,11 @@ export function lhciConfig(options: { siteUrl: string; chromePath: string; runs:
         url: pages.map((page) => pageUrl(options.siteUrl, page)),
         numberOfRuns: options.runs,
         chromePath: options.chromePath,
-        settings: { chromeFlags: ['--headless', ...CHROMIUM_ARGS].join(' ') },
+        settings: {
+          chromeFlags: ['--headless', ...CHROMIUM_ARGS].join(' '),
+          // Lighthouse merges this into its mobile defaults; only the CPU part changes.
+          throttling: { cpuSlowdownMultiplier: options.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN },
+        },
       },
       assert: {
         // A page with several runs is judged on the median of each metric (RUNS_FOR_A_MISS).
@@ -125,6 +140,9 @@ export interface LighthouseRun {
   largestContentfulPaintMs: number;
   totalBlockingTimeMs: number;
   cumulativeLayoutShift: number;
+  /** The CPU slowdown the run used, and how fast Lighthouse found the host. */
+  cpuSlowdown: number;
+  hostBenchmarkIndex: number;
 }
 
 interface Lhr {
@@ -132,6 +150,8 @@ interface Lhr {
   requestedUrl?: string;
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
+  configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
+  environment?: { benchmarkIndex?: number };
 }
 
 export function summarizeLhr(lhr: Lhr): LighthouseRun {
@@ -145,6 +165,8 @@ export function summarizeLhr(lhr: Lhr): LighthouseRun {
     largestContentfulPaintMs: numeric('largest-contentful-paint'),
     totalBlockingTimeMs: numeric('total-blocking-time'),
     cumulativeLayoutShift: numeric('cumulative-layout-shift'),
+    cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? Number.NaN,
+    hostBenchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -153,8 +175,8 @@ const lhci = (args: string[], cwd: string) => run('lhci', args, process.env, { c
 
 export interface Collected {
   runs: LighthouseRun[];
-  /** Runs `extraRuns` more on each of these pages, adding to what was collected. */
-  collectMore(urls: string[], extraRuns: number): Promise<void>;
+  /** Runs `extraRuns` more on each of these pages, at this CPU slowdown, adding to what was collected. */
+  collectMore(urls: string[], extraRuns: number, cpuSlowdown?: number): Promise<void>;
   /** The budgets each page misses, judged by lhci's own assertion engine on the median of its runs. */
   misses(): AssertionResult[];
   /** Runs lhci's assertions on what was collected (and prints them); resolves to lhci's exit code. */
@@ -163,11 +185,13 @@ export interface Collected {
 }
 
 /** Runs Lighthouse on every page; the reports live in a temporary folder until dispose(). */
-export async function collect(options: { siteUrl: string; chromePath: string; runs: number; pages?: SitePage[] }): Promise<Collected> {
+export async function collect(options: CollectOptions): Promise<Collected> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lhci-'));
   const config = lhciConfig(options);
   const configFile = path.join(dir, 'lighthouserc.json');
-  writeFileSync(configFile, JSON.stringify(config, null, 2));
+  const writeConfig = (cpuSlowdown?: number) =>
+    writeFileSync(configFile, JSON.stringify(cpuSlowdown === undefined ? config : lhciConfig({ ...options, cpuSlowdown }), null, 2));
+  writeConfig();
   const reportDir = path.join(dir, '.lighthouseci');
   const lhrs = () =>
     readdirSync(reportDir)
@@ -179,7 +203,8 @@ export async function collect(options: { siteUrl: string; chromePath: string; ru
   };
   const collected: Collected = {
     runs: [],
-    async collectMore(urls, extraRuns) {
+    async collectMore(urls, extraRuns, cpuSlowdown) {
+      writeConfig(cpuSlowdown);
       await collectInto(['--additive', `--numberOfRuns=${extraRuns}`, ...urls.map((url) => `--url=${url}`)]);
       collected.runs = lhrs().map(summarizeLhr);
     },
@@ -220,6 +245,8 @@ export function medianByUrl(runs: readonly LighthouseRun[], urls: readonly strin
         largestContentfulPaintMs: median(mine.map((run) => run.largestContentfulPaintMs)),
         totalBlockingTimeMs: median(mine.map((run) => run.totalBlockingTimeMs)),
         cumulativeLayoutShift: median(mine.map((run) => run.cumulativeLayoutShift)),
+        cpuSlowdown: median(mine.map((run) => run.cpuSlowdown)),
+        hostBenchmarkIndex: median(mine.map((run) => run.hostBenchmarkIndex)),
       },
     ];
   });
@@ -236,8 +263,10 @@ export function formatRuns(runs: readonly LighthouseRun[], siteUrl: string): str
     `${Math.round(run.largestContentfulPaintMs)} ms`,
     `${Math.round(run.totalBlockingTimeMs)} ms`,
     run.cumulativeLayoutShift.toFixed(3),
+    Number.isNaN(run.cpuSlowdown) ? '–' : `${run.cpuSlowdown}x`,
+    Number.isNaN(run.hostBenchmarkIndex) ? '–' : String(Math.round(run.hostBenchmarkIndex)),
   ]);
-  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS'];
+  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'CPU', 'host'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
@@ -268,14 +297,19 @@ export function describeMisses(misses: readonly AssertionResult[], url: string):
 export async function lighthouseGate(siteUrl: string, chromePath: string): Promise<number> {
   const pages = sitePages();
   const urls = pages.map((page) => pageUrl(siteUrl, page));
-  const collected = await collect({ siteUrl, chromePath, runs: 1, pages });
+  const speed = await measureHostSpeed(chromePath);
+  console.log(`Lighthouse: ${describeHostSpeed(speed)}`);
+  const collected = await collect({ siteUrl, chromePath, runs: 1, pages, cpuSlowdown: speed.cpuSlowdown });
   try {
     const firstMisses = collected.misses();
     const missed = urls.filter((url) => firstMisses.some((miss) => miss.url === url));
     if (missed.length > 0) {
       console.log(`\nLighthouse: ${missed.length} page(s) missed a budget in one run; ${RUNS_FOR_A_MISS - 1} more runs each, judged on the medians:`);
       for (const url of missed) console.log(`  ${url}: ${describeMisses(firstMisses, url).join('; ')}`);
-      await collected.collectMore(missed, RUNS_FOR_A_MISS - 1);
+      // The host may have slowed down or sped up since; the extra runs model the same phone.
+      const now = await measureHostSpeed(chromePath);
+      console.log(`Lighthouse: ${describeHostSpeed(now)}`);
+      await collected.collectMore(missed, RUNS_FOR_A_MISS - 1, now.cpuSlowdown);
       console.log(`\nLighthouse runs of the pages that needed more:\n${formatRuns(runsInOrder(collected.runs, missed), siteUrl)}`);
     }
     console.log(`\nLighthouse (mobile; median of ${RUNS_FOR_A_MISS} runs where a page needed more, otherwise one run):\n${formatRuns(medianByUrl(collected.runs, urls), siteUrl)}\n`);

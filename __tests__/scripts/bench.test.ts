@@ -206,6 +206,8 @@ describe('pageTable', () => {
     largestContentfulPaintMs: 1803.4,
     totalBlockingTimeMs: 12.2,
     cumulativeLayoutShift: 0,
+    cpuSlowdown: 4,
+    hostBenchmarkIndex: 2700,
   };
 
   it('has one line per page with its route, language, weights and Lighthouse medians, with units', () => {
@@ -230,6 +232,8 @@ describe('goalsLine', () => {
     scores: { performance, accessibility: 1, 'best-practices': 1, seo: 1 },
     largestContentfulPaintMs: 900,
     totalBlockingTimeMs: tbt,
+    cpuSlowdown: 4,
+    hostBenchmarkIndex: 2700,
     cumulativeLayoutShift: 0,
   });
 
@@ -275,11 +279,19 @@ describe('machineHeader', () => {
       lighthouse: '12.6.1',
       lhci: '0.15.1',
       date: '2025-06-01 10:00:00 UTC',
+      host: { benchmarkIndex: 1250, cpuSlowdown: 2 },
     });
     expect(header).toContain('Machine: Intel(R) Xeon(R) Processor, 2 cores, 24.0 GiB RAM, Linux 6.1.0 x64, Node v20.19.0; load average 0.50');
     expect(header).toContain(`Lighthouse 12.6.1 (@lhci/cli 0.15.1): mobile defaults`);
     expect(header).toContain(`median of ${LIGHTHOUSE_RUNS} runs per page`);
     expect(header).toMatch(/idle machine/);
+    expect(header).toContain('CPU: host BenchmarkIndex 1250, so a 2x CPU slowdown');
+  });
+
+  it('says when the host speed was not measured', () => {
+    expect(
+      machineHeader({ cpuModel: 'x', cores: 2, memoryBytes: 1, platform: 'p', node: 'n', loadAverage: 0, lighthouse: 'l', lhci: 'c', date: 'd' }),
+    ).toContain('CPU: not measured');
   });
 });
 

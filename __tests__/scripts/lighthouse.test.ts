@@ -98,6 +98,12 @@ describe('lhciConfig', () => {
     );
   });
 
+  it("uses Lighthouse's 4x CPU slowdown unless given the one fitted to the host", () => {
+    expect(config.ci.collect.settings.throttling).toEqual({ cpuSlowdownMultiplier: 4 });
+    const fitted = lhciConfig({ siteUrl: 'http://127.0.0.1:4000/', chromePath: '/usr/bin/chromium', runs: 1, cpuSlowdown: 1.7 });
+    expect(fitted.ci.collect.settings.throttling).toEqual({ cpuSlowdownMultiplier: 1.7 });
+  });
+
   it('matches each assertion set to exactly one URL', () => {
     for (const url of config.ci.collect.url) {
       const matching = config.ci.assert.assertMatrix.filter((entry) => new RegExp(entry.matchingUrlPattern).test(url));
@@ -125,7 +131,15 @@ describe('results', () => {
       largestContentfulPaintMs: 1220,
       totalBlockingTimeMs: 20,
       cumulativeLayoutShift: 0,
+      cpuSlowdown: Number.NaN,
+      hostBenchmarkIndex: Number.NaN,
     });
+  });
+
+  it('keeps the CPU slowdown a run used and the host speed Lighthouse measured', () => {
+    const run = summarizeLhr({ ...lhr('http://x/', 1, 0), configSettings: { throttling: { cpuSlowdownMultiplier: 2.1 } }, environment: { benchmarkIndex: 1312.5 } });
+    expect([run.cpuSlowdown, run.hostBenchmarkIndex]).toEqual([2.1, 1312.5]);
+    expect(formatRuns([run], 'http://x/').split('\n')[1]).toMatch(/\s2\.1x\s+1313$/);
   });
 
   it('takes medians per URL in the order given', () => {
@@ -143,8 +157,8 @@ describe('results', () => {
   it('prints one aligned line per page with scores out of 100', () => {
     const text = formatRuns([summarizeLhr(lhr('http://x/bg/docs/', 0.987, 12.4))], 'http://x/');
     const [header, row] = text.split('\n');
-    expect(header).toMatch(/^page\s+perf\s+a11y\s+best\s+seo\s+LCP\s+TBT\s+CLS$/);
-    expect(row).toMatch(/^\/bg\/docs\/\s+99\s+100\s+100\s+–\s+1212 ms\s+12 ms\s+0\.000$/);
+    expect(header).toMatch(/^page\s+perf\s+a11y\s+best\s+seo\s+LCP\s+TBT\s+CLS\s+CPU\s+host$/);
+    expect(row).toMatch(/^\/bg\/docs\/\s+99\s+100\s+100\s+–\s+1212 ms\s+12 ms\s+0\.000\s+–\s+–$/);
     expect(pageUrl('http://x/', page('/docs/', 'bg'))).toBe('http://x/bg/docs/');
   });
 });
