@@ -1,5 +1,7 @@
 /** Shared facts and helpers for the browser tests (started by scripts/e2e.ts). */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages';
+import { NOT_FOUND_PATH, ROUTES as SITE_ROUTES } from '../src/lib/routes';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -11,10 +13,12 @@ export const SITE_URL = required('E2E_BASE_URL');
 export const SANDBOX_URL = required('E2E_SANDBOX_URL');
 export const APP_URL = `${SANDBOX_URL}/app`;
 
-export const PREFIXES = ['', '/en', '/bg'] as const;
-export const ROUTES = ['/', '/docs/', '/blog/', '/contact/', '/pricing/', '/privacy-policy/', '/404/'] as const;
+/** The unprefixed default language, then every language under its prefix. */
+export const PREFIXES = ['', ...LANGUAGES.map((language) => `/${language}`)];
+/** Every page, and the not-found page at its own address. */
+export const ROUTES = [...SITE_ROUTES, NOT_FOUND_PATH];
 
-export const languageOf = (prefix: string): 'en' | 'bg' => (prefix === '/bg' ? 'bg' : 'en');
+export const languageOf = (prefix: string): Language => LANGUAGES.find((language) => prefix === `/${language}`) ?? DEFAULT_LANGUAGE;
 
 /** The phone the tests use (an iPhone 12 to 15 in CSS pixels); the header switches to the menu below 900 px. */
 export const PHONE = { width: 390, height: 844 } as const;

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { sitePages } from './sitePages';
 
 const PUBLIC = path.join(__dirname, '..', 'public');
 const gzip = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
@@ -56,7 +57,7 @@ export function pageWeight(page: string, publicDir: string = PUBLIC): PageWeight
 }
 
 if (require.main === module) {
-  const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/docs/', '/pricing/', '/contact/', '/privacy-policy/', '/bg/'];
+  const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : sitePages().map((page) => page.path);
   console.log('page                 html (gz)  html (raw)    JS (gz)   CSS (gz)  data (gz)');
   for (const page of pages) {
     const weight = pageWeight(page);

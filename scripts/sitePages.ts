@@ -4,16 +4,8 @@
  * English is measured at its canonical unprefixed URL; the /en/ copies are
  * the same pages under another URL.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages';
-
-export const ROUTES = ['/', '/docs/', '/blog/', '/pricing/', '/contact/', '/privacy-policy/'] as const;
-
-/**
- * The not-found page at its own address. Lighthouse refuses to audit a
- * document answered with status 404, and the page an unknown path gets is
- * this same file (scripts/staticServer.ts, README "Deploy").
- */
-export const NOT_FOUND_PATH = '/404/';
+import { LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
+import { NOT_FOUND_PATH, ROUTES } from '../src/lib/routes';
 
 export interface SitePage {
   /** '/', '/docs/', … or '404' */
@@ -24,11 +16,15 @@ export interface SitePage {
   notFound: boolean;
 }
 
-const withPrefix = (language: Language, path: string) => (language === DEFAULT_LANGUAGE ? path : `/${language}${path}`);
-
+/**
+ * Every route in every language, then that language's not-found page.
+ * Lighthouse refuses to audit a document answered with status 404, so the
+ * not-found page is measured at its own address (NOT_FOUND_PATH).
+ */
 export function sitePages(): SitePage[] {
+  // routed: false, so English keeps its canonical, unprefixed URL.
   return LANGUAGES.flatMap((language) => [
-    ...ROUTES.map((route) => ({ route, language, path: withPrefix(language, route), notFound: false })),
-    { route: '404', language, path: withPrefix(language, NOT_FOUND_PATH), notFound: true },
+    ...ROUTES.map((route) => ({ route, language, path: localizedPath(language, route, false), notFound: false })),
+    { route: '404', language, path: localizedPath(language, NOT_FOUND_PATH, false), notFound: true },
   ]);
 }

@@ -1,14 +1,15 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Route } from '../lib/routes';
 import { LocalizedLink } from './LocalizedLink';
 
-/** The top banner's destinations, in order. */
+/** The top banner's destinations, in order; each label is `nav.<key>` in locales/<lang>/common.json. */
 export const NAV_ITEMS = [
   { key: 'home', to: '/' },
   { key: 'docs', to: '/docs/' },
   { key: 'pricing', to: '/pricing/' },
   { key: 'contact', to: '/contact/' },
-] as const;
+] as const satisfies readonly { key: string; to: Route }[];
 
 interface Props {
   listClassName?: string;

@@ -6,6 +6,7 @@
  * left out: they name another URL as canonical or are not content.
  */
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
+import { NOT_FOUND_PATH, type Route } from './routes';
 import { headLinks } from './seo';
 
 /** Where the plugin writes its index (output '/'); robots.txt points here. */
@@ -15,10 +16,10 @@ export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 export const SITEMAP_QUERY = '{ allSitePage { nodes { path pageContext } } }';
 
 /** Language-less paths that never go into the sitemap, whatever their language. */
-const NOT_IN_SITEMAP = new Set([
+const NOT_IN_SITEMAP = new Set<string>([
   // Shows the home page and names / as its canonical (src/pages/blog.tsx).
-  '/blog/',
-  '/404/',
+  '/blog/' satisfies Route,
+  NOT_FOUND_PATH,
   '/404.html',
   '/dev-404-page/',
 ]);
