@@ -1,5 +1,6 @@
 import type { GatsbyConfig } from 'gatsby';
 import { chromiumRequired, configMode, siteConfig } from './src/lib/config';
+import { I18NEXT_OPTIONS } from './src/lib/i18n';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/lib/languages';
 import { manifestOptions } from './src/lib/manifest';
 import { remoteReadmeUrls } from './src/lib/content';
@@ -80,10 +81,7 @@ const gatsbyConfig: GatsbyConfig = {
         redirect: false,
         siteUrl: siteConfig.siteUrl,
         trailingSlash: 'always',
-        i18nextOptions: {
-          interpolation: { escapeValue: false },
-          returnNull: false,
-        },
+        i18nextOptions: I18NEXT_OPTIONS,
       },
     },
     {

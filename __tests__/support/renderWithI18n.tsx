@@ -8,6 +8,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { I18nextContext } from 'gatsby-plugin-react-i18next';
 import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../src/lib/languages';
+import { I18NEXT_OPTIONS } from '../../src/lib/i18n';
 import { loadLocales } from './locales';
 
 interface Options {
@@ -26,8 +27,7 @@ export function createI18n(language: Language): I18n {
     fallbackLng: false,
     resources: loadLocales(),
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
+    ...I18NEXT_OPTIONS,
     initImmediate: false,
     react: { useSuspense: false },
   });

@@ -25,7 +25,7 @@ export function Footer(): React.JSX.Element {
             <LogoMark size={28} />
             <span>{product}</span>
           </p>
-          <p className={styles.description}>{t('footer.description', { product })}</p>
+          <p className={styles.description}>{t('footer.description')}</p>
           <ul className={styles.social} aria-label={t('footer.follow')}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.network}>
@@ -34,7 +34,7 @@ export function Footer(): React.JSX.Element {
                   href={link.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`${t('footer.social', { product, name: link.name })} ${t('newTab')}`}
+                  aria-label={`${t('footer.social', { name: link.name })} ${t('newTab')}`}
                 >
                   <Icon name={SOCIAL_ICONS[link.network]} size={20} />
                 </a>
@@ -72,7 +72,7 @@ export function Footer(): React.JSX.Element {
         </nav>
       </div>
       <div className={styles.bottom}>
-        <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear(), product })}</p>
+        <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
         <BackToTopLink className={styles.top} />
       </div>
     </footer>

@@ -15,7 +15,7 @@ export function Header(): React.JSX.Element {
     // The header is where "back to top" moves focus, hence id and tabIndex.
     <header className={styles.header} id="top" tabIndex={-1}>
       <div className={styles.inner}>
-        <LocalizedLink to="/" className={styles.brand} aria-label={t('nav.logo', { product: siteConfig.productName })}>
+        <LocalizedLink to="/" className={styles.brand} aria-label={t('nav.logo')}>
           <LogoMark />
           <span>{siteConfig.productName}</span>
         </LocalizedLink>

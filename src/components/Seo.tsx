@@ -42,7 +42,7 @@ export function Seo(props: Props): React.JSX.Element {
   const { canonical, alternates } = headLinks(siteConfig.siteUrl, language, canonicalPath ?? originalPath);
   const fullTitle = documentTitle(title, siteConfig.productName);
   const image = shareImageUrl(siteConfig.siteUrl, language);
-  const imageAlt = t('share.imageAlt', { product: siteConfig.productName });
+  const imageAlt = t('share.imageAlt');
   const structuredData =
     typeof jsonLd === 'string'
       ? sitePage(jsonLd, {

@@ -5,7 +5,6 @@ import { Layout } from '../components/Layout';
 import { Icon } from '../components/Icon';
 import { LocalizedLink } from '../components/LocalizedLink';
 import { Seo } from '../components/Seo';
-import { siteConfig } from '../lib/config';
 import * as styles from './404.module.css';
 
 /** Served for every unknown path; /bg/* and /en/* get their own language (see gatsby/onCreatePage.ts). */
@@ -13,7 +12,7 @@ export default function NotFoundPage(_props: PageProps<Queries.NotFoundPageQuery
   const { t } = useTranslation('common');
   return (
     <Layout>
-      <Seo title={t('notFound.title')} description={t('notFound.description', { product: siteConfig.productName })} noindex />
+      <Seo title={t('notFound.title')} description={t('notFound.description')} noindex />
       <section className={styles.notFound} aria-labelledby="not-found-title">
         <span className={styles.mark}>
           <Icon name="box" size={40} />

@@ -7,14 +7,13 @@ import { Layout } from '../components/Layout';
 import { LocalizedLink } from '../components/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
 import { Seo } from '../components/Seo';
-import { siteConfig } from '../lib/config';
 import * as styles from './contact.module.css';
 
 export default function ContactPage(_props: PageProps<Queries.ContactPageQuery>): React.JSX.Element {
   const { t } = useTranslation('contact');
   return (
     <Layout>
-      <Seo title={t('seo.title')} description={t('seo.description', { product: siteConfig.productName })} jsonLd="ContactPage" />
+      <Seo title={t('seo.title')} description={t('seo.description')} jsonLd="ContactPage" />
       <PageIntro title={t('heading')} lead={t('lead')} />
       <div className={styles.columns}>
         <ContactForm />

@@ -12,7 +12,7 @@ export default function DocsPage({ data }: PageProps<Queries.DocsPageQuery>): Re
   const readme = data.readme;
   // A README fetched from elsewhere may have no frontmatter.
   const title = fillProductName(readme?.frontmatter.title || t('docs.title'), product);
-  const description = fillProductName(readme?.frontmatter.description || t('docs.description', { product }), product);
+  const description = fillProductName(readme?.frontmatter.description || t('docs.description'), product);
   return <MarkdownPage title={title} description={description} document={readme} />;
 }
 

@@ -6,14 +6,13 @@ import { PageIntro } from '../components/PageIntro';
 import { CustomPlan } from '../components/pricing/CustomPlan';
 import { PlansSection } from '../components/pricing/PlansSection';
 import { Seo } from '../components/Seo';
-import { siteConfig } from '../lib/config';
 
 /** Subscription plans, fetched live from the payments API. */
 export default function PricingPage(_props: PageProps<Queries.PricingPageQuery>): React.JSX.Element {
   const { t } = useTranslation('pricing');
   return (
     <Layout>
-      <Seo title={t('seo.title')} description={t('seo.description', { product: siteConfig.productName })} jsonLd="WebPage" />
+      <Seo title={t('seo.title')} description={t('seo.description')} jsonLd="WebPage" />
       <PageIntro title={t('heading')} lead={t('lead')} />
       <PlansSection />
       <CustomPlan />

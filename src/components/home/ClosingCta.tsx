@@ -1,6 +1,5 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { siteConfig } from '../../lib/config';
 import { AppLink } from '../AppLink';
 import { LocalizedLink } from '../LocalizedLink';
 import * as buttons from '../../styles/buttons.module.css';
@@ -19,7 +18,7 @@ export function ClosingCta(): React.JSX.Element {
           <p className={styles.lead}>{t('closing.lead')}</p>
         </div>
         <div className={styles.actions}>
-          <AppLink>{t('hero.try', { product: siteConfig.productName })}</AppLink>
+          <AppLink>{t('hero.try')}</AppLink>
           <LocalizedLink className={buttons.secondary} to="/pricing/">
             {t('closing.pricing')}
           </LocalizedLink>

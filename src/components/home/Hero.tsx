@@ -1,6 +1,5 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { siteConfig } from '../../lib/config';
 import { Illustration } from '../illustrations/Illustration';
 import { AppLink } from '../AppLink';
 import * as buttons from '../../styles/buttons.module.css';
@@ -8,7 +7,6 @@ import * as styles from './Hero.module.css';
 
 export function Hero(): React.JSX.Element {
   const { t } = useTranslation('home');
-  const product = siteConfig.productName;
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
@@ -18,7 +16,7 @@ export function Hero(): React.JSX.Element {
         </h1>
         <p className={styles.lead}>{t('hero.lead')}</p>
         <div className={styles.actions}>
-          <AppLink>{t('hero.try', { product })}</AppLink>
+          <AppLink>{t('hero.try')}</AppLink>
           {/* Announced but not offered yet: a disabled button, not a dead link. */}
           <button type="button" className={buttons.secondary} disabled aria-describedby="demo-note">
             {t('hero.demo')}

@@ -53,7 +53,7 @@ export function HomeView({ content, canonicalPath }: Props): React.JSX.Element {
   const { language } = useSiteLanguage();
   const product = siteConfig.productName;
   const title = t('seo.title');
-  const description = t('seo.description', { product });
+  const description = t('seo.description');
   return (
     <Layout>
       <Seo
