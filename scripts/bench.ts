@@ -31,6 +31,7 @@ import { BENCH_CONTENT_VARIABLE, benchPagePath } from '../gatsby/benchContent';
 import { startSandbox } from '../sandbox/server';
 import { benchMarkdownFiles, type BenchMarkdownFile } from './benchMarkdown';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
+import { formatTable, kib } from './table';
 import { describeHostSpeed, measureHostSpeed, type HostSpeed } from './hostSpeed';
 import { CATEGORIES, collect, medianByUrl, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, type LighthouseRun } from './lighthouse';
 import { listHtmlFiles } from './links';
@@ -48,28 +49,6 @@ export const LIGHTHOUSE_RUNS = 3;
 // ---------------------------------------------------------------------------
 // Pure helpers (unit-tested in __tests__/scripts/bench.test.ts)
 
-export type Align = 'left' | 'right';
-
-/**
- * A plain-text table: a header row, then one row per line, columns
- * separated by two spaces. The first column is aligned left and the others
- * right unless `align` says otherwise.
- */
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const alignOf = (column: number): Align => align[column] ?? (column === 0 ? 'left' : 'right');
-  const line = (cells: readonly string[]) =>
-    header
-      .map((_, column) => {
-        const cell = cells[column] ?? '';
-        return alignOf(column) === 'left' ? cell.padEnd(widths[column]) : cell.padStart(widths[column]);
-      })
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)].join('\n');
-}
-
-export const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const signed = (text: string, value: number) => (value >= 0 ? `+${text}` : text);
 const score = (value: number | null | undefined) => (value === null || value === undefined ? '–' : String(Math.round(value * 100)));

@@ -13,6 +13,7 @@ import { CHROMIUM_ARGS, findChromium, MISSING_BROWSER_MESSAGE } from './chromium
 import { getAllAssertionResults, type AssertionResult } from '@lhci/utils/src/assertions.js';
 import { DEFAULT_CPU_SLOWDOWN, describeHostSpeed, measureHostSpeed } from './hostSpeed';
 import { run } from './processes';
+import { formatTable } from './table';
 import { sitePages, type SitePage } from './sitePages';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -266,10 +267,7 @@ export function formatRuns(runs: readonly LighthouseRun[], siteUrl: string): str
     Number.isNaN(run.cpuSlowdown) ? '–' : `${run.cpuSlowdown}x`,
     Number.isNaN(run.hostBenchmarkIndex) ? '–' : String(Math.round(run.hostBenchmarkIndex)),
   ]);
-  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'CPU', 'host'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
+  return formatTable(['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'CPU', 'host'], rows);
 }
 
 /**

@@ -9,12 +9,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sitePages } from './sitePages';
+import { formatTable, kib } from './table';
 
 const PUBLIC = path.join(__dirname, '..', 'public');
 const gzip = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 /** A file that is missing (read as empty) or empty costs nothing, not gzip's 20-byte frame. */
 const gzipSize = (content: string | Buffer) => (content.length === 0 ? 0 : gzip(content));
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 interface Stats {
   namedChunkGroups: Record<string, { assets: { name: string }[] }>;
@@ -58,11 +58,9 @@ export function pageWeight(page: string, publicDir: string = PUBLIC): PageWeight
 
 if (require.main === module) {
   const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : sitePages().map((page) => page.path);
-  console.log('page                 html (gz)  html (raw)    JS (gz)   CSS (gz)  data (gz)');
-  for (const page of pages) {
+  const rows = pages.map((page) => {
     const weight = pageWeight(page);
-    console.log(
-      `${page.padEnd(20)} ${kb(weight.html).padStart(9)} ${kb(weight.htmlRaw).padStart(11)} ${kb(weight.js).padStart(10)} ${kb(weight.css).padStart(10)} ${kb(weight.data).padStart(10)}`,
-    );
-  }
+    return [page, kib(weight.html), kib(weight.htmlRaw), kib(weight.js), kib(weight.css), kib(weight.data)];
+  });
+  console.log(formatTable(['page', 'html (gz)', 'html (raw)', 'JS (gz)', 'CSS (gz)', 'data (gz)'], rows));
 }

@@ -4,10 +4,8 @@ import { emojify } from 'node-emoji';
 import { checkBenchFile } from '../../gatsby/benchContent';
 import {
   buildTable,
-  formatTable,
   grownBuildProblems,
   growthCost,
-  kib,
   machineHeader,
   pageTable,
   goalsLine,
@@ -19,6 +17,7 @@ import {
 import { benchMarkdown, benchMarkdownFiles, benchPageName } from '../../scripts/benchMarkdown';
 import type { LighthouseRun } from '../../scripts/lighthouse';
 import { sitePages } from '../../scripts/sitePages';
+import { kib } from '../../scripts/table';
 
 /** The frontmatter the generator writes: one `key: value` a line, strings as JSON. */
 function frontmatterOf(markdown: string): Record<string, unknown> {
@@ -149,28 +148,6 @@ describe('benchMarkdownFiles', () => {
   it('names pages with at least three digits', () => {
     expect(benchPageName(7)).toBe('page-007');
     expect(benchPageName(42, 4)).toBe('page-0042');
-  });
-});
-
-describe('formatTable', () => {
-  it('aligns the first column left and the others right, two spaces apart', () => {
-    expect(
-      formatTable(
-        ['page', 'JS', 'LCP'],
-        [
-          ['/', '108.1 KiB', '900 ms'],
-          ['/bg/privacy-policy/', '9.0 KiB', '1450 ms'],
-        ],
-      ),
-    ).toBe(
-      ['page                        JS      LCP', '/                    108.1 KiB   900 ms', '/bg/privacy-policy/    9.0 KiB  1450 ms'].join('\n'),
-    );
-  });
-
-  it('takes an alignment per column, and leaves no trailing spaces', () => {
-    const table = formatTable(['a', 'b', 'c'], [['x', 'yy', ''], ['xx', 'y']], ['left', 'left', 'right']);
-    expect(table).toBe(['a   b   c', 'x   yy', 'xx  y'].join('\n'));
-    for (const line of table.split('\n')) expect(line).toBe(line.trimEnd());
   });
 });
 
