@@ -2,6 +2,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages';
 import { NOT_FOUND_PATH, ROUTES as SITE_ROUTES } from '../src/lib/routes';
+import { HYDRATED_ATTRIBUTE } from '../src/lib/hydration';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -36,18 +37,12 @@ export async function isSameDocument(page: Page): Promise<boolean> {
 
 /**
  * Waits until React has hydrated the page, so clicks and keys are handled by
- * it. The root exists as soon as hydration starts; gatsby-browser.tsx
- * hydrates in a transition, which takes a few more tasks, and React clears
- * the root's `isDehydrated` flag when it commits.
+ * it: the layout marks <html> from an effect, which runs only once hydration
+ * has committed (gatsby-browser.tsx hydrates in a transition, over several
+ * tasks).
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    type HostRoot = { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } };
-    const root = document.getElementById('___gatsby') as (HTMLElement & Record<string, unknown>) | null;
-    const key = root ? Object.keys(root).find((name) => name.startsWith('__reactContainer')) : undefined;
-    const hostRoot = key ? (root?.[key] as HostRoot | undefined) : undefined;
-    return hostRoot?.stateNode?.current?.memoizedState?.isDehydrated === false;
-  });
+  await page.locator(`html[${HYDRATED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 }
 
 export const sandbox = {

@@ -3,11 +3,28 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Layout } from '../../src/components/Layout';
 import { FLOATING_THRESHOLD } from '../../src/components/BackToTop';
-import { renderWithI18n } from '../support/renderWithI18n';
+import { renderToString } from 'react-dom/server';
+import { HYDRATED_ATTRIBUTE } from '../../src/lib/hydration';
+import { renderWithI18n, withI18n } from '../support/renderWithI18n';
 
 const APP = 'http://127.0.0.1:4010/app';
 
 describe('Layout shell', () => {
+  it('marks <html> once React has hydrated the server-rendered page, not before', () => {
+    document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
+    const page = (
+      <Layout>
+        <h1>Page</h1>
+      </Layout>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(withI18n(page));
+    document.body.appendChild(container);
+    expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(false);
+    renderWithI18n(page, { container, hydrate: true });
+    expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
+  });
+
   it('has the landmarks, one skip link and the main navigation', () => {
     renderWithI18n(
       <Layout>
