@@ -2,12 +2,19 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '../components/contact/ContactForm';
-import { Icon } from '../components/Icon';
+import { Icon, type IconName } from '../components/Icon';
 import { Layout } from '../components/Layout';
 import { LocalizedLink } from '../components/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
 import { Seo } from '../components/Seo';
 import * as styles from './contact.module.css';
+
+/** Where the aside sends a visitor who would rather read first; each label is `aside.<key>` in locales/<lang>/contact.json. */
+const ASIDE_LINKS = [
+  { key: 'docs', to: '/docs/', icon: 'invoice' },
+  { key: 'faq', to: '/docs/#faq', icon: 'message' },
+  { key: 'pricing', to: '/pricing/', icon: 'tag' },
+] as const satisfies readonly { key: string; to: string; icon: IconName }[];
 
 export default function ContactPage(_props: PageProps<Queries.ContactPageQuery>): React.JSX.Element {
   const { t } = useTranslation('contact');
@@ -23,24 +30,14 @@ export default function ContactPage(_props: PageProps<Queries.ContactPageQuery>)
           </h2>
           <p>{t('aside.text')}</p>
           <ul className={styles.links}>
-            <li>
-              <LocalizedLink to="/docs/">
-                <Icon name="invoice" size={18} />
-                {t('aside.docs')}
-              </LocalizedLink>
-            </li>
-            <li>
-              <LocalizedLink to="/docs/#faq">
-                <Icon name="message" size={18} />
-                {t('aside.faq')}
-              </LocalizedLink>
-            </li>
-            <li>
-              <LocalizedLink to="/pricing/">
-                <Icon name="tag" size={18} />
-                {t('aside.pricing')}
-              </LocalizedLink>
-            </li>
+            {ASIDE_LINKS.map((link) => (
+              <li key={link.key}>
+                <LocalizedLink to={link.to}>
+                  <Icon name={link.icon} size={18} />
+                  {t(`aside.${link.key}`)}
+                </LocalizedLink>
+              </li>
+            ))}
           </ul>
         </aside>
       </div>

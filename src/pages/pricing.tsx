@@ -1,11 +1,13 @@
 import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
+import { CtaBand } from '../components/CtaBand';
 import { Layout } from '../components/Layout';
+import { LocalizedLink } from '../components/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
-import { CustomPlan } from '../components/pricing/CustomPlan';
 import { PlansSection } from '../components/pricing/PlansSection';
 import { Seo } from '../components/Seo';
+import * as buttons from '../styles/buttons.module.css';
 
 /** Subscription plans, fetched live from the payments API. */
 export default function PricingPage(_props: PageProps<Queries.PricingPageQuery>): React.JSX.Element {
@@ -15,7 +17,19 @@ export default function PricingPage(_props: PageProps<Queries.PricingPageQuery>)
       <Seo title={t('seo.title')} description={t('seo.description')} jsonLd="WebPage" />
       <PageIntro title={t('heading')} lead={t('lead')} />
       <PlansSection />
-      <CustomPlan />
+      <CtaBand
+        headingId="custom-plan-title"
+        heading={t('custom.heading')}
+        tone="dark"
+        actions={
+          <LocalizedLink to="/contact/" className={buttons.primary}>
+            {t('custom.contact')}
+          </LocalizedLink>
+        }
+      >
+        <p>{t('custom.text')}</p>
+        <p>{t('custom.quote')}</p>
+      </CtaBand>
     </Layout>
   );
 }

@@ -7,12 +7,15 @@ import { appUrl } from '../../lib/app';
 import { fillProductName, fillProductNameInHtml } from '../../lib/markdown';
 import { pageUrl } from '../../lib/seo';
 import { softwareApplication } from '../../lib/structuredData';
+import { AppLink } from '../AppLink';
+import { CtaBand } from '../CtaBand';
 import { Layout } from '../Layout';
+import { LocalizedLink } from '../LocalizedLink';
+import * as buttons from '../../styles/buttons.module.css';
 import { Seo } from '../Seo';
 import { useSiteLanguage } from '../useSiteLanguage';
 import { BannerSection, type Banner } from './BannerSection';
 import { Hero } from './Hero';
-import { ClosingCta } from './ClosingCta';
 import { Topics } from './Topics';
 
 const isIllustration = (value: string | null): value is HomeIllustration =>
@@ -74,7 +77,22 @@ export function HomeView({ content, canonicalPath }: Props): React.JSX.Element {
         <BannerSection key={banner.id} banner={banner} index={index} />
       ))}
       <Topics />
-      <ClosingCta />
+      {/* The last word: start the trial, or compare plans first. */}
+      <CtaBand
+        headingId="closing-title"
+        heading={t('closing.heading')}
+        tone="soft"
+        actions={
+          <>
+            <AppLink>{t('hero.try')}</AppLink>
+            <LocalizedLink className={buttons.secondary} to="/pricing/">
+              {t('closing.pricing')}
+            </LocalizedLink>
+          </>
+        }
+      >
+        <p>{t('closing.lead')}</p>
+      </CtaBand>
     </Layout>
   );
 }
