@@ -3,7 +3,7 @@
  * Frames each code block for the copy button. Runs before
  * gatsby-remark-prismjs, which then highlights the block in place. The empty
  * toolbar is where the page renders its copy button once JavaScript runs
- * (src/components/markdown/CopyButtons.tsx); without JavaScript there is
+ * (src/components/markdown/MarkdownBody.tsx); without JavaScript there is
  * nothing to click that would not work.
  */
 const { walk, escapeAttribute } = require('../walk');

@@ -70,7 +70,7 @@ export function isContentSection(value: string): value is ContentSection {
 }
 
 export interface ContentFile {
-  /** Path shown in messages, relative to the project, e.g. content/home/en/01-orders.md */
+  /** Path shown in messages, relative to the project, e.g. content/home/en/01-sale-orders.md */
   path: string;
   section: ContentSection;
   language: Language;

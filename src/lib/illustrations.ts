@@ -1,6 +1,6 @@
 /**
  * The drawings on the home page. They are written to standalone SVG files
- * at build time (gatsby/illustrations.ts) and shown as images: a few
+ * at build time (gatsby/illustrations.tsx) and shown as images: a few
  * hundred SVG shapes in the page itself would cost every visitor style,
  * layout and hydration work for pictures that never change.
  * Not under /static/: that folder is cached forever (README, "Deploy"),

@@ -4,7 +4,7 @@ import { BRAND_COLORS as c } from '../../lib/brand';
 /**
  * Fills and strokes of the drawings, as SVG attributes rather than classes:
  * the drawings are written to standalone SVG files at build time
- * (gatsby/illustrations.ts), where the page's CSS does not reach.
+ * (gatsby/illustrations.tsx), where the page's CSS does not reach.
  */
 export const paint = {
   ink: { fill: c.ink },

@@ -1,0 +1,38 @@
+/** @jest-environment node */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Comments send readers to other files ("written by gatsby/onPostBuild.ts");
+ * a moved or renamed file must not leave them pointing at nothing. Tests are
+ * left out: their fixtures name files that exist only in the test.
+ */
+const ROOT = path.join(__dirname, '..');
+const SOURCE_FOLDERS = ['src', 'plugins', 'scripts', 'gatsby', 'e2e', 'sandbox'];
+const CITATION = /(?<![\w./-])((?:src|plugins|scripts|gatsby|e2e|sandbox|content|locales|__tests__|static)\/[\w./-]*\w\.(?:tsx?|jsx?|css|json|md|ya?ml))\b/g;
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const file = path.join(folder, name);
+    if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(file);
+    return /\.(tsx?|jsx?)$/.test(name) ? [file] : [];
+  });
+}
+
+describe('file names cited in the source', () => {
+  const files = SOURCE_FOLDERS.flatMap((folder) => sourceFiles(path.join(ROOT, folder)));
+
+  it('finds the source files', () => {
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it('all exist', () => {
+    const missing = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(CITATION)]
+        .map((match) => match[1])
+        .filter((cited) => !existsSync(path.join(ROOT, cited)))
+        .map((cited) => `${path.relative(ROOT, file)} cites ${cited}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
