@@ -7,14 +7,9 @@ import { remoteReadmeUrls } from './src/lib/content';
 import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } from './src/lib/sitemap';
 import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
 import { readLocaleString } from './gatsby/locales';
-import { BENCH_SOURCE, benchContentDir } from './gatsby/benchContent';
 
 // A README fetched from elsewhere replaces the local file of its language.
 const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) => `**/docs/${language}/readme.md`);
-
-// npm run bench only: a folder of generated markdown pages (gatsby/benchContent.ts).
-const benchContent = benchContentDir(process.env);
-const benchSource = benchContent ? [{ resolve: 'gatsby-source-filesystem', options: { name: BENCH_SOURCE, path: benchContent } }] : [];
 
 // A production `gatsby build` (no SITE_ENV=local) with a variable unset, plain
 // http, on loopback or a placeholder stops at its start, naming each
@@ -35,8 +30,7 @@ const gatsbyConfig: GatsbyConfig = {
     katexStylesheet: KATEX_STYLESHEET,
   },
   // src/gatsby-types.d.ts is committed so 'tsc' runs before the first build; builds keep it fresh.
-  // A benchmark build leaves it alone: its extra page query is not part of the site.
-  graphqlTypegen: benchContent ? false : { typesOutputPath: 'src/gatsby-types.d.ts', generateOnBuild: true },
+  graphqlTypegen: { typesOutputPath: 'src/gatsby-types.d.ts', generateOnBuild: true },
   trailingSlash: 'always',
   plugins: [
     'gatsby-plugin-react-helmet',
@@ -49,7 +43,6 @@ const gatsbyConfig: GatsbyConfig = {
       resolve: 'gatsby-source-filesystem',
       options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/*.json', ...remoteReadmes] },
     },
-    ...benchSource,
     {
       resolve: 'gatsby-transformer-remark',
       options: {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { GatsbyNode, Node } from 'gatsby';
 import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/lib/content';
 import { LANGUAGES } from '../src/lib/languages';
-import { BENCH_SOURCE, checkBenchFile } from './benchContent';
 
 interface FileNode extends Node {
   relativePath?: string;
@@ -45,19 +44,6 @@ interface MarkdownNode extends Node {
 export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions, reporter }) => {
   if (node.internal.type !== 'MarkdownRemark' || !node.parent) return;
   const file = getNode(node.parent) as FileNode | undefined;
-  if (file?.sourceInstanceName === BENCH_SOURCE) {
-    // Only when BENCH_CONTENT_DIR is set (npm run bench; gatsby/benchContent.ts).
-    const relative = file.relativePath ?? '';
-    const checked = checkBenchFile(file.absolutePath ?? relative, relative, (node as MarkdownNode).frontmatter);
-    if ('errors' in checked) {
-      reporter.panicOnBuild(checked.errors.join('\n'));
-      return;
-    }
-    actions.createNodeField({ node, name: 'section', value: BENCH_SOURCE });
-    actions.createNodeField({ node, name: 'language', value: checked.language });
-    actions.createNodeField({ node, name: 'name', value: checked.name });
-    return;
-  }
   const relativePath = contentPathOf(file);
   if (!relativePath) return;
 

@@ -9,27 +9,19 @@
  *    (scripts/sitePages.ts): first-load JavaScript and CSS (gzip) and HTML
  *    (gzip and raw) from public/ (scripts/pageWeight.ts), and the medians of
  *    three Lighthouse runs (mobile defaults, scripts/lighthouse.ts).
- * 4. Writes 500 generated markdown pages (scripts/benchMarkdown.ts), half
- *    English and half Bulgarian, into a temporary folder under the system's
- *    temp directory and times a cold build with them (BENCH_CONTENT_DIR,
- *    gatsby/benchContent.ts), checking that each became an HTML page; the
- *    difference to the cold build, divided by 500, is the cost of a page.
- * 5. Prints the results as tables. The temporary folder is removed and the
- *    servers stopped even when something fails; a failed build exits non-zero.
+ * 4. Prints the results as tables. The servers are stopped even when
+ *    something fails; a failed build exits non-zero.
  *
- * Afterwards public/ holds the build with the generated pages; `npm start`
- * and `npm test` build from a clean slate anyway. Every build here is local
+ * It measures the site as it is: the build has no benchmark-only source,
+ * page or branch. Every build here is local
  * (SITE_ENV=local, from sandboxBuildEnv): it measures the site against the
  * sandbox, not a production configuration.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BENCH_CONTENT_VARIABLE, benchPagePath } from '../gatsby/benchContent';
 import { startSandbox } from '../sandbox/server';
-import { benchMarkdownFiles, type BenchMarkdownFile } from './benchMarkdown';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { formatTable, kib } from './table';
 import { describeHostSpeed, measureHostSpeed, type HostSpeed } from './hostSpeed';
@@ -41,8 +33,6 @@ import { run, sandboxBuildEnv } from './processes';
 import { sitePages, type SitePage } from './sitePages';
 import { createStaticApp } from './staticServer';
 
-/** Generated pages in the content-growth build. */
-export const EXTRA_PAGES = 500;
 /** Lighthouse runs per page; the report shows their median (the test gate uses one). */
 export const LIGHTHOUSE_RUNS = 3;
 
@@ -50,23 +40,8 @@ export const LIGHTHOUSE_RUNS = 3;
 // Pure helpers (unit-tested in __tests__/scripts/bench.test.ts)
 
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-const signed = (text: string, value: number) => (value >= 0 ? `+${text}` : text);
 const score = (value: number | null | undefined) => (value === null || value === undefined ? '–' : String(Math.round(value * 100)));
 const milliseconds = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
-
-export interface GrowthCost {
-  /** Extra build time the generated pages cost, in ms (negative when noise outweighs them). */
-  differenceMs: number;
-  /** That time per generated page, in ms. */
-  perPageMs: number;
-}
-
-/** What the extra pages cost: the cold build with them minus the cold build without, in total and per page. */
-export function growthCost(coldMs: number, grownMs: number, extraPages: number): GrowthCost {
-  if (!Number.isInteger(extraPages) || extraPages <= 0) throw new Error(`The number of extra pages must be a positive whole number, got ${extraPages}`);
-  const differenceMs = grownMs - coldMs;
-  return { differenceMs, perPageMs: differenceMs / extraPages };
-}
 
 export interface PageResult {
   page: SitePage;
@@ -110,20 +85,13 @@ export function goalsLine(results: readonly PageResult[]): string {
 export interface BuildTimes {
   cold: { ms: number; htmlFiles: number };
   warm: { ms: number; htmlFiles: number };
-  /** The cold build with the generated pages. */
-  grown: { ms: number; htmlFiles: number; extraPages: number };
 }
 
-/** Build times, and what the generated pages added. */
-export function buildTable(times: BuildTimes): string {
-  const { cold, warm, grown } = times;
-  const cost = growthCost(cold.ms, grown.ms, grown.extraPages);
+/** Build times, cold and warm. */
+export function buildTable({ cold, warm }: BuildTimes): string {
   const rows = [
     ['cold: gatsby build right after gatsby clean', seconds(cold.ms), String(cold.htmlFiles)],
     ['warm: gatsby build again, with the cache', seconds(warm.ms), String(warm.htmlFiles)],
-    [`cold with ${grown.extraPages} generated markdown pages`, seconds(grown.ms), String(grown.htmlFiles)],
-    ['  difference to the cold build', signed(seconds(cost.differenceMs), cost.differenceMs), signed(String(grown.htmlFiles - cold.htmlFiles), grown.htmlFiles - cold.htmlFiles)],
-    ['  per generated page', signed(`${cost.perPageMs.toFixed(1)} ms`, cost.perPageMs), ''],
   ];
   return formatTable(['build (wall clock)', 'time', 'HTML files'], rows);
 }
@@ -151,29 +119,6 @@ export function machineHeader(info: MachineInfo): string {
     info.host ? `CPU: ${describeHostSpeed(info.host)}` : 'CPU: not measured',
     'The figures depend on the machine and on what else it is doing: compare runs made on the same, otherwise idle machine.',
   ].join('\n');
-}
-
-/**
- * What is wrong with the build that should hold the generated pages:
- * every file must have become its page, and the build must hold exactly
- * that many more HTML files than the cold build without them.
- */
-export function grownBuildProblems(options: {
-  files: readonly Pick<BenchMarkdownFile, 'language' | 'name'>[];
-  htmlFilesBefore: number;
-  htmlFilesAfter: number;
-  exists: (pagePath: string) => boolean;
-}): string[] {
-  const { files, htmlFilesBefore, htmlFilesAfter, exists } = options;
-  const missing = files.map((file) => benchPagePath(file)).filter((pagePath) => !exists(pagePath));
-  const problems: string[] = [];
-  if (missing.length > 0) {
-    problems.push(`${missing.length} generated pages were not built, e.g. ${missing.slice(0, 3).join(', ')}`);
-  }
-  if (htmlFilesAfter - htmlFilesBefore !== files.length) {
-    problems.push(`expected ${files.length} more HTML files than the cold build (${htmlFilesBefore}), found ${htmlFilesAfter - htmlFilesBefore}`);
-  }
-  return problems;
 }
 
 // ---------------------------------------------------------------------------
@@ -210,14 +155,6 @@ function machineInfo(): MachineInfo {
   };
 }
 
-function writeContent(dir: string, files: readonly BenchMarkdownFile[]): void {
-  for (const file of files) {
-    const target = path.join(dir, file.relativePath);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, file.content);
-  }
-}
-
 class BuildFailed extends Error {
   constructor(
     readonly what: string,
@@ -241,17 +178,13 @@ async function main(): Promise<number> {
     await sandbox.close();
     throw error;
   });
-  let contentDir: string | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanUp = () => {
-    cleaning ??= (async () => {
-      if (contentDir) rmSync(contentDir, { recursive: true, force: true });
-      await Promise.all([sandbox.close(), site.close()]);
-    })();
+    cleaning ??= Promise.all([sandbox.close(), site.close()]).then(() => undefined);
     return cleaning;
   };
   const stop = (signal: NodeJS.Signals) => {
-    console.error(`\n[bench] ${signal}: stopping the build, the servers and removing the generated content.`);
+    console.error(`\n[bench] ${signal}: stopping the build and the servers.`);
     abort.abort();
     void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
@@ -261,7 +194,6 @@ async function main(): Promise<number> {
   try {
     const env = sandboxBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url, chromePath });
     env.GATSBY_TELEMETRY_DISABLED = '1';
-    delete env[BENCH_CONTENT_VARIABLE];
     const gatsby = (args: string[], buildEnv: NodeJS.ProcessEnv) => run('gatsby', args, buildEnv, { signal: abort.signal });
     const timedBuild = async (what: string, buildEnv: NodeJS.ProcessEnv) => {
       const started = performance.now();
@@ -275,17 +207,17 @@ async function main(): Promise<number> {
       if (code !== 0) throw new BuildFailed('gatsby clean', code);
     };
 
-    step('1/5 Cold build: gatsby clean, then gatsby build (timed)');
+    step('1/4 Cold build: gatsby clean, then gatsby build (timed)');
     await clean(env);
     const cold = await timedBuild('cold build', env);
 
-    step('2/5 Warm build: gatsby build again with the cache (timed)');
+    step('2/4 Warm build: gatsby build again with the cache (timed)');
     const warm = await timedBuild('warm build', env);
 
-    step(`3/5 Page weights of ${pages.length} pages from public/`);
+    step(`3/4 Page weights of ${pages.length} pages from public/`);
     const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
 
-    step(`4/5 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults)`);
+    step(`4/4 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults)`);
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
     machine.host = await measureHostSpeed(chromePath);
     const collected = await collect({ siteUrl: site.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
@@ -302,36 +234,13 @@ async function main(): Promise<number> {
       lighthouse: medians.find((median) => median.url === urls[index]),
     }));
 
-    const files = benchMarkdownFiles(EXTRA_PAGES);
-    contentDir = mkdtempSync(path.join(os.tmpdir(), 'stockpay-bench-'));
-    step(`5/5 Content growth: ${files.length} generated markdown pages in ${contentDir}; gatsby clean, then gatsby build (timed)`);
-    writeContent(contentDir, files);
-    const grownEnv = { ...env, [BENCH_CONTENT_VARIABLE]: contentDir };
-    await clean(grownEnv);
-    const grown = await timedBuild(`build with ${files.length} generated pages`, grownEnv);
-    const problems = grownBuildProblems({
-      files,
-      htmlFilesBefore: cold.htmlFiles,
-      htmlFilesAfter: grown.htmlFiles,
-      exists: (pagePath) => existsSync(path.join(PUBLIC, pagePath, 'index.html')),
-    });
-    rmSync(contentDir, { recursive: true, force: true });
-    contentDir = undefined;
 
     console.log(`\n${'='.repeat(20)} npm run bench ${'='.repeat(20)}\n`);
     console.log(machineHeader(machine));
     console.log(`\nPages: first load (JS and CSS gzip, HTML gzip and raw) and Lighthouse medians (scores 0-100)\n`);
     console.log(pageTable(results));
     console.log(`\n${goalsLine(results)}\n`);
-    console.log(buildTable({ cold, warm, grown: { ...grown, extraPages: files.length } }));
-    console.log(
-      `\npublic/ now holds the build with the ${files.length} generated pages (/bench/…, /bg/bench/…); the generated ` +
-        'content is removed. `npm start` or `npm test` (both build from clean) restores the normal site.',
-    );
-    if (problems.length > 0) {
-      console.error(`\nThe content-growth build is not what was measured:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
-      return 1;
-    }
+    console.log(buildTable({ cold, warm }));
     return 0;
   } catch (error) {
     if (abort.signal.aborted) return 1;

@@ -2468,8 +2468,6 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
-type BenchPageDataFragment = { readonly page: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
-
 type BlogPageQueryVariables = Exact<{
   language: Scalars['String'];
 }>;

@@ -6,8 +6,8 @@ import { MarkdownPage } from './MarkdownPage';
 
 /**
  * A page that is one markdown file carrying its own title, description and
- * last-updated date in frontmatter (the privacy policy, the benchmark's
- * generated pages), selected with `...DatedMarkdownDocument`.
+ * last-updated date in frontmatter (the privacy policy), selected with
+ * `...DatedMarkdownDocument`.
  */
 export function DatedMarkdownPage({ document }: { document: Queries.DatedMarkdownDocumentFragment | null }): React.JSX.Element {
   const product = siteConfig.productName;
