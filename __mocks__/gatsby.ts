@@ -1,8 +1,10 @@
 /**
  * Gatsby for Jest: the real module needs the build, so Link becomes a plain
- * anchor (with Gatsby's aria-current) and graphql a no-op tag.
+ * anchor (with Gatsby's aria-current), graphql a no-op tag, and a static
+ * query answers what the site's static queries select from the real content.
  */
 import React from 'react';
+import { staticQueryData } from '../__tests__/support/content';
 
 const gatsby = jest.requireActual('gatsby');
 
@@ -18,7 +20,7 @@ type LinkProps = React.AnchorHTMLAttributes<HTMLAnchorElement> & {
 export const graphql = jest.fn();
 export const navigate = jest.fn();
 export const withPrefix = jest.fn((path: string) => path);
-export const useStaticQuery = jest.fn();
+export const useStaticQuery = jest.fn(staticQueryData);
 
 export const Link = jest.fn(
   ({ to, activeClassName: _a, activeStyle: _s, partiallyActive: _p, replace: _r, innerRef, ...rest }: LinkProps) =>

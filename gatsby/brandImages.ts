@@ -4,11 +4,13 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_PACKAGES_COMMAND, CHROMIUM_ARGS, MISSING_BROWSER_MESSAGE, findChromium } from '../scripts/chromium.js';
 import { siteConfig } from '../src/lib/config';
+import type { Frontmatter } from '../src/lib/contentSchema';
 import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_ICO_SIZES, FAVICON_SVG_PATH, MANIFEST_ICONS, icoFromPngs, iconHtml } from '../src/lib/icons';
 import { LANGUAGES, type Language } from '../src/lib/languages';
+import { fillProductNameInFields } from '../src/lib/markdown';
 import { SHARE_IMAGE, shareImagePath } from '../src/lib/shareImage';
 import { shareImageHtml, svgDataUrl } from '../src/lib/shareImageHtml';
-import { readLocaleString } from './locales';
+import { readContentFrontmatter } from './contentFile';
 
 /** One PNG to draw: a page of `html` at width x height, screenshotted once it sets <html data-ready>. */
 interface Drawing {
@@ -26,17 +28,21 @@ function cacheKey(drawing: Drawing): string {
   return createHash('sha256').update(JSON.stringify({ CACHE_VERSION, ...drawing })).digest('hex').slice(0, 24);
 }
 
-/** The topics shown as chips on the share image: short, and one of them about payments. */
-const SHARE_TOPICS = ['topics.inventoryManagement', 'topics.invoiceProcessing', 'topics.bitcoinPayments'];
+/** The share image shows the home page's eyebrow and headline and the topics marked for it, with room for three. */
+const SHARE_TOPICS_MAX = 3;
 
 function shareDrawing(directory: string, language: Language, logoUrl: string): Drawing {
   const productName = siteConfig.productName;
-  const home = (key: string) => readLocaleString(directory, language, 'home', key, productName);
-  const html = shareImageHtml(
-    { language, productName, eyebrow: home('hero.eyebrow'), headline: home('hero.headline'), topics: SHARE_TOPICS.map(home) },
-    logoUrl,
-  );
-  return { html, width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, transparent: false };
+  const hero = readContentFrontmatter<Frontmatter<'home', 'hero'>>(directory, 'home', language, 'hero');
+  const { items } = readContentFrontmatter<Frontmatter<'home', 'topics'>>(directory, 'home', language, 'topics');
+  const topics = items.filter((item) => item.onShareImage).map((item) => item.label);
+  if (topics.length === 0 || topics.length > SHARE_TOPICS_MAX) {
+    throw new Error(
+      `${path.join('content', 'home', language, 'topics.md')}: frontmatter field "items" must mark 1 to ${SHARE_TOPICS_MAX} topics with onShareImage: true for the share image, found ${topics.length}`,
+    );
+  }
+  const text = fillProductNameInFields({ language, productName, eyebrow: hero.eyebrow, headline: hero.headline, topics }, productName);
+  return { html: shareImageHtml(text, logoUrl), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, transparent: false };
 }
 
 const iconDrawing = (logoUrl: string, size: number, fullBleed: boolean): Drawing => ({

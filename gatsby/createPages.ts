@@ -1,5 +1,6 @@
 import type { GatsbyNode, Node } from 'gatsby';
-import { findMissingTranslations, isContentSection, type ContentFile } from '../src/lib/content';
+import { findMissingTranslations, type ContentFile } from '../src/lib/content';
+import { isContentSection } from '../src/lib/contentSchema';
 import { isLanguage } from '../src/lib/languages';
 
 interface MarkdownFields extends Node {

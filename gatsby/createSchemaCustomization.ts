@@ -1,26 +1,77 @@
 import type { GatsbyNode } from 'gatsby';
+import { CONTENT_SECTIONS, type FieldRule, type Fields, type SectionSchema } from '../src/lib/contentSchema';
+
+const FRONTMATTER_TYPE = 'MarkdownRemarkFrontmatter';
+
+const capitalize = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+
+/** One GraphQL object type for `fields`, and those of its lists' items, named after the path to them. */
+function objectTypes(typeName: string, fields: Readonly<Record<string, FieldRule>>): string[] {
+  const nested: string[] = [];
+  const lines = Object.entries(fields).map(([name, rule]) => {
+    switch (rule.type) {
+      case 'string':
+        return `  ${name}: String`;
+      case 'integer':
+        return `  ${name}: Int`;
+      case 'boolean':
+        return `  ${name}: Boolean`;
+      case 'date':
+        return `  ${name}: Date @dateformat`;
+      case 'list': {
+        const itemType = `${typeName}${capitalize(name)}`;
+        nested.push(...objectTypes(itemType, rule.item));
+        return `  ${name}: [${itemType}!]`;
+      }
+    }
+  });
+  return [`type ${typeName} {\n${lines.join('\n')}\n}`, ...nested];
+}
 
 /**
- * Frontmatter types declared up front, so a page query never depends on
- * what the editors' files happen to contain. Field rules (required, allowed
- * values) are checked per file in onCreateNode with a message naming it.
+ * Every frontmatter field of every content file, as one GraphQL type: the
+ * files of all sections share MarkdownRemark. Fields are nullable (a field
+ * one file requires, another does not have); what each file must hold is
+ * checked per file (src/lib/content.ts). Throws when two files declare one
+ * field name with different rules of type, since GraphQL cannot hold both.
+ */
+export function frontmatterTypeDefs(sections: Readonly<Record<string, SectionSchema>>): string {
+  const merged: Record<string, FieldRule> = {};
+  for (const [section, spec] of Object.entries(sections)) {
+    const schemas = [...Object.values(spec.files), ...(spec.entries ? [spec.entries] : [])];
+    for (const [name, rule] of schemas.flatMap((schema) => Object.entries(schema.fields))) {
+      const known = merged[name];
+      if (known && typeDef(known) !== typeDef(rule)) {
+        throw new Error(`Frontmatter field "${name}" has two types (in content/${section}/ and elsewhere): give one of them another name`);
+      }
+      merged[name] = rule;
+    }
+  }
+  return objectTypes(FRONTMATTER_TYPE, merged).join('\n');
+}
+
+/** A rule's shape as GraphQL sees it: its type, and its items' shape for a list. */
+function typeDef(rule: FieldRule): string {
+  if (rule.type !== 'list') return rule.type;
+  const item: Fields = rule.item;
+  return `list(${Object.entries(item)
+    .map(([name, inner]) => `${name}:${typeDef(inner)}`)
+    .join(',')})`;
+}
+
+/**
+ * Types declared up front, so a page query never depends on what the
+ * editors' files happen to contain; the frontmatter's come from the one
+ * content schema (src/lib/contentSchema.ts).
  * https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/
  */
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
   actions.createTypes(`
     type MarkdownRemark implements Node {
-      frontmatter: MarkdownRemarkFrontmatter!
+      frontmatter: ${FRONTMATTER_TYPE}!
       fields: MarkdownRemarkFields!
     }
-    type MarkdownRemarkFrontmatter {
-      title: String
-      description: String
-      order: Int
-      illustration: String
-      ctaLabel: String
-      ctaTarget: String
-      lastUpdated: Date @dateformat
-    }
+    ${frontmatterTypeDefs(CONTENT_SECTIONS)}
     type RemoteReadme implements Node @dontInfer {
       url: String!
       language: String!
@@ -34,6 +85,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       section: String!
       language: String!
       name: String!
+      kind: String!
     }
   `);
 };

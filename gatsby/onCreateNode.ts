@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { GatsbyNode, Node } from 'gatsby';
 import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/lib/content';
+import { contentKind } from '../src/lib/contentSchema';
 import { LANGUAGES } from '../src/lib/languages';
 
 interface FileNode extends Node {
@@ -37,7 +38,8 @@ interface MarkdownNode extends Node {
 
 /**
  * Gives every markdown file its section, language and name from its path
- * (content/<section>/<language>/<name>.md), and fails the build when its
+ * (content/<section>/<language>/<name>.md) and its kind (a file the section
+ * names, or one of its entries), and fails the build when its
  * frontmatter breaks the section's schema.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onCreateNode
  */
@@ -53,10 +55,11 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, action
     return;
   }
   const shownAs = file?.url ?? `content/${relativePath}`;
-  const errors = validateFrontmatter(shownAs, parsed.section, (node as MarkdownNode).frontmatter, sourceOf(file));
+  const errors = validateFrontmatter(shownAs, parsed.section, parsed.name, (node as MarkdownNode).frontmatter, sourceOf(file));
   if (errors.length > 0) reporter.panicOnBuild(errors.join('\n'));
 
   actions.createNodeField({ node, name: 'section', value: parsed.section });
   actions.createNodeField({ node, name: 'language', value: parsed.language });
   actions.createNodeField({ node, name: 'name', value: parsed.name });
+  actions.createNodeField({ node, name: 'kind', value: contentKind(parsed.section, parsed.name) });
 };

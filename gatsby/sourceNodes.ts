@@ -1,5 +1,5 @@
 import type { GatsbyNode } from 'gatsby';
-import { remoteReadmeUrls, REMOTE_README_VARIABLES } from '../src/lib/content';
+import { remoteReadmeUrls, remoteReadmeVariable } from '../src/lib/content';
 import { LANGUAGES } from '../src/lib/languages';
 import { fetchRemoteReadme } from './remoteReadme';
 
@@ -24,7 +24,7 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
       text = await fetchRemoteReadme(url);
     } catch (error) {
       reporter.panicOnBuild(
-        `Could not fetch the ${language} documentation README from ${url} (${REMOTE_README_VARIABLES[language]}): ${(error as Error).message}`,
+        `Could not fetch the ${language} documentation README from ${url} (${remoteReadmeVariable(language)}): ${(error as Error).message}`,
       );
       continue;
     }

@@ -1039,24 +1039,28 @@ type MarkdownRemarkFieldSelector = {
 };
 
 type MarkdownRemarkFields = {
+  readonly kind: Scalars['String'];
   readonly language: Scalars['String'];
   readonly name: Scalars['String'];
   readonly section: Scalars['String'];
 };
 
 type MarkdownRemarkFieldsFieldSelector = {
+  readonly kind: InputMaybe<FieldSelectorEnum>;
   readonly language: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly section: InputMaybe<FieldSelectorEnum>;
 };
 
 type MarkdownRemarkFieldsFilterInput = {
+  readonly kind: InputMaybe<StringQueryOperatorInput>;
   readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly section: InputMaybe<StringQueryOperatorInput>;
 };
 
 type MarkdownRemarkFieldsSortInput = {
+  readonly kind: InputMaybe<SortOrderEnum>;
   readonly language: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly section: InputMaybe<SortOrderEnum>;
@@ -1088,11 +1092,21 @@ type MarkdownRemarkFilterListInput = {
 type MarkdownRemarkFrontmatter = {
   readonly ctaLabel: Maybe<Scalars['String']>;
   readonly ctaTarget: Maybe<Scalars['String']>;
+  readonly demoBadge: Maybe<Scalars['String']>;
+  readonly demoLabel: Maybe<Scalars['String']>;
+  readonly demoNote: Maybe<Scalars['String']>;
   readonly description: Maybe<Scalars['String']>;
+  readonly eyebrow: Maybe<Scalars['String']>;
+  readonly heading: Maybe<Scalars['String']>;
+  readonly headline: Maybe<Scalars['String']>;
   readonly illustration: Maybe<Scalars['String']>;
+  readonly items: Maybe<ReadonlyArray<MarkdownRemarkFrontmatterItems>>;
   readonly lastUpdated: Maybe<Scalars['Date']>;
+  readonly lead: Maybe<Scalars['String']>;
   readonly order: Maybe<Scalars['Int']>;
+  readonly pricingLabel: Maybe<Scalars['String']>;
   readonly title: Maybe<Scalars['String']>;
+  readonly tryLabel: Maybe<Scalars['String']>;
 };
 
 
@@ -1106,31 +1120,89 @@ type MarkdownRemarkFrontmatter_lastUpdatedArgs = {
 type MarkdownRemarkFrontmatterFieldSelector = {
   readonly ctaLabel: InputMaybe<FieldSelectorEnum>;
   readonly ctaTarget: InputMaybe<FieldSelectorEnum>;
+  readonly demoBadge: InputMaybe<FieldSelectorEnum>;
+  readonly demoLabel: InputMaybe<FieldSelectorEnum>;
+  readonly demoNote: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly eyebrow: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly headline: InputMaybe<FieldSelectorEnum>;
   readonly illustration: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<MarkdownRemarkFrontmatterItemsFieldSelector>;
   readonly lastUpdated: InputMaybe<FieldSelectorEnum>;
+  readonly lead: InputMaybe<FieldSelectorEnum>;
   readonly order: InputMaybe<FieldSelectorEnum>;
+  readonly pricingLabel: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly tryLabel: InputMaybe<FieldSelectorEnum>;
 };
 
 type MarkdownRemarkFrontmatterFilterInput = {
   readonly ctaLabel: InputMaybe<StringQueryOperatorInput>;
   readonly ctaTarget: InputMaybe<StringQueryOperatorInput>;
+  readonly demoBadge: InputMaybe<StringQueryOperatorInput>;
+  readonly demoLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly demoNote: InputMaybe<StringQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly headline: InputMaybe<StringQueryOperatorInput>;
   readonly illustration: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<MarkdownRemarkFrontmatterItemsFilterListInput>;
   readonly lastUpdated: InputMaybe<DateQueryOperatorInput>;
+  readonly lead: InputMaybe<StringQueryOperatorInput>;
   readonly order: InputMaybe<IntQueryOperatorInput>;
+  readonly pricingLabel: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly tryLabel: InputMaybe<StringQueryOperatorInput>;
+};
+
+type MarkdownRemarkFrontmatterItems = {
+  readonly icon: Maybe<Scalars['String']>;
+  readonly label: Maybe<Scalars['String']>;
+  readonly onShareImage: Maybe<Scalars['Boolean']>;
+};
+
+type MarkdownRemarkFrontmatterItemsFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly onShareImage: InputMaybe<FieldSelectorEnum>;
+};
+
+type MarkdownRemarkFrontmatterItemsFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly onShareImage: InputMaybe<BooleanQueryOperatorInput>;
+};
+
+type MarkdownRemarkFrontmatterItemsFilterListInput = {
+  readonly elemMatch: InputMaybe<MarkdownRemarkFrontmatterItemsFilterInput>;
+};
+
+type MarkdownRemarkFrontmatterItemsSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly onShareImage: InputMaybe<SortOrderEnum>;
 };
 
 type MarkdownRemarkFrontmatterSortInput = {
   readonly ctaLabel: InputMaybe<SortOrderEnum>;
   readonly ctaTarget: InputMaybe<SortOrderEnum>;
+  readonly demoBadge: InputMaybe<SortOrderEnum>;
+  readonly demoLabel: InputMaybe<SortOrderEnum>;
+  readonly demoNote: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly eyebrow: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly headline: InputMaybe<SortOrderEnum>;
   readonly illustration: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<MarkdownRemarkFrontmatterItemsSortInput>;
   readonly lastUpdated: InputMaybe<SortOrderEnum>;
+  readonly lead: InputMaybe<SortOrderEnum>;
   readonly order: InputMaybe<SortOrderEnum>;
+  readonly pricingLabel: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly tryLabel: InputMaybe<SortOrderEnum>;
 };
 
 type MarkdownRemarkGroupConnection = {
@@ -2473,7 +2545,7 @@ type BlogPageQueryVariables = Exact<{
 }>;
 
 
-type BlogPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
+type BlogPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly hero: { readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly eyebrow: string | null, readonly headline: string | null, readonly lead: string | null, readonly tryLabel: string | null, readonly demoLabel: string | null, readonly demoBadge: string | null, readonly demoNote: string | null } } | null, readonly topics: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly items: ReadonlyArray<{ readonly label: string | null, readonly icon: string | null }> | null } } | null, readonly closing: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly pricingLabel: string | null } } | null, readonly banners: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
 
 type ContactPageQueryVariables = Exact<{
   language: Scalars['String'];
@@ -2491,14 +2563,14 @@ type DocsPageQueryVariables = Exact<{
 
 type DocsPageQuery = { readonly readme: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
-type HomeContentFragment = { readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
+type HomeContentFragment = { readonly hero: { readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly eyebrow: string | null, readonly headline: string | null, readonly lead: string | null, readonly tryLabel: string | null, readonly demoLabel: string | null, readonly demoBadge: string | null, readonly demoNote: string | null } } | null, readonly topics: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly items: ReadonlyArray<{ readonly label: string | null, readonly icon: string | null }> | null } } | null, readonly closing: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly pricingLabel: string | null } } | null, readonly banners: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
 
 type HomePageQueryVariables = Exact<{
   language: Scalars['String'];
 }>;
 
 
-type HomePageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly homeSections: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
+type HomePageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly hero: { readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly eyebrow: string | null, readonly headline: string | null, readonly lead: string | null, readonly tryLabel: string | null, readonly demoLabel: string | null, readonly demoBadge: string | null, readonly demoNote: string | null } } | null, readonly topics: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly items: ReadonlyArray<{ readonly label: string | null, readonly icon: string | null }> | null } } | null, readonly closing: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly pricingLabel: string | null } } | null, readonly banners: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
 
 type KatexStylesheetQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -2529,6 +2601,11 @@ type PrivacyPolicyPageQueryVariables = Exact<{
 
 
 type PrivacyPolicyPageQuery = { readonly policy: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+
+type ShareHeadlinesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type ShareHeadlinesQuery = { readonly heroes: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly language: string }, readonly frontmatter: { readonly headline: string | null } }> } };
 
 
 }

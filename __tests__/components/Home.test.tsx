@@ -2,25 +2,18 @@ import React from 'react';
 import { screen, within } from '@testing-library/react';
 import { Helmet } from 'react-helmet';
 import { HomeView } from '../../src/components/home/HomeView';
+import { homeContent } from '../support/content';
 import { renderWithI18n } from '../support/renderWithI18n';
 
-const content = {
-  homeSections: {
-    nodes: [
-      { html: '<p>Edit orders.</p>', fields: { name: '01-sale-orders' }, frontmatter: { title: 'Sale orders', illustration: 'sale-order', ctaLabel: null, ctaTarget: null } },
-      { html: '<ul><li>Stock</li></ul>', fields: { name: '02-features' }, frontmatter: { title: 'Features', illustration: 'features', ctaLabel: null, ctaTarget: null } },
-      { html: '<p>Pay.</p>', fields: { name: '03-payments' }, frontmatter: { title: 'Payments Made Simple', illustration: 'payments', ctaLabel: 'Get Started', ctaTarget: 'app' } },
-    ],
-  },
-} as Queries.HomeContentFragment;
+const content = homeContent('en');
 
 describe('Home', () => {
-  it('shows the headline, the three sections in order and the 17 topics', () => {
+  it('shows what content/home/en/ says: the headline, the three banners in order, the 17 topics and the closing band', () => {
     renderWithI18n(<HomeView content={content} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Inventory & Payment Management Made Simple' })).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      'Sale orders',
-      'Features',
+      'Sale orders you can edit until they ship',
+      'Features built for day-to-day trade',
       'Payments Made Simple',
       'Everything your business runs on',
       'Ready when you are',
@@ -61,7 +54,7 @@ describe('Home', () => {
   });
 
   it('declares the application as structured data, published 2025-03-17', () => {
-    renderWithI18n(<HomeView content={content} />, { language: 'bg' });
+    renderWithI18n(<HomeView content={homeContent('bg')} />, { language: 'bg' });
     const script = Helmet.peek().scriptTags.find((tag: { type?: string }) => tag.type === 'application/ld+json') as { innerHTML: string };
     expect(JSON.parse(script.innerHTML)).toMatchObject({ '@type': 'SoftwareApplication', datePublished: '2025-03-17', inLanguage: 'bg' });
     expect(Helmet.peek().title).toBe('Лесно управление на наличности и плащания | StockPay');

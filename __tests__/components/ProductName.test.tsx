@@ -1,8 +1,8 @@
 import React from 'react';
 import { screen, within } from '@testing-library/react';
-import { useStaticQuery } from 'gatsby';
 import { HomeView } from '../../src/components/home/HomeView';
 import { MarkdownPage } from '../../src/components/markdown/MarkdownPage';
+import { homeContent } from '../support/content';
 import { renderWithI18n } from '../support/renderWithI18n';
 
 // A product name that would be markup if it went into the HTML unescaped.
@@ -16,7 +16,8 @@ const PRODUCT = 'A<b>&"C"';
 describe('{{product}} in markdown', () => {
   it('is filled into the home page banners as text: title, body and call to action', () => {
     const content = {
-      homeSections: {
+      ...homeContent('en'),
+      banners: {
         nodes: [
           {
             html: '<p>Run your shop with {{product}}.</p>',
@@ -25,7 +26,7 @@ describe('{{product}} in markdown', () => {
           },
         ],
       },
-    } as Queries.HomeContentFragment;
+    } as unknown as Queries.HomeContentFragment;
     renderWithI18n(<HomeView content={content} />);
     const banner = screen.getByRole('region', { name: `Payments with ${PRODUCT}` });
     expect(within(banner).getByText(`Run your shop with ${PRODUCT}.`)).toBeInTheDocument();
@@ -35,7 +36,6 @@ describe('{{product}} in markdown', () => {
   });
 
   it('is filled into a markdown page as text', () => {
-    jest.mocked(useStaticQuery).mockReturnValue({ site: { siteMetadata: { katexStylesheet: '/katex.css' } } });
     const document = {
       html: '<h2 id="what">What {{product}} does</h2><p>{{product}} keeps stock.</p>',
       headings: [{ id: 'what', value: 'What {{product}} does' }],

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,11 +7,12 @@ import { BRAND_FALLBACK_DIR, BRAND_IMAGE_FILES, withoutChromiumWarning, writeBra
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** A site directory with only what the drawings read: the logo, the locales and the committed copies. */
+/** A site directory with only what the drawings read: the logo, the locales, the home content and the committed copies. */
 async function site(): Promise<string> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'brand-images-'));
   await cp(path.join(ROOT, 'static', 'favicon.svg'), path.join(directory, 'static', 'favicon.svg'));
   await cp(path.join(ROOT, 'locales'), path.join(directory, 'locales'), { recursive: true });
+  await cp(path.join(ROOT, 'content', 'home'), path.join(directory, 'content', 'home'), { recursive: true });
   await cp(path.join(ROOT, BRAND_FALLBACK_DIR), path.join(directory, BRAND_FALLBACK_DIR), { recursive: true });
   return directory;
 }
@@ -62,9 +63,20 @@ describe('writeBrandImages', () => {
     );
   });
 
-  it('names the locale file and key when a string is missing', async () => {
-    await cp(path.join(ROOT, 'locales', 'en', 'common.json'), path.join(directory, 'locales', 'bg', 'home.json'));
-    await expect(writeBrandImages(directory)).rejects.toThrow(`${path.join('locales', 'bg', 'home.json')}: no text at "hero.eyebrow"`);
+  it('names the content file and field when the home page text it shows is broken', async () => {
+    const hero = path.join(directory, 'content', 'home', 'bg', 'hero.md');
+    await writeFile(hero, (await readFile(hero, 'utf8')).replace(/^headline:.*$/m, 'headline: ""'));
+    await expect(writeBrandImages(directory)).rejects.toThrow(
+      `${path.join('content', 'home', 'bg', 'hero.md')}: frontmatter field "headline" is missing; it must be a string`,
+    );
+  });
+
+  it('wants one to three topics marked for the share image', async () => {
+    const topics = path.join(directory, 'content', 'home', 'en', 'topics.md');
+    await writeFile(topics, (await readFile(topics, 'utf8')).replace(/^ +onShareImage: true\n/gm, ''));
+    await expect(writeBrandImages(directory)).rejects.toThrow(
+      `${path.join('content', 'home', 'en', 'topics.md')}: frontmatter field "items" must mark 1 to 3 topics with onShareImage: true for the share image, found 0`,
+    );
   });
 
   it('draws every image at its size, then redraws nothing it has cached', async () => {

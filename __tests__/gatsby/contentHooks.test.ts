@@ -24,6 +24,7 @@ describe('onCreateNode', () => {
       ['section', 'privacy'],
       ['language', 'bg'],
       ['name', 'policy'],
+      ['kind', 'file'],
     ]);
   });
 

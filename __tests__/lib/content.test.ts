@@ -7,6 +7,8 @@ import {
   validateFrontmatter,
   type ContentFile,
 } from '../../src/lib/content';
+import { CONTENT_SECTIONS, type ContentSection } from '../../src/lib/contentSchema';
+import { LANGUAGES, type Language } from '../../src/lib/languages';
 
 describe('parseContentPath', () => {
   it('reads section, language and name', () => {
@@ -20,6 +22,11 @@ describe('parseContentPath', () => {
   it('names the file when the section is unknown', () => {
     expect(parseContentPath('blog/en/post.md')).toMatchObject({ error: expect.stringContaining('content/blog/en/post.md: unknown section "blog"') });
   });
+  it('names the files a section holds when a file is not one of them', () => {
+    expect(parseContentPath('privacy/en/cookies.md')).toEqual({ error: 'content/privacy/en/cookies.md: content/privacy/<language>/ holds only policy.md' });
+    expect(parseContentPath('home/en/04-reports.md')).toEqual({ section: 'home', language: 'en', name: '04-reports' });
+    expect(parseContentPath('home/en/hero.md')).toEqual({ section: 'home', language: 'en', name: 'hero' });
+  });
   it('names the file when it is not in a language folder', () => {
     expect(parseContentPath('home/intro.md')).toEqual({
       error: 'content/home/intro.md: content files live at content/<section>/<language>/<name>.md',
@@ -32,56 +39,93 @@ describe('validateFrontmatter (home)', () => {
   const valid = { order: 1, title: 'Sale orders', illustration: 'sale-order' };
 
   it('accepts a complete section', () => {
-    expect(validateFrontmatter(file, 'home', valid)).toEqual([]);
-    expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: 'Get Started', ctaTarget: 'app' })).toEqual([]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', valid)).toEqual([]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: 'Get Started', ctaTarget: 'app' })).toEqual([]);
   });
 
   it('names the file and every missing field', () => {
-    expect(validateFrontmatter(file, 'home', {})).toEqual([
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', {})).toEqual([
       `${file}: frontmatter field "order" is missing; it must be a whole number from 1 to 2147483647`,
       `${file}: frontmatter field "title" is missing; it must be a string`,
       `${file}: frontmatter field "illustration" is missing; it must be one of "sale-order", "features", "payments"`,
     ]);
-    expect(validateFrontmatter(file, 'home', null)).toHaveLength(3);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', null)).toHaveLength(3);
   });
 
   it('names a wrongly typed field and shows the value', () => {
-    expect(validateFrontmatter(file, 'home', { ...valid, order: 'first' })).toEqual([
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 'first' })).toEqual([
       `${file}: frontmatter field "order" must be a whole number from 1 to 2147483647, got "first"`,
     ]);
-    expect(validateFrontmatter(file, 'home', { ...valid, title: 3 })).toEqual([
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, title: 3 })).toEqual([
       `${file}: frontmatter field "title" must be a string, got 3`,
     ]);
-    expect(validateFrontmatter(file, 'home', { ...valid, illustration: 'photo' })).toEqual([
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, illustration: 'photo' })).toEqual([
       `${file}: frontmatter field "illustration" must be one of "sale-order", "features", "payments", got "photo"`,
     ]);
   });
 
   it('requires a link target once a call to action has a label', () => {
-    expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: 'Go' })).toEqual([
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: 'Go' })).toEqual([
       `${file}: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact" when "ctaLabel" is set`,
     ]);
-    expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: 'Go', ctaTarget: 'blog' })).toHaveLength(1);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: 'Go', ctaTarget: 'blog' })).toHaveLength(1);
   });
 
   it('requires a label once a call to action has a target', () => {
-    expect(validateFrontmatter(file, 'home', { ...valid, ctaTarget: 'app' })).toEqual([
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaTarget: 'app' })).toEqual([
       `${file}: frontmatter field "ctaLabel" is missing; it must be a string when "ctaTarget" is set`,
     ]);
-    expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: '', ctaTarget: 'app' })).toHaveLength(1);
-    expect(validateFrontmatter(file, 'home', { ...valid, ctaLabel: '', ctaTarget: '' })).toEqual([]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: '', ctaTarget: 'app' })).toHaveLength(1);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: '', ctaTarget: '' })).toEqual([]);
   });
 
   it('wants order to be a whole number from 1 to the largest GraphQL Int', () => {
     const message = (got: string) => `${file}: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
-    expect(validateFrontmatter(file, 'home', { ...valid, order: 1.5 })).toEqual([message('1.5')]);
-    expect(validateFrontmatter(file, 'home', { ...valid, order: '2' })).toEqual([message('"2"')]);
-    expect(validateFrontmatter(file, 'home', { ...valid, order: -0 })).toEqual([message('-0')]);
-    expect(validateFrontmatter(file, 'home', { ...valid, order: 0 })).toEqual([message('0')]);
-    expect(validateFrontmatter(file, 'home', { ...valid, order: -1 })).toEqual([message('-1')]);
-    expect(validateFrontmatter(file, 'home', { ...valid, order: 2 ** 31 })).toEqual([message('2147483648')]);
-    expect(validateFrontmatter(file, 'home', { ...valid, order: Number.NaN })).toEqual([message('NaN')]);
-    expect(validateFrontmatter(file, 'home', { ...valid, order: 2 ** 31 - 1 })).toEqual([]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 1.5 })).toEqual([message('1.5')]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: '2' })).toEqual([message('"2"')]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: -0 })).toEqual([message('-0')]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 0 })).toEqual([message('0')]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: -1 })).toEqual([message('-1')]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 2 ** 31 })).toEqual([message('2147483648')]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: Number.NaN })).toEqual([message('NaN')]);
+    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 2 ** 31 - 1 })).toEqual([]);
+  });
+});
+
+describe('validateFrontmatter (home: hero, topics, closing)', () => {
+  const topics = 'content/home/bg/topics.md';
+  const valid = { heading: 'Всичко', lead: 'Едно приложение', items: [{ label: 'Склад', icon: 'box', onShareImage: true }, { label: 'Фактури', icon: 'invoice' }] };
+
+  it('checks every field of every list item, naming it by its place from 1', () => {
+    expect(validateFrontmatter(topics, 'home', 'topics', valid)).toEqual([]);
+    expect(
+      validateFrontmatter(topics, 'home', 'topics', { ...valid, items: [{ label: 'Склад', icon: 'boxes' }, { icon: 'box', onShareImage: 'yes' }, 'Фактури'] }),
+    ).toEqual([
+      expect.stringMatching(/^content\/home\/bg\/topics\.md: frontmatter field "items\[1\]\.icon" must be one of "menu", "close", .*"box".*, got "boxes"$/),
+      `${topics}: frontmatter field "items[2].label" is missing; it must be a string`,
+      `${topics}: frontmatter field "items[2].onShareImage" must be true or false, got "yes"`,
+      `${topics}: frontmatter field "items[3]" must be an item with label, icon, onShareImage, got "Фактури"`,
+    ]);
+  });
+
+  it('wants a list of at least one item', () => {
+    const message = (got: string) => `${topics}: frontmatter field "items" must be a list of one or more items, got ${got}`;
+    expect(validateFrontmatter(topics, 'home', 'topics', { ...valid, items: [] })).toEqual([message('[]')]);
+    expect(validateFrontmatter(topics, 'home', 'topics', { ...valid, items: 'Склад' })).toEqual([message('"Склад"')]);
+    expect(validateFrontmatter(topics, 'home', 'topics', { heading: 'Всичко', lead: 'Едно' })).toEqual([
+      `${topics}: frontmatter field "items" is missing; it must be a list of one or more items`,
+    ]);
+  });
+
+  it('holds the hero and the closing band to their own fields', () => {
+    expect(validateFrontmatter('content/home/en/closing.md', 'home', 'closing', { heading: 'Ready', lead: 'Set up' })).toEqual([
+      'content/home/en/closing.md: frontmatter field "pricingLabel" is missing; it must be a string',
+    ]);
+    expect(validateFrontmatter('content/home/en/hero.md', 'home', 'hero', { title: 'T' })).toHaveLength(8);
+  });
+
+  it('refuses a file its section does not take', () => {
+    expect(validateFrontmatter('content/docs/en/faq.md', 'docs', 'faq', {})).toEqual(['content/docs/en/faq.md: content/docs/ takes no file named "faq.md"']);
   });
 });
 
@@ -90,15 +134,15 @@ describe('validateFrontmatter (privacy and docs)', () => {
   const valid = { title: 'Политика', description: 'Как пазим данните', lastUpdated: new Date('2025-05-30') };
 
   it('accepts a date from YAML or as text', () => {
-    expect(validateFrontmatter(file, 'privacy', valid)).toEqual([]);
-    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2025-05-30' })).toEqual([]);
+    expect(validateFrontmatter(file, 'privacy', 'policy', valid)).toEqual([]);
+    expect(validateFrontmatter(file, 'privacy', 'policy', { ...valid, lastUpdated: '2025-05-30' })).toEqual([]);
   });
 
   it('names the file and the wrongly typed date', () => {
-    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: 'May 30th' })).toEqual([
+    expect(validateFrontmatter(file, 'privacy', 'policy', { ...valid, lastUpdated: 'May 30th' })).toEqual([
       `${file}: frontmatter field "lastUpdated" must be a date (YYYY-MM-DD), got "May 30th"`,
     ]);
-    expect(validateFrontmatter(file, 'privacy', { title: 'x' })).toEqual([
+    expect(validateFrontmatter(file, 'privacy', 'policy', { title: 'x' })).toEqual([
       `${file}: frontmatter field "description" is missing; it must be a string`,
       `${file}: frontmatter field "lastUpdated" is missing; it must be a date (YYYY-MM-DD)`,
     ]);
@@ -106,17 +150,17 @@ describe('validateFrontmatter (privacy and docs)', () => {
 
   it('refuses a date that is not on the calendar', () => {
     const message = (got: string) => `${file}: frontmatter field "lastUpdated" must be a date (YYYY-MM-DD), got ${got}, a day the calendar does not have`;
-    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2025-02-30' })).toEqual([message('"2025-02-30"')]);
+    expect(validateFrontmatter(file, 'privacy', 'policy', { ...valid, lastUpdated: '2025-02-30' })).toEqual([message('"2025-02-30"')]);
     // YAML has already turned an unquoted 2025-02-30 into 2 March: the file's text tells.
     const source = '---\ntitle: Политика\ndescription: Данни\nlastUpdated: 2025-02-30\n---\n\nText\n';
-    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2025-03-02T00:00:00.000Z' }, source)).toEqual([message('"2025-02-30"')]);
-    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2024-02-29T00:00:00.000Z' }, source.replace('2025-02-30', '2024-02-29'))).toEqual([]);
-    expect(validateFrontmatter(file, 'privacy', { ...valid, lastUpdated: '2025-05-30T10:00:00.000Z' })).toHaveLength(1);
+    expect(validateFrontmatter(file, 'privacy', 'policy', { ...valid, lastUpdated: '2025-03-02T00:00:00.000Z' }, source)).toEqual([message('"2025-02-30"')]);
+    expect(validateFrontmatter(file, 'privacy', 'policy', { ...valid, lastUpdated: '2024-02-29T00:00:00.000Z' }, source.replace('2025-02-30', '2024-02-29'))).toEqual([]);
+    expect(validateFrontmatter(file, 'privacy', 'policy', { ...valid, lastUpdated: '2025-05-30T10:00:00.000Z' })).toHaveLength(1);
   });
 
   it('lets the documentation README go without frontmatter (a fetched README has none)', () => {
-    expect(validateFrontmatter('content/docs/en/readme.md', 'docs', {})).toEqual([]);
-    expect(validateFrontmatter('content/docs/en/readme.md', 'docs', { title: 7 })).toEqual([
+    expect(validateFrontmatter('content/docs/en/readme.md', 'docs', 'readme', {})).toEqual([]);
+    expect(validateFrontmatter('content/docs/en/readme.md', 'docs', 'readme', { title: 7 })).toEqual([
       'content/docs/en/readme.md: frontmatter field "title" must be a string, got 7',
     ]);
   });
@@ -162,13 +206,16 @@ describe('frontmatterScalar', () => {
 });
 
 describe('findMissingTranslations', () => {
-  const file = (language: 'en' | 'bg', name: string, section: ContentFile['section'] = 'home'): ContentFile => ({
+  const file = (language: Language, name: string, section: ContentFile['section'] = 'home'): ContentFile => ({
     path: `content/${section}/${language}/${name}.md`,
     section,
     language,
     name,
   });
-  const required = [file('en', 'readme', 'docs'), file('bg', 'readme', 'docs'), file('en', 'policy', 'privacy'), file('bg', 'policy', 'privacy')];
+  // Every file a section names, in every language.
+  const required = (Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap((section) =>
+    Object.keys(CONTENT_SECTIONS[section].files).flatMap((name) => LANGUAGES.map((language) => file(language, name, section))),
+  );
 
   it('passes when every language has the same files', () => {
     expect(findMissingTranslations([...required, file('en', 'a'), file('bg', 'a'), file('en', 'b'), file('bg', 'b')])).toEqual([]);
@@ -181,12 +228,12 @@ describe('findMissingTranslations', () => {
   });
 
   it('names a required file that no language has', () => {
-    expect(findMissingTranslations([file('en', 'a'), file('bg', 'a'), file('bg', 'readme', 'docs'), ...required.slice(2)])).toEqual([
+    expect(findMissingTranslations([file('en', 'a'), file('bg', 'a'), ...required.filter((f) => !(f.section === 'docs' && f.language === 'en'))])).toEqual([
       'content/docs/en/readme.md: file is missing (every language needs "readme.md")',
     ]);
   });
 
-  it('fails on an empty section', () => {
-    expect(findMissingTranslations([])).toContain('content/home/: no markdown files; each language needs at least one');
+  it('names every file a section needs when there are none', () => {
+    expect(findMissingTranslations([]).sort()).toEqual(required.map((f) => `${f.path}: file is missing (every language needs "${f.name}.md")`).sort());
   });
 });

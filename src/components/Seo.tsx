@@ -1,8 +1,10 @@
 import React from 'react';
+import { graphql, useStaticQuery } from 'gatsby';
 import { Helmet } from 'react-helmet';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../lib/config';
 import { LOCALE_TAGS, LANGUAGES } from '../lib/languages';
+import { fillProductName } from '../lib/markdown';
 import { documentTitle, headLinks, serializeJsonLd } from '../lib/seo';
 import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_SVG_PATH } from '../lib/icons';
 import { SHARE_IMAGE, shareImageUrl } from '../lib/shareImage';
@@ -28,6 +30,28 @@ interface Props {
 }
 
 /**
+ * The home page's headline in `language`, which the share image shows
+ * (gatsby/brandImages.ts), so its alt text quotes it rather than a copy.
+ */
+function useShareHeadline(language: string): string {
+  const { heroes } = useStaticQuery<Queries.ShareHeadlinesQuery>(graphql`
+    query ShareHeadlines {
+      heroes: allMarkdownRemark(filter: { fields: { section: { eq: "home" }, name: { eq: "hero" } } }) {
+        nodes {
+          fields {
+            language
+          }
+          frontmatter {
+            headline
+          }
+        }
+      }
+    }
+  `);
+  return heroes.nodes.find((node) => node.fields.language === language)?.frontmatter.headline ?? '';
+}
+
+/**
  * Every head tag of every page. Helmet rather than Gatsby's Head export:
  * Head gets no React context, so translations do not work inside it.
  * gatsby-plugin-react-helmet writes these tags into the static HTML, and
@@ -42,7 +66,7 @@ export function Seo(props: Props): React.JSX.Element {
   const { canonical, alternates } = headLinks(siteConfig.siteUrl, language, canonicalPath ?? originalPath);
   const fullTitle = documentTitle(title, siteConfig.productName);
   const image = shareImageUrl(siteConfig.siteUrl, language);
-  const imageAlt = t('share.imageAlt');
+  const imageAlt = t('share.imageAlt', { headline: fillProductName(useShareHeadline(language), siteConfig.productName) });
   const structuredData =
     typeof jsonLd === 'string'
       ? sitePage(jsonLd, {

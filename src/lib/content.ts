@@ -1,73 +1,11 @@
 /**
- * The shape of the markdown that content editors own, and the checks that
- * turn a mistake in their file into a build error naming the file and the
- * field. Used at build time by gatsby/onCreateNode.ts and gatsby/createPages.ts.
+ * The checks that turn a mistake in an editor's markdown into a build error
+ * naming the file and the field, against the declarations of
+ * src/lib/contentSchema.ts. Used at build time by gatsby/onCreateNode.ts,
+ * gatsby/createPages.ts and gatsby/brandImages.ts.
  */
+import { CONTENT_SECTIONS, fileSchema, isContentSection, type ContentSection, type FieldRule, type Fields, type SectionSchema } from './contentSchema';
 import { LANGUAGES, isLanguage, type Language } from './languages';
-
-type FieldType = 'string' | 'integer' | 'date';
-
-interface FieldRule {
-  type: FieldType;
-  required: boolean;
-  oneOf?: readonly string[];
-  /** Required when this other field is set. */
-  requiredWith?: string;
-}
-
-/**
- * `order` sorts the home sections: a whole number from 1 up (1.5, "2", 0
- * and -0 are refused; 2.0 is the number 2 to YAML and passes), at most
- * the largest GraphQL Int, which the page query sorts by.
- */
-export const ORDER_RANGE = { min: 1, max: 2_147_483_647 } as const;
-
-export const HOME_ILLUSTRATIONS = ['sale-order', 'features', 'payments'] as const;
-export const CTA_TARGETS = ['app', 'docs', 'pricing', 'contact'] as const;
-export type HomeIllustration = (typeof HOME_ILLUSTRATIONS)[number];
-export type CtaTarget = (typeof CTA_TARGETS)[number];
-
-interface SectionSpec {
-  fields: Record<string, FieldRule>;
-  /** File names every language must have; other names must only match across languages. */
-  files?: readonly string[];
-}
-
-/** Every content section, its files' frontmatter and the file names each language must have. */
-export const CONTENT_SECTIONS = {
-  home: {
-    fields: {
-      order: { type: 'integer', required: true },
-      title: { type: 'string', required: true },
-      illustration: { type: 'string', required: true, oneOf: HOME_ILLUSTRATIONS },
-      ctaLabel: { type: 'string', required: false, requiredWith: 'ctaTarget' },
-      ctaTarget: { type: 'string', required: false, oneOf: CTA_TARGETS, requiredWith: 'ctaLabel' },
-    },
-  },
-  docs: {
-    // Optional, so a README fetched from elsewhere (DOCS_README_URL_*) needs
-    // no frontmatter; the page falls back to locales/<lang>/content.json.
-    fields: {
-      title: { type: 'string', required: false },
-      description: { type: 'string', required: false },
-    },
-    files: ['readme'],
-  },
-  privacy: {
-    fields: {
-      title: { type: 'string', required: true },
-      description: { type: 'string', required: true },
-      lastUpdated: { type: 'date', required: true },
-    },
-    files: ['policy'],
-  },
-} as const satisfies Record<string, SectionSpec>;
-
-export type ContentSection = keyof typeof CONTENT_SECTIONS;
-
-export function isContentSection(value: string): value is ContentSection {
-  return Object.prototype.hasOwnProperty.call(CONTENT_SECTIONS, value);
-}
 
 export interface ContentFile {
   /** Path shown in messages, relative to the project, e.g. content/home/en/01-sale-orders.md */
@@ -94,14 +32,27 @@ export function parseContentPath(relativePath: string): Omit<ContentFile, 'path'
   if (!isLanguage(language)) {
     return { error: `${file}: unknown language folder "${language}" (expected ${LANGUAGES.join(', ')})` };
   }
-  return { section, language, name: base.replace(/\.md$/, '') };
+  const name = base.replace(/\.md$/, '');
+  if (!fileSchema(section, name)) {
+    const names = Object.keys(CONTENT_SECTIONS[section].files).map((known) => `${known}.md`);
+    return { error: `${file}: content/${section}/<language>/ holds only ${names.join(', ')}` };
+  }
+  return { section, language, name };
 }
 
 function describe(rule: FieldRule): string {
-  if (rule.oneOf) return `one of ${rule.oneOf.map((v) => `"${v}"`).join(', ')}`;
-  if (rule.type === 'date') return 'a date (YYYY-MM-DD)';
-  if (rule.type === 'integer') return `a whole number from ${ORDER_RANGE.min} to ${ORDER_RANGE.max}`;
-  return `a ${rule.type}`;
+  switch (rule.type) {
+    case 'string':
+      return rule.oneOf ? `one of ${rule.oneOf.map((v) => `"${v}"`).join(', ')}` : 'a string';
+    case 'date':
+      return 'a date (YYYY-MM-DD)';
+    case 'integer':
+      return `a whole number from ${rule.min} to ${rule.max}`;
+    case 'boolean':
+      return 'true or false';
+    case 'list':
+      return 'a list of one or more items';
+  }
 }
 
 /** True for YYYY-MM-DD naming a day that exists: 2024-02-29 yes, 2025-02-30 no. */
@@ -135,7 +86,11 @@ function matches(rule: FieldRule, value: unknown, written: string | undefined): 
     case 'string':
       return typeof value === 'string' && value.trim() !== '' && (!rule.oneOf || rule.oneOf.includes(value));
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value) && value >= ORDER_RANGE.min && value <= ORDER_RANGE.max;
+      return typeof value === 'number' && Number.isInteger(value) && value >= rule.min && value <= rule.max;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'list':
+      return Array.isArray(value) && value.length > 0;
     case 'date':
       // As written when the file is at hand; else as parsed: a YAML date
       // reaches us as an ISO timestamp at midnight UTC.
@@ -145,37 +100,61 @@ function matches(rule: FieldRule, value: unknown, written: string | undefined): 
   }
 }
 
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+const shownValue = (value: unknown): string =>
+  typeof value === 'number' ? (Object.is(value, -0) ? '-0' : String(value)) : JSON.stringify(value);
+
+/** Messages for `data` against `fields`; `prefix` names a list item's fields ("items[2]."). */
+function fieldErrors(file: string, fields: Fields, data: Record<string, unknown>, prefix: string, source: string | undefined): string[] {
+  const errors: string[] = [];
+  for (const [name, rule] of Object.entries(fields)) {
+    const field = `${prefix}${name}`;
+    const value = data[name];
+    const neededBy = rule.requiredWith !== undefined && isSet(data[rule.requiredWith]) ? rule.requiredWith : undefined;
+    if (!isSet(value)) {
+      if (rule.required) errors.push(`${file}: frontmatter field "${field}" is missing; it must be ${describe(rule)}`);
+      else if (neededBy) errors.push(`${file}: frontmatter field "${field}" is missing; it must be ${describe(rule)} when "${prefix}${neededBy}" is set`);
+      continue;
+    }
+    // A date as written, when the file is at hand (top-level fields only).
+    const written = rule.type === 'date' && source !== undefined && prefix === '' ? frontmatterScalar(source, name) : undefined;
+    if (!matches(rule, value, written)) {
+      const shown = written ?? value;
+      const offCalendar = rule.type === 'date' && typeof shown === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(shown) ? ', a day the calendar does not have' : '';
+      errors.push(`${file}: frontmatter field "${field}" must be ${describe(rule)}, got ${shownValue(shown)}${offCalendar}`);
+      continue;
+    }
+    if (rule.type === 'list') {
+      (value as unknown[]).forEach((item, index) => {
+        const itemField = `${field}[${index + 1}]`;
+        if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+          errors.push(`${file}: frontmatter field "${itemField}" must be an item with ${Object.keys(rule.item).join(', ')}, got ${shownValue(item)}`);
+        } else {
+          errors.push(...fieldErrors(file, rule.item, item as Record<string, unknown>, `${itemField}.`, undefined));
+        }
+      });
+    }
+  }
+  return errors;
+}
+
 /**
- * One message per broken field, each naming the file and the field.
- * `source`, the file's whole text, lets dates be checked as written.
+ * One message per broken field of content/<section>/<lang>/<name>.md, each
+ * naming the file and the field; list items are named by their place
+ * (`items[3].icon`, counting from 1). `source`, the file's whole text, lets
+ * dates be checked as written.
  */
 export function validateFrontmatter(
   file: string,
   section: ContentSection,
+  name: string,
   frontmatter: Record<string, unknown> | null | undefined,
   source?: string,
 ): string[] {
-  const { fields }: SectionSpec = CONTENT_SECTIONS[section];
-  const data = frontmatter ?? {};
-  const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
-  const errors: string[] = [];
-  for (const [name, rule] of Object.entries(fields)) {
-    const value = data[name];
-    const neededBy = rule.requiredWith !== undefined && isSet(data[rule.requiredWith]) ? rule.requiredWith : undefined;
-    if (!isSet(value)) {
-      if (rule.required) errors.push(`${file}: frontmatter field "${name}" is missing; it must be ${describe(rule)}`);
-      else if (neededBy) errors.push(`${file}: frontmatter field "${name}" is missing; it must be ${describe(rule)} when "${neededBy}" is set`);
-      continue;
-    }
-    const written = rule.type === 'date' && source !== undefined ? frontmatterScalar(source, name) : undefined;
-    if (!matches(rule, value, written)) {
-      const shown = written ?? value;
-      const offCalendar = rule.type === 'date' && typeof shown === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(shown) ? ', a day the calendar does not have' : '';
-      const got = typeof shown === 'number' ? (Object.is(shown, -0) ? '-0' : String(shown)) : JSON.stringify(shown);
-      errors.push(`${file}: frontmatter field "${name}" must be ${describe(rule)}, got ${got}${offCalendar}`);
-    }
-  }
-  return errors;
+  const schema = fileSchema(section, name);
+  if (!schema) return [`${file}: content/${section}/ takes no file named "${name}.md"`];
+  return fieldErrors(file, schema.fields, frontmatter ?? {}, '', source);
 }
 
 /**
@@ -185,13 +164,9 @@ export function validateFrontmatter(
 export function findMissingTranslations(files: readonly ContentFile[]): string[] {
   const errors: string[] = [];
   for (const section of Object.keys(CONTENT_SECTIONS) as ContentSection[]) {
-    const spec: SectionSpec = CONTENT_SECTIONS[section];
+    const spec: SectionSchema = CONTENT_SECTIONS[section];
     const inSection = files.filter((f) => f.section === section);
-    const names = new Set([...(spec.files ?? []), ...inSection.map((f) => f.name)]);
-    if (names.size === 0) {
-      errors.push(`content/${section}/: no markdown files; each language needs at least one`);
-      continue;
-    }
+    const names = new Set([...Object.keys(spec.files), ...inSection.map((f) => f.name)]);
     for (const name of [...names].sort()) {
       for (const language of LANGUAGES) {
         if (!inSection.some((f) => f.name === name && f.language === language)) {
@@ -203,11 +178,8 @@ export function findMissingTranslations(files: readonly ContentFile[]): string[]
   return errors;
 }
 
-/** Build-time variables that fetch the documentation README from elsewhere, per language. */
-export const REMOTE_README_VARIABLES: Record<Language, string> = {
-  en: 'DOCS_README_URL_EN',
-  bg: 'DOCS_README_URL_BG',
-};
+/** The build-time variable that fetches a language's documentation README from elsewhere: DOCS_README_URL_EN, ... */
+export const remoteReadmeVariable = (language: Language): string => `DOCS_README_URL_${language.toUpperCase()}`;
 
 /**
  * The README URLs configured for remote fetching; throws naming the
@@ -217,7 +189,7 @@ export const REMOTE_README_VARIABLES: Record<Language, string> = {
 export function remoteReadmeUrls(env: Record<string, string | undefined>): Partial<Record<Language, string>> {
   const urls: Partial<Record<Language, string>> = {};
   for (const language of LANGUAGES) {
-    const name = REMOTE_README_VARIABLES[language];
+    const name = remoteReadmeVariable(language);
     const value = env[name]?.trim();
     if (!value) continue;
     if (!/^https:\/\/[^\s/?#]+\S*$/i.test(value)) throw new Error(`${name} must be an absolute https URL, got "${value}"`);

@@ -6,8 +6,9 @@
  * Not under /static/: that folder is cached forever (README, "Deploy"),
  * and these names stay the same when a drawing changes.
  */
-import type { HomeIllustration } from './content';
-
+/** The drawings a home banner may show (its `illustration`); the hero's is fixed. */
+export const HOME_ILLUSTRATIONS = ['sale-order', 'features', 'payments'] as const;
+export type HomeIllustration = (typeof HOME_ILLUSTRATIONS)[number];
 export type IllustrationName = 'dashboard' | HomeIllustration;
 
 export interface IllustrationFile {

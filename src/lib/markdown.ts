@@ -15,6 +15,16 @@ export function fillProductName(text: string, productName: string): string {
   return text.replace(PRODUCT_TOKEN, () => productName);
 }
 
+/** {{product}} filled into every string of checked frontmatter (plain text), lists and items included. */
+export function fillProductNameInFields<T>(value: T, productName: string): T {
+  if (typeof value === 'string') return fillProductName(value, productName) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => fillProductNameInFields(item, productName)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fillProductNameInFields(inner, productName)])) as T;
+  }
+  return value;
+}
+
 /**
  * {{product}} filled into HTML that markdown became: the name goes in as
  * text, so `A<b>&"C"` shows as typed and never becomes markup.

@@ -10,7 +10,7 @@ export default function BlogPage({ data }: PageProps<Queries.BlogPageQuery>): Re
 export const query = graphql`
   query BlogPage($language: String!) {
     ...HomeContent
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "home"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common"] } }) {
       ...PageLocales
     }
   }

@@ -9,7 +9,7 @@ export default function HomePage({ data }: PageProps<Queries.HomePageQuery>): Re
 export const query = graphql`
   query HomePage($language: String!) {
     ...HomeContent
-    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "home"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common"] } }) {
       ...PageLocales
     }
   }

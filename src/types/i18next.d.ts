@@ -4,7 +4,6 @@
  */
 import 'i18next';
 import type common from '../../locales/en/common.json';
-import type home from '../../locales/en/home.json';
 import type content from '../../locales/en/content.json';
 import type pricing from '../../locales/en/pricing.json';
 import type contact from '../../locales/en/contact.json';
@@ -15,7 +14,6 @@ declare module 'i18next' {
     returnNull: false;
     resources: {
       common: typeof common;
-      home: typeof home;
       content: typeof content;
       pricing: typeof pricing;
       contact: typeof contact;

@@ -1,5 +1,6 @@
 import React from 'react';
-import type { CtaTarget, HomeIllustration } from '../../lib/content';
+import type { CtaTarget } from '../../lib/contentSchema';
+import type { HomeIllustration } from '../../lib/illustrations';
 import { Illustration } from '../illustrations/Illustration';
 import { AppLink } from '../AppLink';
 import { Icon } from '../Icon';

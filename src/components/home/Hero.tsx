@@ -1,31 +1,40 @@
 import React from 'react';
-import { useTranslation } from 'react-i18next';
 import { Illustration } from '../illustrations/Illustration';
 import { AppLink } from '../AppLink';
 import * as buttons from '../../styles/buttons.module.css';
 import * as styles from './Hero.module.css';
 
-export function Hero(): React.JSX.Element {
-  const { t } = useTranslation('home');
+export interface HeroText {
+  eyebrow: string;
+  headline: string;
+  lead: string;
+  tryLabel: string;
+  demoLabel: string;
+  demoBadge: string;
+  demoNote: string;
+}
+
+/** The first screen: content/home/<lang>/hero.md. */
+export function Hero({ text }: { text: HeroText }): React.JSX.Element {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.copy}>
-        <p className={styles.eyebrow}>{t('hero.eyebrow')}</p>
+        <p className={styles.eyebrow}>{text.eyebrow}</p>
         <h1 id="hero-title" className={styles.title}>
-          {t('hero.headline')}
+          {text.headline}
         </h1>
-        <p className={styles.lead}>{t('hero.lead')}</p>
+        <p className={styles.lead}>{text.lead}</p>
         <div className={styles.actions}>
-          <AppLink>{t('hero.try')}</AppLink>
+          <AppLink>{text.tryLabel}</AppLink>
           {/* Announced but not offered yet: a disabled button, not a dead link. */}
           <button type="button" className={buttons.secondary} disabled aria-describedby="demo-note">
-            {t('hero.demo')}
+            {text.demoLabel}
             <span className={styles.soon}>
-              {t('hero.soon')}
+              {text.demoBadge}
             </span>
           </button>
           <span id="demo-note" className="visually-hidden">
-            {t('hero.demoNote')}
+            {text.demoNote}
           </span>
         </div>
       </div>

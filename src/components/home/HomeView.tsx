@@ -1,10 +1,9 @@
 import React from 'react';
 import { graphql } from 'gatsby';
-import { useTranslation } from 'react-i18next';
-import { CTA_TARGETS, HOME_ILLUSTRATIONS, type CtaTarget, type HomeIllustration } from '../../lib/content';
+import { checked, type EntryFrontmatter, type Frontmatter } from '../../lib/contentSchema';
 import { siteConfig } from '../../lib/config';
 import { appUrl } from '../../lib/app';
-import { fillProductName, fillProductNameInHtml } from '../../lib/markdown';
+import { fillProductName, fillProductNameInFields, fillProductNameInHtml } from '../../lib/markdown';
 import { pageUrl } from '../../lib/seo';
 import { softwareApplication } from '../../lib/structuredData';
 import { AppLink } from '../AppLink';
@@ -18,29 +17,20 @@ import { BannerSection, type Banner } from './BannerSection';
 import { Hero } from './Hero';
 import { Topics } from './Topics';
 
-const isIllustration = (value: string | null): value is HomeIllustration =>
-  (HOME_ILLUSTRATIONS as readonly (string | null)[]).includes(value);
-const isCtaTarget = (value: string | null): value is CtaTarget => (CTA_TARGETS as readonly (string | null)[]).includes(value);
-
 /**
- * The markdown banner sections, checked at build time (gatsby/onCreateNode.ts),
- * as view data with {{product}} filled in: as text in the title and the
- * label, escaped into the HTML.
+ * The banners (content/home/<lang>/<nn-name>.md) as view data with
+ * {{product}} filled in: as text in the title and the label, escaped into the HTML.
  */
 function toBanners(content: Queries.HomeContentFragment, product: string): Banner[] {
-  return content.homeSections.nodes.flatMap((node): Banner[] => {
-    const { title, illustration, ctaLabel, ctaTarget } = node.frontmatter;
-    if (!title || !isIllustration(illustration)) return [];
-    const cta = ctaLabel && isCtaTarget(ctaTarget) ? { label: fillProductName(ctaLabel, product), target: ctaTarget } : undefined;
-    return [
-      {
-        id: node.fields.name,
-        title: fillProductName(title, product),
-        html: fillProductNameInHtml(node.html ?? '', product),
-        illustration,
-        cta,
-      },
-    ];
+  return content.banners.nodes.map((node) => {
+    const { title, illustration, ctaLabel, ctaTarget } = checked<EntryFrontmatter<'home'>>(node.frontmatter);
+    return {
+      id: node.fields.name,
+      title: fillProductName(title, product),
+      html: fillProductNameInHtml(node.html ?? '', product),
+      illustration,
+      cta: ctaLabel && ctaTarget ? { label: fillProductName(ctaLabel, product), target: ctaTarget } : undefined,
+    };
   });
 }
 
@@ -50,48 +40,48 @@ interface Props {
   canonicalPath?: string;
 }
 
-/** The home page, shared by / and /blog/. */
+/** The home page, shared by / and /blog/: everything it says is in content/home/<lang>/. */
 export function HomeView({ content, canonicalPath }: Props): React.JSX.Element {
-  const { t } = useTranslation('home');
   const { language } = useSiteLanguage();
   const product = siteConfig.productName;
-  const title = t('seo.title');
-  const description = t('seo.description');
+  const hero = fillProductNameInFields(checked<Frontmatter<'home', 'hero'>>(content.hero?.frontmatter), product);
+  const topics = fillProductNameInFields(checked<Frontmatter<'home', 'topics'>>(content.topics?.frontmatter), product);
+  const closing = fillProductNameInFields(checked<Frontmatter<'home', 'closing'>>(content.closing?.frontmatter), product);
   return (
     <Layout>
       <Seo
-        title={title}
-        description={description}
+        title={hero.title}
+        description={hero.description}
         canonicalPath={canonicalPath}
         jsonLd={softwareApplication({
           productName: product,
-          name: title,
-          description,
+          name: hero.title,
+          description: hero.description,
           url: pageUrl(siteConfig.siteUrl, language, '/'),
           language,
           appUrl: appUrl(siteConfig.appUrl, language),
         })}
       />
-      <Hero />
+      <Hero text={hero} />
       {toBanners(content, product).map((banner, index) => (
         <BannerSection key={banner.id} banner={banner} index={index} />
       ))}
-      <Topics />
+      <Topics text={topics} />
       {/* The last word: start the trial, or compare plans first. */}
       <CtaBand
         headingId="closing-title"
-        heading={t('closing.heading')}
+        heading={closing.heading}
         tone="soft"
         actions={
           <>
-            <AppLink>{t('hero.try')}</AppLink>
+            <AppLink>{hero.tryLabel}</AppLink>
             <LocalizedLink className={buttons.secondary} to="/pricing/">
-              {t('closing.pricing')}
+              {closing.pricingLabel}
             </LocalizedLink>
           </>
         }
       >
-        <p>{t('closing.lead')}</p>
+        <p>{closing.lead}</p>
       </CtaBand>
     </Layout>
   );
@@ -99,8 +89,38 @@ export function HomeView({ content, canonicalPath }: Props): React.JSX.Element {
 
 export const query = graphql`
   fragment HomeContent on Query {
-    homeSections: allMarkdownRemark(
-      filter: { fields: { section: { eq: "home" }, language: { eq: $language } } }
+    hero: markdownRemark(fields: { section: { eq: "home" }, name: { eq: "hero" }, language: { eq: $language } }) {
+      frontmatter {
+        title
+        description
+        eyebrow
+        headline
+        lead
+        tryLabel
+        demoLabel
+        demoBadge
+        demoNote
+      }
+    }
+    topics: markdownRemark(fields: { section: { eq: "home" }, name: { eq: "topics" }, language: { eq: $language } }) {
+      frontmatter {
+        heading
+        lead
+        items {
+          label
+          icon
+        }
+      }
+    }
+    closing: markdownRemark(fields: { section: { eq: "home" }, name: { eq: "closing" }, language: { eq: $language } }) {
+      frontmatter {
+        heading
+        lead
+        pricingLabel
+      }
+    }
+    banners: allMarkdownRemark(
+      filter: { fields: { section: { eq: "home" }, kind: { eq: "entry" }, language: { eq: $language } } }
       sort: { frontmatter: { order: ASC } }
     ) {
       nodes {

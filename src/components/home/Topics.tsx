@@ -1,25 +1,30 @@
 import React from 'react';
-import { useTranslation } from 'react-i18next';
+import type { IconName } from '../../lib/iconPaths';
 import { Icon } from '../Icon';
-import { TOPICS } from './topics';
 import * as styles from './Topics.module.css';
 
-export function Topics(): React.JSX.Element {
-  const { t } = useTranslation('home');
+export interface TopicsText {
+  heading: string;
+  lead: string;
+  items: readonly { label: string; icon: IconName }[];
+}
+
+/** What the application covers: content/home/<lang>/topics.md. */
+export function Topics({ text }: { text: TopicsText }): React.JSX.Element {
   return (
     <section className={styles.topics} aria-labelledby="topics-title">
       <div className={styles.inner}>
         <h2 id="topics-title" className={styles.title}>
-          {t('topics.heading')}
+          {text.heading}
         </h2>
-        <p className={styles.lead}>{t('topics.lead')}</p>
+        <p className={styles.lead}>{text.lead}</p>
         <ul className={styles.grid}>
-          {TOPICS.map((topic) => (
-            <li key={topic.key} className={styles.topic}>
+          {text.items.map((topic) => (
+            <li key={topic.label} className={styles.topic}>
               <span className={styles.icon}>
                 <Icon name={topic.icon} size={20} />
               </span>
-              {t(`topics.${topic.key}`)}
+              {topic.label}
             </li>
           ))}
         </ul>

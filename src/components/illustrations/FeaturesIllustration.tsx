@@ -1,5 +1,5 @@
 import React from 'react';
-import { ICON_PATHS, type IconName } from '../Icon';
+import { ICON_PATHS, type IconName } from '../../lib/iconPaths';
 import { paint } from './paint';
 
 const MODULES: { icon: IconName; accent?: boolean }[] = [

@@ -1,5 +1,5 @@
 import React from 'react';
-import { ICON_PATHS } from '../Icon';
+import { ICON_PATHS } from '../../lib/iconPaths';
 import { paint } from './paint';
 
 /** A fixed 9x9 pattern that reads as a QR code at a glance (not a scannable one). */

@@ -1,0 +1,41 @@
+/** @jest-environment node */
+import { frontmatterTypeDefs } from '../../gatsby/createSchemaCustomization';
+import { CONTENT_SECTIONS } from '../../src/lib/contentSchema';
+
+describe('frontmatterTypeDefs', () => {
+  it('declares every field of every content file once, lists as their own item types', () => {
+    const sdl = frontmatterTypeDefs(CONTENT_SECTIONS);
+    const [frontmatter, items] = sdl.split(/\n(?=type )/);
+    expect(frontmatter).toMatch(/^type MarkdownRemarkFrontmatter \{\n/);
+    const fields = Object.fromEntries([...frontmatter.matchAll(/^ {2}(\w+): (.+)$/gm)].map(([, name, type]) => [name, type]));
+    expect(fields).toEqual({
+      order: 'Int',
+      title: 'String',
+      illustration: 'String',
+      ctaLabel: 'String',
+      ctaTarget: 'String',
+      description: 'String',
+      eyebrow: 'String',
+      headline: 'String',
+      lead: 'String',
+      tryLabel: 'String',
+      demoLabel: 'String',
+      demoBadge: 'String',
+      demoNote: 'String',
+      heading: 'String',
+      items: '[MarkdownRemarkFrontmatterItems!]',
+      pricingLabel: 'String',
+      lastUpdated: 'Date @dateformat',
+    });
+    expect(items).toBe('type MarkdownRemarkFrontmatterItems {\n  label: String\n  icon: String\n  onShareImage: Boolean\n}');
+  });
+
+  it('refuses one field name with two types, naming it', () => {
+    expect(() =>
+      frontmatterTypeDefs({
+        a: { files: { one: { fields: { when: { type: 'date', required: true } } } } },
+        b: { files: { two: { fields: { when: { type: 'string', required: false } } } } },
+      }),
+    ).toThrow('Frontmatter field "when" has two types (in content/b/ and elsewhere): give one of them another name');
+  });
+});
