@@ -1,6 +1,8 @@
 /**
  * The site's languages, defined once and imported by gatsby-config, the
- * components and the tests alike.
+ * components and the tests alike. Adding one is its entry here (the records
+ * below then fail to compile until they have it too) and its folders under
+ * locales/ and content/; __tests__/languages.test.ts checks the rest.
  */
 export const LANGUAGES = ['en', 'bg'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -8,6 +10,15 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Locale tags used where a region is expected (Open Graph, Intl). */
 export const LOCALE_TAGS: Record<Language, string> = { en: 'en-US', bg: 'bg-BG' };
+
+/** The separate application's folder for each language (src/lib/app.ts): English lives under en-US, Bulgarian under bg. */
+export const APP_LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg' };
+
+/**
+ * The Unicode script each language is written in: a translated UI string
+ * has letters of it (__tests__/locales.test.ts), so English left in place shows.
+ */
+export const WRITING_SYSTEMS: Record<Language, string> = { en: 'Latin', bg: 'Cyrillic' };
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
