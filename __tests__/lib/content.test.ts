@@ -16,7 +16,7 @@ describe('parseContentPath', () => {
   });
   it('names the file when the language folder is unknown', () => {
     expect(parseContentPath('home/fr/01.md')).toEqual({
-      error: 'content/home/fr/01.md: unknown language folder "fr" (expected en, bg)',
+      error: `content/home/fr/01.md: unknown language folder "fr" (expected ${LANGUAGES.join(', ')})`,
     });
   });
   it('names the file when the section is unknown', () => {

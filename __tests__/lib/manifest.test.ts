@@ -1,8 +1,10 @@
+import { LANGUAGES, type Language } from '../../src/lib/languages';
 import { manifestOptions } from '../../src/lib/manifest';
 
+const DESCRIPTIONS: Partial<Record<Language, string>> = { en: 'Inventory and payments.', bg: 'Наличности и плащания.' };
 const text = {
   productName: 'StockPay',
-  descriptions: { en: 'Inventory and payments.', bg: 'Наличности и плащания.' },
+  descriptions: Object.fromEntries(LANGUAGES.map((language) => [language, DESCRIPTIONS[language] ?? `About ${language}`])) as Record<Language, string>,
 };
 
 describe('manifestOptions', () => {
@@ -27,9 +29,10 @@ describe('manifestOptions', () => {
   });
 
   it('localizes a Bulgarian manifest for the pages under /bg/', () => {
-    expect(manifestOptions(text).localize).toEqual([
-      { lang: 'bg', name: 'StockPay', short_name: 'StockPay', description: 'Наличности и плащания.', start_url: '/bg/' },
-    ]);
+    expect(manifestOptions(text).localize).toEqual(
+      expect.arrayContaining([{ lang: 'bg', name: 'StockPay', short_name: 'StockPay', description: 'Наличности и плащания.', start_url: '/bg/' }]),
+    );
+    expect(manifestOptions(text).localize.map((entry) => entry.lang)).toEqual(LANGUAGES.filter((language) => language !== 'en'));
   });
 
   it('follows the product name', () => {

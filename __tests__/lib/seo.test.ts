@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../../src/lib/languages';
 import { documentTitle, headLinks, pageUrl, serializeJsonLd } from '../../src/lib/seo';
 
 const SITE = 'https://www.example.com';
@@ -14,15 +15,17 @@ describe('pageUrl', () => {
 });
 
 describe('headLinks', () => {
-  it('gives a Bulgarian page its own canonical and all three alternates', () => {
-    expect(headLinks(SITE, 'bg', '/contact/')).toEqual({
-      canonical: 'https://www.example.com/bg/contact/',
-      alternates: [
+  it('gives a Bulgarian page its own canonical, an alternate per language and x-default', () => {
+    const { canonical, alternates } = headLinks(SITE, 'bg', '/contact/');
+    expect(canonical).toBe('https://www.example.com/bg/contact/');
+    expect(alternates.map((link) => link.hrefLang)).toEqual([...LANGUAGES, 'x-default']);
+    expect(alternates).toEqual(
+      expect.arrayContaining([
         { hrefLang: 'en', href: 'https://www.example.com/contact/' },
         { hrefLang: 'bg', href: 'https://www.example.com/bg/contact/' },
         { hrefLang: 'x-default', href: 'https://www.example.com/contact/' },
-      ],
-    });
+      ]),
+    );
   });
   it('gives an English page the unprefixed canonical', () => {
     expect(headLinks(SITE, 'en', '/').canonical).toBe('https://www.example.com/');
