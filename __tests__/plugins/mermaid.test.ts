@@ -1,13 +1,13 @@
 /** @jest-environment node */
-import remarkMermaid from '../../plugins/gatsby-remark-mermaid';
-import remarkCodeBlocks from '../../plugins/gatsby-remark-code-blocks';
-import remarkScrollRegions from '../../plugins/gatsby-remark-scroll-regions';
+import remarkMermaid from '../../plugins/stockpay-remark-mermaid';
+import remarkCodeBlocks from '../../plugins/stockpay-remark-code-blocks';
+import remarkScrollRegions from '../../plugins/stockpay-remark-scroll-regions';
 
 // gatsby-remark-prismjs has no types; the site runs it right after these plugins.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const remarkPrism = require('gatsby-remark-prismjs') as (args: { markdownAST: unknown }, options: object) => void;
 
-describe('gatsby-remark-mermaid', () => {
+describe('stockpay-remark-mermaid', () => {
   const original = process.env.CHROME_PATH;
   afterEach(() => {
     process.env.CHROME_PATH = original;

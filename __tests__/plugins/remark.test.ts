@@ -1,10 +1,10 @@
 /** @jest-environment node */
 import type { MdastNode } from '../../plugins/walk';
-import remarkEmoji from '../../plugins/gatsby-remark-emoji';
-import remarkHeadingIds from '../../plugins/gatsby-remark-heading-ids';
-import remarkExternalLinks from '../../plugins/gatsby-remark-external-links';
-import remarkCodeBlocks from '../../plugins/gatsby-remark-code-blocks';
-import remarkScrollRegions from '../../plugins/gatsby-remark-scroll-regions';
+import remarkEmoji from '../../plugins/stockpay-remark-emoji';
+import remarkHeadingIds from '../../plugins/stockpay-remark-heading-ids';
+import remarkExternalLinks from '../../plugins/stockpay-remark-external-links';
+import remarkCodeBlocks from '../../plugins/stockpay-remark-code-blocks';
+import remarkScrollRegions from '../../plugins/stockpay-remark-scroll-regions';
 import { localeValue } from '../../plugins/locales';
 import { LANGUAGES } from '../../src/lib/languages';
 import { loadLocales } from '../support/locales';
@@ -12,7 +12,7 @@ import { loadLocales } from '../support/locales';
 const text = (value: string): MdastNode => ({ type: 'text', value });
 const root = (...children: MdastNode[]): MdastNode => ({ type: 'root', children });
 
-describe('gatsby-remark-emoji', () => {
+describe('stockpay-remark-emoji', () => {
   it('turns shortcodes in prose into emoji', () => {
     const tree = root({ type: 'paragraph', children: [text('Ship it :rocket: fast :zap:'), { type: 'strong', children: [text(':bulb:')] }] });
     remarkEmoji({ markdownAST: tree });
@@ -39,7 +39,7 @@ describe('gatsby-remark-emoji', () => {
   });
 });
 
-describe('gatsby-remark-heading-ids', () => {
+describe('stockpay-remark-heading-ids', () => {
   const heading = (depth: number, value: string): MdastNode => ({ type: 'heading', depth, children: [text(value)] });
 
   it('takes a custom id and removes it from the text', () => {
@@ -73,7 +73,7 @@ describe('gatsby-remark-heading-ids', () => {
   });
 });
 
-describe('gatsby-remark-external-links', () => {
+describe('stockpay-remark-external-links', () => {
   const link = (url: string): MdastNode => ({ type: 'link', url, children: [text('site')] });
 
   it('opens other sites in a new tab and says so in the file\'s language', () => {
@@ -87,7 +87,7 @@ describe('gatsby-remark-external-links', () => {
   });
 });
 
-describe('gatsby-remark-code-blocks', () => {
+describe('stockpay-remark-code-blocks', () => {
   it('frames code blocks with a toolbar slot, wherever they are, but not diagrams', () => {
     const code: MdastNode = { type: 'code', lang: 'json', value: '{}' };
     const diagram: MdastNode = { type: 'code', lang: 'mermaid', value: 'flowchart TD' };
@@ -102,7 +102,7 @@ describe('gatsby-remark-code-blocks', () => {
   });
 });
 
-describe('gatsby-remark-scroll-regions', () => {
+describe('stockpay-remark-scroll-regions', () => {
   const region = (label: string, className = 'scroll-region') =>
     `<div class="${className}" role="group" aria-label="${label}" tabindex="0">`;
   const shape = (nodes: MdastNode[] | undefined) => nodes?.map((n) => (n.type === 'html' ? n.value : n.type));

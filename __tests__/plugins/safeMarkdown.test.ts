@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkHtml, checkUrl } from '../../plugins/gatsby-remark-safe-markdown/rules';
+import { checkHtml, checkUrl } from '../../plugins/stockpay-remark-safe-markdown/rules';
 import gatsbyConfig from '../../gatsby-config';
 import { transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
 
@@ -21,7 +21,7 @@ const sitePlugins = ((): PluginEntry[] => {
 })();
 
 /** Only the check, with math parsed as the site parses it. */
-const checkOnly: PluginEntry[] = ['gatsby-remark-safe-markdown', { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } }];
+const checkOnly: PluginEntry[] = ['stockpay-remark-safe-markdown', { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } }];
 
 let dir: string;
 beforeAll(() => {
@@ -45,7 +45,7 @@ const failure = (line: string) =>
 
 describe('gatsby-config', () => {
   it('checks the markdown before any other remark plugin adds HTML', () => {
-    expect(sitePlugins[0]).toBe('gatsby-remark-safe-markdown');
+    expect(sitePlugins[0]).toBe('stockpay-remark-safe-markdown');
   });
 
   it('leaves frontmatter as data: no JavaScript frontmatter engine (---js) is turned on', () => {

@@ -33,7 +33,7 @@ function frontmatterOf(markdown: string): Record<string, unknown> {
 
 const bodyOf = (markdown: string) => markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
 const headingsOf = (markdown: string) => [...bodyOf(markdown).matchAll(/^(#{2,6}) (.+)$/gm)].map((m) => ({ depth: m[1].length, text: m[2] }));
-/** The ids gatsby-remark-heading-ids gives the headings: a custom {#id}, or a GitHub slug. */
+/** The ids stockpay-remark-heading-ids gives the headings: a custom {#id}, or a GitHub slug. */
 function headingIds(markdown: string): string[] {
   const slugger = new GithubSlugger();
   return headingsOf(markdown).map(({ text }) => /\{#([\w-]+)\}$/.exec(text)?.[1] ?? slugger.slug(text));

@@ -6,7 +6,7 @@
  * that does the scrolling: a group named in the file's language (a group,
  * not a region: a landmark per table would crowd the landmark list, and
  * landmarks need unique names). Runs after
- * gatsby-remark-code-blocks (the region sits inside its frame, beside the
+ * stockpay-remark-code-blocks (the region sits inside its frame, beside the
  * copy button) and before gatsby-remark-prismjs, which highlights the code
  * inside the region.
  */
