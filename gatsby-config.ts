@@ -56,13 +56,12 @@ const gatsbyConfig: GatsbyConfig = {
         // Local plugins live in plugins/, named stockpay-remark-* so they are not
         // taken for npm packages. Order matters: the editor's markdown
         // is checked for raw HTML and unsafe URLs before any plugin adds HTML
-        // of its own; diagrams become SVG before code blocks are framed, put
-        // in scroll regions and highlighted.
+        // of its own; diagrams become SVG before code blocks are framed (with
+        // their scroll regions) and highlighted.
         plugins: [
           'stockpay-remark-safe-markdown',
           { resolve: 'stockpay-remark-mermaid', options: mermaidOptions },
-          'stockpay-remark-code-blocks',
-          'stockpay-remark-scroll-regions',
+          'stockpay-remark-block-frames',
           { resolve: 'gatsby-remark-prismjs', options: { noInlineHighlight: true } },
           { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } },
           'stockpay-remark-emoji',

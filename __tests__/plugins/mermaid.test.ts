@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import remarkMermaid from '../../plugins/stockpay-remark-mermaid';
-import remarkCodeBlocks from '../../plugins/stockpay-remark-code-blocks';
-import remarkScrollRegions from '../../plugins/stockpay-remark-scroll-regions';
+import remarkBlockFrames from '../../plugins/stockpay-remark-block-frames';
 
 // gatsby-remark-prismjs has no types; the site runs it right after these plugins.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -80,8 +79,7 @@ describe('stockpay-remark-mermaid', () => {
       process.env.CHROME_PATH = '/nonexistent/chromium';
       const tree = diagramTree();
       await remarkMermaid({ markdownAST: tree }, { withoutChromium: 'source' });
-      remarkCodeBlocks({ markdownAST: tree });
-      remarkScrollRegions({ markdownAST: tree, markdownNode: { fields: { language: 'en' } } });
+      remarkBlockFrames({ markdownAST: tree, markdownNode: { fields: { language: 'en' } } });
       remarkPrism({ markdownAST: tree }, { noInlineHighlight: true });
       const html = tree.children.map((node) => ('value' in node ? node.value : '')).join('');
       expect(html).toContain('<div class="code-block"><div class="code-block-toolbar" data-language="Mermaid" data-copy-slot></div>');

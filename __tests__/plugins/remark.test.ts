@@ -3,8 +3,7 @@ import type { MdastNode } from '../../plugins/walk';
 import remarkEmoji from '../../plugins/stockpay-remark-emoji';
 import remarkHeadingIds from '../../plugins/stockpay-remark-heading-ids';
 import remarkExternalLinks from '../../plugins/stockpay-remark-external-links';
-import remarkCodeBlocks from '../../plugins/stockpay-remark-code-blocks';
-import remarkScrollRegions from '../../plugins/stockpay-remark-scroll-regions';
+import remarkBlockFrames from '../../plugins/stockpay-remark-block-frames';
 import { localeValue } from '../../plugins/locales';
 import { LANGUAGES } from '../../src/lib/languages';
 import { loadLocales } from '../support/locales';
@@ -87,36 +86,25 @@ describe('stockpay-remark-external-links', () => {
   });
 });
 
-describe('stockpay-remark-code-blocks', () => {
-  it('frames code blocks with a toolbar slot, wherever they are, but not diagrams', () => {
-    const code: MdastNode = { type: 'code', lang: 'json', value: '{}' };
-    const diagram: MdastNode = { type: 'code', lang: 'mermaid', value: 'flowchart TD' };
-    const nested: MdastNode = { type: 'code', lang: null, value: 'x' };
-    const tree = root(code, diagram, { type: 'list', children: [{ type: 'listItem', children: [nested] }] });
-    remarkCodeBlocks({ markdownAST: tree });
-    expect(tree.children?.map((n) => n.type)).toEqual(['html', 'code', 'html', 'code', 'list']);
-    expect(tree.children?.[0].value).toBe('<div class="code-block"><div class="code-block-toolbar" data-language="json" data-copy-slot></div>');
-    expect(tree.children?.[2].value).toBe('</div>');
-    expect(tree.children?.[4].children?.[0].children?.map((n) => n.type)).toEqual(['html', 'code', 'html']);
-    expect(tree.children?.[4].children?.[0].children?.[0].value).not.toContain('data-language');
-  });
-});
-
-describe('stockpay-remark-scroll-regions', () => {
+describe('stockpay-remark-block-frames', () => {
   const region = (label: string, className = 'scroll-region') =>
     `<div class="${className}" role="group" aria-label="${label}" tabindex="0">`;
   const shape = (nodes: MdastNode[] | undefined) => nodes?.map((n) => (n.type === 'html' ? n.value : n.type));
+  const frame = (language?: string) =>
+    `<div class="code-block"><div class="code-block-toolbar"${language ? ` data-language="${language}"` : ''} data-copy-slot></div>`;
 
-  it('puts code blocks and tables, wherever they are, in focusable regions named in the file\'s language', () => {
+  it('frames code blocks with a toolbar slot around a focusable region, and puts tables in one, wherever they are, named in the file\'s language', () => {
     const code: MdastNode = { type: 'code', lang: 'bash', value: 'npm test' };
     const plain: MdastNode = { type: 'code', lang: null, value: 'x' };
     const table: MdastNode = { type: 'table', children: [] };
     const tree = root(code, { type: 'list', children: [{ type: 'listItem', children: [plain, table] }] });
-    remarkScrollRegions({ markdownAST: tree, markdownNode: { fields: { language: 'bg' } } });
-    expect(shape(tree.children)).toEqual([region('Код: bash'), 'code', '</div>', 'list']);
-    expect(shape(tree.children?.[3].children?.[0].children)).toEqual([
+    remarkBlockFrames({ markdownAST: tree, markdownNode: { fields: { language: 'bg' } } });
+    expect(shape(tree.children)).toEqual([frame('bash'), region('Код: bash'), 'code', '</div>', '</div>', 'list']);
+    expect(shape(tree.children?.[5].children?.[0].children)).toEqual([
+      frame(),
       region('Код'),
       'code',
+      '</div>',
       '</div>',
       region('Таблица', 'scroll-region table-region'),
       'table',
@@ -124,15 +112,10 @@ describe('stockpay-remark-scroll-regions', () => {
     ]);
   });
 
-  it('sits inside the code block frame, leaves diagrams alone and escapes the language', () => {
+  it('leaves diagrams alone and escapes the language', () => {
     const tree = root({ type: 'code', lang: 'a"b', value: '{}' }, { type: 'code', lang: 'mermaid', value: 'flowchart TD' });
-    remarkCodeBlocks({ markdownAST: tree });
-    remarkScrollRegions({ markdownAST: tree });
-    expect(tree.children?.map((n) => n.type)).toEqual(['html', 'html', 'code', 'html', 'html', 'code']);
-    expect(tree.children?.[0].value).toMatch(/^<div class="code-block">/);
-    expect(tree.children?.[1].value).toBe(region('Code: a&quot;b'));
-    expect(tree.children?.[3].value).toBe('</div>');
-    expect(tree.children?.[4].value).toBe('</div>');
+    remarkBlockFrames({ markdownAST: tree });
+    expect(shape(tree.children)).toEqual([frame('a&quot;b'), region('Code: a&quot;b'), 'code', '</div>', '</div>', 'code']);
   });
 });
 
@@ -148,7 +131,7 @@ describe('the plugins\' UI strings (plugins/locales.js)', () => {
     expect(() => remarkExternalLinks({ markdownAST: tree(), markdownNode: { fields: { language: 'xx' } } })).toThrow(
       'locales/xx/common.json is missing: the markdown in "xx" needs its "newTab" text',
     );
-    expect(() => remarkScrollRegions({ markdownAST: tree(), markdownNode: { fields: { language: 'xx' } } })).toThrow(
+    expect(() => remarkBlockFrames({ markdownAST: tree(), markdownNode: { fields: { language: 'xx' } } })).toThrow(
       'locales/xx/content.json is missing',
     );
     expect(() => localeValue('en', 'common', 'noSuchKey')).toThrow('locales/en/common.json has no "noSuchKey"');
