@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { MdastNode } from '../../plugins/walk';
+import type { MdastNode } from '../../plugins/helpers';
 import remarkEmoji from '../../plugins/stockpay-remark-emoji';
 import remarkHeadingIds from '../../plugins/stockpay-remark-heading-ids';
 import remarkExternalLinks from '../../plugins/stockpay-remark-external-links';

@@ -14,39 +14,36 @@
  * nothing to click that would not work. Runs before gatsby-remark-prismjs,
  * which highlights the code in place.
  */
-const { walk, escapeAttribute } = require('../walk');
+const visit = require('unist-util-visit');
+const { escapeAttribute } = require('../helpers');
 const { localeValue, markdownLanguage } = require('../locales');
 
 /** @param {string} className @param {string} label */
 const scrollRegion = (className, label) => `<div class="${className}" role="group" aria-label="${escapeAttribute(label)}" tabindex="0">`;
 
-/** @param {string} value @returns {import('../walk').MdastNode} */
+/** @param {string} value @returns {import('../helpers').MdastNode} */
 const html = (value) => ({ type: 'html', value });
 
-/** @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fields?: { language?: string } } }} args */
+/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: { fields?: { language?: string } } }} args */
 module.exports = function remarkBlockFrames({ markdownAST, markdownNode }) {
   const labels = /** @type {{ code: string, codeIn: string, table: string }} */ (localeValue(markdownLanguage(markdownNode), 'content', 'scrollRegion'));
-  /**
-   * Each block with the tags that open around it, outermost first, closed by
-   * as many `</div>`. Each tag is an html node of its own, so each stands on
-   * a line of its own in the page.
-   * @type {{ parent: import('../walk').MdastNode, node: import('../walk').MdastNode, opening: string[] }[]}
-   */
-  const blocks = [];
-  walk(markdownAST, 'code', (node, parent) => {
+  /** The tags that open around a block, outermost first, or none to leave it alone. @param {import('../helpers').MdastNode} node */
+  const openingTags = (node) => {
+    if (node.type === 'table') return [scrollRegion('scroll-region table-region', labels.table)];
     // A `mermaid` block left here was meant to be drawn (plugins/stockpay-remark-mermaid/index.js).
-    if (!parent || node.lang === 'mermaid') return;
+    if (node.lang === 'mermaid') return [];
     const language = node.lang ? ` data-language="${escapeAttribute(node.lang)}"` : '';
     const label = node.lang ? labels.codeIn.replace('{{language}}', node.lang) : labels.code;
-    const frame = `<div class="code-block"><div class="code-block-toolbar"${language} data-copy-slot></div>`;
-    blocks.push({ parent, node, opening: [frame, scrollRegion('scroll-region', label)] });
+    return [`<div class="code-block"><div class="code-block-toolbar"${language} data-copy-slot></div>`, scrollRegion('scroll-region', label)];
+  };
+  visit(markdownAST, ['code', 'table'], (/** @type {import('../helpers').MdastNode} */ node, index, parent) => {
+    const opening = openingTags(node);
+    if (!parent || opening.length === 0) return undefined;
+    // Each tag is an html node of its own, so each stands on a line of its own in the page.
+    const wrapped = [...opening.map(html), node, ...opening.map(() => html('</div>'))];
+    parent.children.splice(index, 1, ...wrapped);
+    // Go on after the closing tags: the block itself has moved along.
+    return index + wrapped.length;
   });
-  walk(markdownAST, 'table', (node, parent) => {
-    if (parent) blocks.push({ parent, node, opening: [scrollRegion('scroll-region table-region', labels.table)] });
-  });
-  for (const { parent, node, opening } of blocks) {
-    const children = parent.children ?? [];
-    children.splice(children.indexOf(node), 1, ...opening.map(html), node, ...opening.map(() => html('</div>')));
-  }
   return markdownAST;
 };

@@ -1,39 +1,14 @@
 // @ts-check
 /**
- * The few mdast helpers our remark plugins share. gatsby-transformer-remark
- * runs remark 13, whose ecosystem has moved to ESM-only packages, so these
- * stay small and CommonJS.
+ * The few helpers our remark plugins share. Walking the tree and reading a
+ * node's text are unist-util-visit and mdast-util-to-string, at the versions
+ * gatsby-transformer-remark (remark 13) uses: their later majors are ESM-only.
  */
 
 /**
  * @typedef {{ type: string, value?: string, lang?: string | null, url?: string, depth?: number,
  *   children?: MdastNode[], data?: Record<string, unknown> & { hProperties?: Record<string, unknown> } }} MdastNode
  */
-
-/**
- * Calls `visit` for every node of `type`, depth first, with its parent and index.
- * @param {MdastNode} tree
- * @param {string} type
- * @param {(node: MdastNode, parent: MdastNode | null, index: number) => void} visit
- */
-function walk(tree, type, visit) {
-  /** @param {MdastNode} node @param {MdastNode | null} parent @param {number} index */
-  const step = (node, parent, index) => {
-    if (node.type === type) visit(node, parent, index);
-    if (node.children) node.children.forEach((child, i) => step(child, node, i));
-  };
-  step(tree, null, -1);
-}
-
-/**
- * The plain text of a node.
- * @param {MdastNode} node
- * @returns {string}
- */
-function textOf(node) {
-  if (typeof node.value === 'string') return node.value;
-  return (node.children ?? []).map(textOf).join('');
-}
 
 /**
  * Adds HTML properties to the element a node becomes.
@@ -62,4 +37,4 @@ function contentPath(markdownNode) {
  */
 const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-module.exports = { walk, textOf, setHtmlProperties, contentPath, escapeAttribute };
+module.exports = { setHtmlProperties, contentPath, escapeAttribute };
