@@ -6,6 +6,12 @@
  */
 
 /**
+ * The MarkdownRemark node gatsby-transformer-remark hands each plugin, with
+ * the fields gatsby/onCreateNode.ts gives it.
+ * @typedef {{ fileAbsolutePath?: string, fields?: { language?: string } }} MarkdownNode
+ */
+
+/**
  * @typedef {{ type: string, value?: string, lang?: string | null, url?: string, depth?: number,
  *   children?: MdastNode[], data?: Record<string, unknown> & { hProperties?: Record<string, unknown> } }} MdastNode
  */
@@ -21,8 +27,8 @@ function setHtmlProperties(node, properties) {
 }
 
 /**
- * content/<section>/<lang>/<name>.md for messages, from the node gatsby-transformer-remark passes.
- * @param {{ fileAbsolutePath?: string } | undefined} markdownNode
+ * content/<section>/<lang>/<name>.md for messages.
+ * @param {MarkdownNode | undefined} markdownNode
  */
 function contentPath(markdownNode) {
   const file = markdownNode && markdownNode.fileAbsolutePath;

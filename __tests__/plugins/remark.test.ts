@@ -114,7 +114,7 @@ describe('stockpay-remark-block-frames', () => {
 
   it('leaves diagrams alone and escapes the language', () => {
     const tree = root({ type: 'code', lang: 'a"b', value: '{}' }, { type: 'code', lang: 'mermaid', value: 'flowchart TD' });
-    remarkBlockFrames({ markdownAST: tree });
+    remarkBlockFrames({ markdownAST: tree, markdownNode: { fields: { language: 'en' } } });
     expect(shape(tree.children)).toEqual([frame('a&quot;b'), region('Code: a&quot;b'), 'code', '</div>', '</div>', 'code']);
   });
 });
@@ -126,13 +126,16 @@ describe('the plugins\' UI strings (plugins/locales.js)', () => {
     expect(localeValue(language, 'content', 'scrollRegion')).toEqual((locales.content as Record<string, unknown>).scrollRegion);
   });
 
-  it('fail the build, naming the file, for a language without them, instead of falling back to English', () => {
+  it('fail the build, naming the file, for a language without them or a file without a language, instead of falling back to English', () => {
     const tree = () => root({ type: 'link', url: 'https://example.com/', children: [text('site')] }, { type: 'table', children: [] });
     expect(() => remarkExternalLinks({ markdownAST: tree(), markdownNode: { fields: { language: 'xx' } } })).toThrow(
       'locales/xx/common.json is missing: the markdown in "xx" needs its "newTab" text',
     );
     expect(() => remarkBlockFrames({ markdownAST: tree(), markdownNode: { fields: { language: 'xx' } } })).toThrow(
       'locales/xx/content.json is missing',
+    );
+    expect(() => remarkBlockFrames({ markdownAST: tree(), markdownNode: { fileAbsolutePath: '/site/content/docs/xx/readme.md' } })).toThrow(
+      'content/docs/xx/readme.md has no language field: gatsby/onCreateNode.ts sets it from the file\'s folder',
     );
     expect(() => localeValue('en', 'common', 'noSuchKey')).toThrow('locales/en/common.json has no "noSuchKey"');
     expect(() => localeValue('../en', 'common', 'newTab')).toThrow('is missing');

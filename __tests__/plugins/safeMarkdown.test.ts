@@ -35,7 +35,7 @@ async function renderHome(line: string, plugins: PluginEntry[] = checkOnly): Pro
   files += 1;
   const source = `---\norder: 1\ntitle: Test\nillustration: features\n---\n\nIntro paragraph.\n\n${line}\n\nClosing paragraph.\n`;
   const file = writeContentFile(path.join(dir, String(files)), 'home/en/01-test.md', source);
-  return (await transformMarkdown(file, source, plugins)).html();
+  return (await transformMarkdown(file, source, plugins, { language: 'en' })).html();
 }
 const failure = (line: string) =>
   renderHome(line).then(
@@ -200,7 +200,7 @@ describe('a README fetched from DOCS_README_URL_*', () => {
     const url = 'https://raw.example.com/README.md';
     const source = '---\ntitle: Guide\n---\n# Guide\n\nFine <kbd>K</kbd>.\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n';
     const readme = { id: 'remote-readme-en', url, internal: { type: 'RemoteReadme', mediaType: 'text/markdown', content: source } };
-    const { html } = await transformMarkdown(readme, source, sitePlugins);
+    const { html } = await transformMarkdown(readme, source, sitePlugins, { language: 'en' });
     await expect(html()).rejects.toThrow(
       [
         `${url}:8: raw HTML "<img src=x onerror=alert(1)>" is not allowed; ${ALLOWED}`,

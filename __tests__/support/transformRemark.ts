@@ -42,8 +42,18 @@ export interface Transformed {
   html: () => Promise<string>;
 }
 
-/** Turns `parent` (a file, or a fetched README carrying its text) into a MarkdownRemark node and its html. */
-export async function transformMarkdown(parent: MarkdownParent, source: string, plugins: PluginEntry[]): Promise<Transformed> {
+/**
+ * Turns `parent` (a file, or a fetched README carrying its text) into a
+ * MarkdownRemark node and its html. `fields` stand for those
+ * gatsby/onCreateNode.ts gives the node (its language, which the plugins
+ * that write UI strings need).
+ */
+export async function transformMarkdown(
+  parent: MarkdownParent,
+  source: string,
+  plugins: PluginEntry[],
+  fields?: Record<string, unknown>,
+): Promise<Transformed> {
   let markdownNode: Transformed['markdownNode'] | undefined;
   let digest = 0;
   await transformerOnCreateNode(
@@ -58,9 +68,10 @@ export async function transformMarkdown(parent: MarkdownParent, source: string, 
     {},
   );
   if (!markdownNode) throw new Error('gatsby-transformer-remark made no node');
+  if (fields) markdownNode.fields = fields;
   const store = new Map<string, unknown>();
   const cache = { get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => store.set(key, value) };
-  const fields = await extendNodeType(
+  const resolvers = await extendNodeType(
     {
       type: { name: 'MarkdownRemark' },
       getNode: (id: string) => (id === parent.id ? parent : undefined),
@@ -72,7 +83,7 @@ export async function transformMarkdown(parent: MarkdownParent, source: string, 
     { plugins: plugins.map(loadPlugin) },
   );
   const node = markdownNode;
-  return { markdownNode: node, html: async () => (await fields.html.resolve(node, {}, undefined)) as string };
+  return { markdownNode: node, html: async () => (await resolvers.html.resolve(node, {}, undefined)) as string };
 }
 
 /** A content file at <dir>/content/<relativePath>, written to disk so messages can count its lines. */

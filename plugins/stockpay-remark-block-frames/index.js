@@ -24,7 +24,7 @@ const scrollRegion = (className, label) => `<div class="${className}" role="grou
 /** @param {string} value @returns {import('../helpers').MdastNode} */
 const html = (value) => ({ type: 'html', value });
 
-/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: { fields?: { language?: string } } }} args */
+/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode }} args */
 module.exports = function remarkBlockFrames({ markdownAST, markdownNode }) {
   const labels = /** @type {{ code: string, codeIn: string, table: string }} */ (localeValue(markdownLanguage(markdownNode), 'content', 'scrollRegion'));
   /** The tags that open around a block, outermost first, or none to leave it alone. @param {import('../helpers').MdastNode} node */

@@ -9,7 +9,7 @@ const visit = require('unist-util-visit');
 const { setHtmlProperties } = require('../helpers');
 const { localeValue, markdownLanguage } = require('../locales');
 
-/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: { fields?: { language?: string } } }} args */
+/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode }} args */
 module.exports = function remarkExternalLinks({ markdownAST, markdownNode }) {
   const note = String(localeValue(markdownLanguage(markdownNode), 'common', 'newTab'));
   visit(markdownAST, 'link', (/** @type {import('../helpers').MdastNode} */ node) => {

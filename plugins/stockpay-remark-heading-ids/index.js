@@ -15,7 +15,7 @@ const { setHtmlProperties, contentPath } = require('../helpers');
 
 const CUSTOM_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/;
 
-/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: { fileAbsolutePath?: string } }} args */
+/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode }} args */
 module.exports = function remarkHeadingIds({ markdownAST, markdownNode }) {
   let hasH1 = false;
   visit(markdownAST, 'heading', (/** @type {import('../helpers').MdastNode} */ node) => {

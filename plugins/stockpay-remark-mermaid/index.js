@@ -111,7 +111,7 @@ const SOURCE_LANGUAGE = 'Mermaid';
 /** @typedef {{ withoutChromium?: 'fail' | 'source' }} MermaidOptions */
 
 /**
- * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: { fileAbsolutePath?: string }, cache?: Cache }} args
+ * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode, cache?: Cache }} args
  * @param {MermaidOptions} [options]
  */
 module.exports = async function remarkMermaid({ markdownAST, markdownNode, cache }, options = {}) {
