@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import gatsbyConfig from '../../gatsby-config';
 
 type Resolver = (node: unknown, args: object, context: undefined) => Promise<unknown>;
 type ExtendNodeType = (args: object, options: object) => Promise<Record<string, { resolve: Resolver }>>;
@@ -17,6 +18,16 @@ const transformerOnCreateNode = (require('gatsby-transformer-remark/on-node-crea
 const ROOT = path.join(__dirname, '..', '..');
 
 export type PluginEntry = string | { resolve: string; options?: object };
+
+/** The remark plugins of gatsby-config, in their order. */
+export const SITE_PLUGINS = ((): PluginEntry[] => {
+  for (const plugin of gatsbyConfig.plugins ?? []) {
+    if (typeof plugin === 'object' && plugin.resolve === 'gatsby-transformer-remark') {
+      return (plugin.options as { plugins?: PluginEntry[] } | undefined)?.plugins ?? [];
+    }
+  }
+  return [];
+})();
 
 function loadPlugin(entry: PluginEntry): { module: unknown; pluginOptions: object; name: string } {
   const name = typeof entry === 'string' ? entry : entry.resolve;
