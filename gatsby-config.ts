@@ -46,20 +46,20 @@ const gatsbyConfig: GatsbyConfig = {
     {
       resolve: 'gatsby-transformer-remark',
       options: {
-        // Local plugins live in plugins/. Order matters: the editor's markdown
+        // Local plugins live in plugins/, named stockpay-remark-* so they are not
+        // taken for npm packages. Order matters: the editor's markdown
         // is checked for raw HTML and unsafe URLs before any plugin adds HTML
-        // of its own; diagrams become SVG before code blocks are framed, put
-        // in scroll regions and highlighted.
+        // of its own; diagrams become SVG before code blocks are framed (with
+        // their scroll regions) and highlighted.
         plugins: [
-          'gatsby-remark-safe-markdown',
-          { resolve: 'gatsby-remark-mermaid', options: mermaidOptions },
-          'gatsby-remark-code-blocks',
-          'gatsby-remark-scroll-regions',
+          'stockpay-remark-safe-markdown',
+          { resolve: 'stockpay-remark-mermaid', options: mermaidOptions },
+          'stockpay-remark-block-frames',
           { resolve: 'gatsby-remark-prismjs', options: { noInlineHighlight: true } },
           { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } },
-          'gatsby-remark-emoji',
-          'gatsby-remark-heading-ids',
-          'gatsby-remark-external-links',
+          'stockpay-remark-emoji',
+          'stockpay-remark-heading-ids',
+          'stockpay-remark-external-links',
         ],
       },
     },

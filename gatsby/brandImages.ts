@@ -181,7 +181,7 @@ export async function writeBrandImages(directory: string, options: BrandImageOpt
 /**
  * The one warning of a local build without Chromium: what it skipped (the
  * `copied` files of writeBrandImages, and every mermaid diagram, which
- * plugins/gatsby-remark-mermaid then shows as source) and the line that
+ * plugins/stockpay-remark-mermaid then shows as source) and the line that
  * installs what draws them.
  */
 export function withoutChromiumWarning(copied: readonly string[]): string {

@@ -5,7 +5,7 @@
  * memory: https only (every redirect too), at most 3 redirects, an answer
  * within 10 s in all, a text/* body of at most 1 MB, UTF-8.
  * Its markdown then goes through the same checks as content/ files
- * (plugins/gatsby-remark-safe-markdown).
+ * (plugins/stockpay-remark-safe-markdown).
  */
 
 export const REMOTE_README_LIMITS = {

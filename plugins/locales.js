@@ -8,6 +8,7 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const { contentPath } = require('./helpers');
 
 const LOCALES_DIR = path.join(__dirname, '..', 'locales');
 
@@ -36,10 +37,18 @@ function localeValue(language, namespace, key) {
 }
 
 /**
- * The language of the markdown a plugin is given (gatsby/onCreateNode.ts
- * sets it from the file's folder).
- * @param {{ fields?: { language?: string } } | undefined} markdownNode
+ * The language of the markdown a plugin is given, which gatsby/onCreateNode.ts
+ * sets from the file's folder. Without one the build fails naming the file:
+ * any language guessed here would put its text into some other language's page.
+ * @param {import('./helpers').MarkdownNode | undefined} markdownNode
+ * @returns {string}
  */
-const markdownLanguage = (markdownNode) => markdownNode?.fields?.language ?? 'en';
+function markdownLanguage(markdownNode) {
+  const language = markdownNode?.fields?.language;
+  if (!language) {
+    throw new Error(`${contentPath(markdownNode)} has no language field: gatsby/onCreateNode.ts sets it from the file's folder (content/<section>/<language>/)`);
+  }
+  return language;
+}
 
 module.exports = { localeValue, markdownLanguage };

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Debian's Chromium, for the browser tests and for the build's diagram
- * renderer (plugins/gatsby-remark-mermaid). Nothing here downloads a browser:
+ * renderer (plugins/stockpay-remark-mermaid). Nothing here downloads a browser:
  * `npx playwright install` cannot work offline, so we find one that is
  * installed or say how to get it. CommonJS, so Gatsby's plugins can load it.
  */

@@ -183,7 +183,7 @@ describe('sourceNodes (remote README)', () => {
     jest.mocked(fetchRemoteReadme).mockResolvedValue('# Guide\n\n<script>alert(1)</script>\n');
     const { actions } = await run({ DOCS_README_URL_EN: url });
     const [[readme]] = actions.createNode.mock.calls;
-    const { markdownNode, html } = await transformMarkdown(readme, readme.internal.content, ['gatsby-remark-safe-markdown']);
+    const { markdownNode, html } = await transformMarkdown(readme, readme.internal.content, ['stockpay-remark-safe-markdown']);
     process.env.DOCS_README_URL_EN = url;
     try {
       const { actions: fields, reporter } = runOnCreateNode(readme, markdownNode.frontmatter);

@@ -1,13 +1,12 @@
 /** @jest-environment node */
-import remarkMermaid from '../../plugins/gatsby-remark-mermaid';
-import remarkCodeBlocks from '../../plugins/gatsby-remark-code-blocks';
-import remarkScrollRegions from '../../plugins/gatsby-remark-scroll-regions';
+import remarkMermaid from '../../plugins/stockpay-remark-mermaid';
+import remarkBlockFrames from '../../plugins/stockpay-remark-block-frames';
 
 // gatsby-remark-prismjs has no types; the site runs it right after these plugins.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const remarkPrism = require('gatsby-remark-prismjs') as (args: { markdownAST: unknown }, options: object) => void;
 
-describe('gatsby-remark-mermaid', () => {
+describe('stockpay-remark-mermaid', () => {
   const original = process.env.CHROME_PATH;
   afterEach(() => {
     process.env.CHROME_PATH = original;
@@ -80,8 +79,7 @@ describe('gatsby-remark-mermaid', () => {
       process.env.CHROME_PATH = '/nonexistent/chromium';
       const tree = diagramTree();
       await remarkMermaid({ markdownAST: tree }, { withoutChromium: 'source' });
-      remarkCodeBlocks({ markdownAST: tree });
-      remarkScrollRegions({ markdownAST: tree, markdownNode: { fields: { language: 'en' } } });
+      remarkBlockFrames({ markdownAST: tree, markdownNode: { fields: { language: 'en' } } });
       remarkPrism({ markdownAST: tree }, { noInlineHighlight: true });
       const html = tree.children.map((node) => ('value' in node ? node.value : '')).join('');
       expect(html).toContain('<div class="code-block"><div class="code-block-toolbar" data-language="Mermaid" data-copy-slot></div>');

@@ -2,26 +2,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkHtml, checkUrl } from '../../plugins/gatsby-remark-safe-markdown/rules';
+import { checkHtml, checkUrl } from '../../plugins/stockpay-remark-safe-markdown/rules';
 import gatsbyConfig from '../../gatsby-config';
-import { transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
+import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
 
 const ALLOWED = 'use only <br>, <kbd>, <sub>, <sup> and <abbr title="…">';
 const SCHEMES = 'use http, https, mailto, tel or a relative URL';
 const javascript = `the scheme "javascript:" is not allowed; ${SCHEMES}`;
 
-/** The remark plugins of gatsby-config, in their order. */
-const sitePlugins = ((): PluginEntry[] => {
-  for (const plugin of gatsbyConfig.plugins ?? []) {
-    if (typeof plugin === 'object' && plugin.resolve === 'gatsby-transformer-remark') {
-      return (plugin.options as { plugins?: PluginEntry[] } | undefined)?.plugins ?? [];
-    }
-  }
-  return [];
-})();
-
 /** Only the check, with math parsed as the site parses it. */
-const checkOnly: PluginEntry[] = ['gatsby-remark-safe-markdown', { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } }];
+const checkOnly: PluginEntry[] = ['stockpay-remark-safe-markdown', { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } }];
 
 let dir: string;
 beforeAll(() => {
@@ -35,7 +25,7 @@ async function renderHome(line: string, plugins: PluginEntry[] = checkOnly): Pro
   files += 1;
   const source = `---\norder: 1\ntitle: Test\nillustration: features\n---\n\nIntro paragraph.\n\n${line}\n\nClosing paragraph.\n`;
   const file = writeContentFile(path.join(dir, String(files)), 'home/en/01-test.md', source);
-  return (await transformMarkdown(file, source, plugins)).html();
+  return (await transformMarkdown(file, source, plugins, { language: 'en' })).html();
 }
 const failure = (line: string) =>
   renderHome(line).then(
@@ -45,7 +35,7 @@ const failure = (line: string) =>
 
 describe('gatsby-config', () => {
   it('checks the markdown before any other remark plugin adds HTML', () => {
-    expect(sitePlugins[0]).toBe('gatsby-remark-safe-markdown');
+    expect(SITE_PLUGINS[0]).toBe('stockpay-remark-safe-markdown');
   });
 
   it('leaves frontmatter as data: no JavaScript frontmatter engine (---js) is turned on', () => {
@@ -61,7 +51,7 @@ describe('raw HTML in markdown', () => {
     const html = await renderHome(
       'Press <kbd>Ctrl</kbd> + <KBD>C</KBD>, H<sub>2</sub>O, x<sup>2</sup>, <abbr title="Value-added tax">VAT</abbr>,' +
         ' <abbr title=\'a > b\'>GT</abbr>, <abbr>ABBR</abbr>, one<br>two<br/>three<br />four <!-- editor note -->',
-      sitePlugins,
+      SITE_PLUGINS,
     );
     expect(html).toContain(
       'Press <kbd>Ctrl</kbd> + <KBD>C</KBD>, H<sub>2</sub>O, x<sup>2</sup>, <abbr title="Value-added tax">VAT</abbr>,' +
@@ -72,7 +62,7 @@ describe('raw HTML in markdown', () => {
   });
 
   it('keeps allowed tags in an HTML block, and the site plugins\' own HTML', async () => {
-    const html = await renderHome('<kbd>\nCtrl\n</kbd>\n\n[Stripe](https://stripe.com/privacy) and $a<b$', sitePlugins);
+    const html = await renderHome('<kbd>\nCtrl\n</kbd>\n\n[Stripe](https://stripe.com/privacy) and $a<b$', SITE_PLUGINS);
     expect(html).toContain('<kbd>\nCtrl\n</kbd>');
     expect(html).toContain('target="_blank"');
     expect(html).toContain('class="katex"');
@@ -182,7 +172,7 @@ describe('link and image URLs in markdown', () => {
   });
 
   it('gets no link out of math either: KaTeX runs untrusted, so \\href and \\url stay text', async () => {
-    const html = await renderHome('$\\href{javascript:alert(1)}{x}$ and $\\url{javascript:alert(2)}$', sitePlugins);
+    const html = await renderHome('$\\href{javascript:alert(1)}{x}$ and $\\url{javascript:alert(2)}$', SITE_PLUGINS);
     expect(html).toContain('class="katex');
     expect(html).not.toMatch(/href="javascript/i);
   });
@@ -200,7 +190,7 @@ describe('a README fetched from DOCS_README_URL_*', () => {
     const url = 'https://raw.example.com/README.md';
     const source = '---\ntitle: Guide\n---\n# Guide\n\nFine <kbd>K</kbd>.\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n';
     const readme = { id: 'remote-readme-en', url, internal: { type: 'RemoteReadme', mediaType: 'text/markdown', content: source } };
-    const { html } = await transformMarkdown(readme, source, sitePlugins);
+    const { html } = await transformMarkdown(readme, source, SITE_PLUGINS, { language: 'en' });
     await expect(html()).rejects.toThrow(
       [
         `${url}:8: raw HTML "<img src=x onerror=alert(1)>" is not allowed; ${ALLOWED}`,

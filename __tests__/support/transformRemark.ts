@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import gatsbyConfig from '../../gatsby-config';
 
 type Resolver = (node: unknown, args: object, context: undefined) => Promise<unknown>;
 type ExtendNodeType = (args: object, options: object) => Promise<Record<string, { resolve: Resolver }>>;
@@ -17,6 +18,16 @@ const transformerOnCreateNode = (require('gatsby-transformer-remark/on-node-crea
 const ROOT = path.join(__dirname, '..', '..');
 
 export type PluginEntry = string | { resolve: string; options?: object };
+
+/** The remark plugins of gatsby-config, in their order. */
+export const SITE_PLUGINS = ((): PluginEntry[] => {
+  for (const plugin of gatsbyConfig.plugins ?? []) {
+    if (typeof plugin === 'object' && plugin.resolve === 'gatsby-transformer-remark') {
+      return (plugin.options as { plugins?: PluginEntry[] } | undefined)?.plugins ?? [];
+    }
+  }
+  return [];
+})();
 
 function loadPlugin(entry: PluginEntry): { module: unknown; pluginOptions: object; name: string } {
   const name = typeof entry === 'string' ? entry : entry.resolve;
@@ -42,8 +53,18 @@ export interface Transformed {
   html: () => Promise<string>;
 }
 
-/** Turns `parent` (a file, or a fetched README carrying its text) into a MarkdownRemark node and its html. */
-export async function transformMarkdown(parent: MarkdownParent, source: string, plugins: PluginEntry[]): Promise<Transformed> {
+/**
+ * Turns `parent` (a file, or a fetched README carrying its text) into a
+ * MarkdownRemark node and its html. `fields` stand for those
+ * gatsby/onCreateNode.ts gives the node (its language, which the plugins
+ * that write UI strings need).
+ */
+export async function transformMarkdown(
+  parent: MarkdownParent,
+  source: string,
+  plugins: PluginEntry[],
+  fields?: Record<string, unknown>,
+): Promise<Transformed> {
   let markdownNode: Transformed['markdownNode'] | undefined;
   let digest = 0;
   await transformerOnCreateNode(
@@ -58,9 +79,10 @@ export async function transformMarkdown(parent: MarkdownParent, source: string, 
     {},
   );
   if (!markdownNode) throw new Error('gatsby-transformer-remark made no node');
+  if (fields) markdownNode.fields = fields;
   const store = new Map<string, unknown>();
   const cache = { get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => store.set(key, value) };
-  const fields = await extendNodeType(
+  const resolvers = await extendNodeType(
     {
       type: { name: 'MarkdownRemark' },
       getNode: (id: string) => (id === parent.id ? parent : undefined),
@@ -72,7 +94,7 @@ export async function transformMarkdown(parent: MarkdownParent, source: string, 
     { plugins: plugins.map(loadPlugin) },
   );
   const node = markdownNode;
-  return { markdownNode: node, html: async () => (await fields.html.resolve(node, {}, undefined)) as string };
+  return { markdownNode: node, html: async () => (await resolvers.html.resolve(node, {}, undefined)) as string };
 }
 
 /** A content file at <dir>/content/<relativePath>, written to disk so messages can count its lines. */

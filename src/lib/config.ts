@@ -90,7 +90,7 @@ export function configMode(env: ModeEnv): ConfigMode {
 /**
  * Chromium draws the share images, icons and diagrams at build time. A
  * local build without it uses committed copies and shows diagrams as their
- * source (gatsby/brandImages.ts, plugins/gatsby-remark-mermaid); a
+ * source (gatsby/brandImages.ts, plugins/stockpay-remark-mermaid); a
  * production build fails instead.
  */
 export function chromiumRequired(mode: ConfigMode): boolean {

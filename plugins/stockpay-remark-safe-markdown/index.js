@@ -9,7 +9,7 @@
  * plugin (math, footnotes, GFM), and removes HTML comments from it.
  */
 const fs = require('node:fs');
-const { contentPath } = require('../walk');
+const { contentPath } = require('../helpers');
 const { checkMarkdownTree } = require('./rules');
 
 /**

@@ -12,7 +12,8 @@
  * about the missing browser comes from gatsby/onPreBootstrap.ts.
  */
 const { createHash } = require('node:crypto');
-const { walk, contentPath } = require('../walk');
+const visit = require('unist-util-visit');
+const { contentPath } = require('../helpers');
 const { findChromium, CHROMIUM_ARGS, MISSING_BROWSER_MESSAGE } = require('../../scripts/chromium.js');
 
 const MERMAID_SCRIPT = require.resolve('mermaid/dist/mermaid.min.js');
@@ -90,7 +91,7 @@ async function renderAll(diagrams, file) {
 
 /**
  * Turns a code node into the drawn diagram.
- * @param {import('../walk').MdastNode} node
+ * @param {import('../helpers').MdastNode} node
  * @param {string} svg
  */
 function toFigure(node, svg) {
@@ -110,13 +111,13 @@ const SOURCE_LANGUAGE = 'Mermaid';
 /** @typedef {{ withoutChromium?: 'fail' | 'source' }} MermaidOptions */
 
 /**
- * @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fileAbsolutePath?: string }, cache?: Cache }} args
+ * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode, cache?: Cache }} args
  * @param {MermaidOptions} [options]
  */
 module.exports = async function remarkMermaid({ markdownAST, markdownNode, cache }, options = {}) {
-  /** @type {import('../walk').MdastNode[]} */
+  /** @type {import('../helpers').MdastNode[]} */
   const nodes = [];
-  walk(markdownAST, 'code', (node) => {
+  visit(markdownAST, 'code', (/** @type {import('../helpers').MdastNode} */ node) => {
     if (node.lang === 'mermaid') nodes.push(node);
   });
   if (nodes.length === 0) return markdownAST;

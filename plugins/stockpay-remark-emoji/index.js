@@ -5,11 +5,11 @@
  * types and stay as written. Unknown shortcodes stay as typed.
  */
 const { emojify } = require('node-emoji');
-const { walk } = require('../walk');
+const visit = require('unist-util-visit');
 
-/** @param {{ markdownAST: import('../walk').MdastNode }} args */
+/** @param {{ markdownAST: import('../helpers').MdastNode }} args */
 module.exports = function remarkEmoji({ markdownAST }) {
-  walk(markdownAST, 'text', (node) => {
+  visit(markdownAST, 'text', (/** @type {import('../helpers').MdastNode} */ node) => {
     if (node.value && node.value.includes(':')) node.value = emojify(node.value);
   });
   return markdownAST;

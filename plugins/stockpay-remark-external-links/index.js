@@ -5,13 +5,14 @@
  * language. Links inside the site stay as they are: the catch-links plugin
  * turns their clicks into client-side navigation.
  */
-const { walk, setHtmlProperties } = require('../walk');
+const visit = require('unist-util-visit');
+const { setHtmlProperties } = require('../helpers');
 const { localeValue, markdownLanguage } = require('../locales');
 
-/** @param {{ markdownAST: import('../walk').MdastNode, markdownNode?: { fields?: { language?: string } } }} args */
+/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode }} args */
 module.exports = function remarkExternalLinks({ markdownAST, markdownNode }) {
   const note = String(localeValue(markdownLanguage(markdownNode), 'common', 'newTab'));
-  walk(markdownAST, 'link', (node) => {
+  visit(markdownAST, 'link', (/** @type {import('../helpers').MdastNode} */ node) => {
     if (!node.url || !/^https?:\/\//i.test(node.url)) return;
     setHtmlProperties(node, { target: '_blank', rel: 'noopener noreferrer' });
     (node.children ?? []).push({ type: 'html', value: `<span class="visually-hidden"> ${note}</span>` });
