@@ -113,6 +113,13 @@ describe('raw HTML in markdown', () => {
     );
   });
 
+  it("refuses a code block language that could leave gatsby-remark-prismjs's attributes, and keeps the usual ones", async () => {
+    expect(await failure('```x"onmouseover="alert(1)\nx\n```')).toBe(
+      'content/home/en/01-test.md:9: code block language "x\\"onmouseover=\\"alert(1)": letters, digits and + # . - _ only (bash, json, c++, c#, mermaid)',
+    );
+    for (const language of ['bash', 'json', 'c++', 'c#', 'objective-c', 'shell_session']) expect(await failure(`\`\`\`${language}\nx\n\`\`\``)).toBe('no error');
+  });
+
   it('leaves a "<" that starts no tag as text', () => {
     expect(checkHtml('<br> 3 < 4 <')).toEqual({ problems: [], html: '<br> 3 < 4 <' });
   });

@@ -11,6 +11,8 @@
  * elsewhere than we do (unclosed, "<!-->", "--!>") is refused.
  * Links, images and link definitions: http, https, mailto, tel or a
  * relative URL, checked the way a browser reads the URL.
+ * A code block's language: letters, digits and + # . - _ only, since
+ * gatsby-remark-prismjs writes it into attributes without escaping it.
  */
 
 /** Tags editors may write, and the attributes each may carry. */
@@ -25,6 +27,8 @@ const ALLOWED_TAGS = /** @type {Record<string, readonly string[]>} */ ({
 const ALLOWED_HTML = '<br>, <kbd>, <sub>, <sup> and <abbr title="…">';
 const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 const ALLOWED_URLS = 'http, https, mailto, tel or a relative URL';
+const CODE_LANGUAGE = /^[\w+#.-]+$/;
+const ALLOWED_CODE_LANGUAGE = 'letters, digits and + # . - _ only (bash, json, c++, c#, mermaid)';
 
 /**
  * What is wrong at `offset` in an html node's value; `tag` names a refused
@@ -185,7 +189,7 @@ function checkUrl(url) {
 
 /** @typedef {{ line: number, message: string }} Problem */
 /**
- * @typedef {{ type: string, value?: string, url?: string, children?: MarkdownNode[],
+ * @typedef {{ type: string, value?: string, url?: string, lang?: string | null, children?: MarkdownNode[],
  *   position?: { start: { line: number } } }} MarkdownNode
  */
 
@@ -221,6 +225,9 @@ function checkMarkdownTree(tree) {
     if (kind && typeof node.url === 'string') {
       const reason = checkUrl(node.url);
       if (reason) problems.push({ line, message: `${kind} ${JSON.stringify(shorten(node.url))}: ${reason}` });
+    }
+    if (node.type === 'code' && typeof node.lang === 'string' && !CODE_LANGUAGE.test(node.lang)) {
+      problems.push({ line, message: `code block language ${JSON.stringify(shorten(node.lang))}: ${ALLOWED_CODE_LANGUAGE}` });
     }
     (node.children ?? []).forEach(visit);
   };
