@@ -1,7 +1,7 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { installSmoothInPageScroll } from './src/components/smoothInPageScroll';
+import { installSmoothInPageScroll } from './src/browser/smoothInPageScroll';
 import './src/styles/global.css';
 
 /**

@@ -2,11 +2,11 @@ import React from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LanguageSwitcher } from '../../src/components/LanguageSwitcher';
-import { reloadAt } from '../../src/components/reloadAt';
+import { reloadAt } from '../../src/browser/reloadAt';
 import { LANGUAGES } from '../../src/lib/languages';
 import { renderWithI18n } from '../support/renderWithI18n';
 
-jest.mock('../../src/components/reloadAt');
+jest.mock('../../src/browser/reloadAt');
 
 describe('LanguageSwitcher', () => {
   const assign = jest.mocked(reloadAt);

@@ -2,7 +2,7 @@ import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { appUrl } from '../lib/app';
 import { siteConfig } from '../lib/config';
-import { useSiteLanguage } from './useSiteLanguage';
+import { useSiteLanguage } from '../hooks/useSiteLanguage';
 import * as buttons from '../styles/buttons.module.css';
 
 interface Props {

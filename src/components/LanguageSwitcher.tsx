@@ -2,9 +2,9 @@ import React, { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, languageSwitchTarget, type LocationParts } from '../lib/languages';
 import { Icon } from './Icon';
-import { reloadAt } from './reloadAt';
-import { useDismissableDetails } from './useDismissableDetails';
-import { useSiteLanguage } from './useSiteLanguage';
+import { reloadAt } from '../browser/reloadAt';
+import { useDismissableDetails } from '../hooks/useDismissableDetails';
+import { useSiteLanguage } from '../hooks/useSiteLanguage';
 import * as styles from './LanguageSwitcher.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import React from 'react';
 import { Link } from 'gatsby';
 import { localizedPath } from '../lib/languages';
-import { useSiteLanguage } from './useSiteLanguage';
+import { useSiteLanguage } from '../hooks/useSiteLanguage';
 
 type Props = Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** Language-less path inside the site, e.g. '/pricing/' or '/docs/#faq'. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon';
 import { AppLink } from './AppLink';
 import { NavLinks } from './NavLinks';
-import { useDismissableDetails } from './useDismissableDetails';
+import { useDismissableDetails } from '../hooks/useDismissableDetails';
 import * as styles from './MobileMenu.module.css';
 
 /**

@@ -9,7 +9,7 @@ import { documentTitle, headLinks, serializeJsonLd } from '../lib/seo';
 import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_SVG_PATH } from '../lib/icons';
 import { SHARE_IMAGE, shareImageUrl } from '../lib/shareImage';
 import { sitePage, type JsonLd, type PageType } from '../lib/structuredData';
-import { useSiteLanguage } from './useSiteLanguage';
+import { useSiteLanguage } from '../hooks/useSiteLanguage';
 
 interface Props {
   title: string;

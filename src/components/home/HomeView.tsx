@@ -12,7 +12,7 @@ import { Layout } from '../Layout';
 import { LocalizedLink } from '../LocalizedLink';
 import * as buttons from '../../styles/buttons.module.css';
 import { Seo } from '../Seo';
-import { useSiteLanguage } from '../useSiteLanguage';
+import { useSiteLanguage } from '../../hooks/useSiteLanguage';
 import { BannerSection, type Banner } from './BannerSection';
 import { Hero } from './Hero';
 import { Topics } from './Topics';

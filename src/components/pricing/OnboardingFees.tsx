@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { onboardingCards, type Plan } from '../../lib/plans';
-import { useSiteLanguage } from '../useSiteLanguage';
+import { useSiteLanguage } from '../../hooks/useSiteLanguage';
 import * as styles from './OnboardingFees.module.css';
 
 /** One card per plan shown: its one-time onboarding fee, or none. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { planPath, planTexts, type Plan, type Translate } from '../../lib/plans';
 import { AppLink } from '../AppLink';
 import { Icon } from '../Icon';
-import { useSiteLanguage } from '../useSiteLanguage';
+import { useSiteLanguage } from '../../hooks/useSiteLanguage';
 import * as styles from './PlanCard.module.css';
 
 export function PlanCard({ plan }: { plan: Plan }): React.JSX.Element {

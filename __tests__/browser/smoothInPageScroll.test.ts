@@ -1,4 +1,4 @@
-import { SMOOTH_SCROLL_MAX_MS, installSmoothInPageScroll } from '../../src/components/smoothInPageScroll';
+import { SMOOTH_SCROLL_MAX_MS, installSmoothInPageScroll } from '../../src/browser/smoothInPageScroll';
 
 function mockReducedMotion(reduce: boolean): void {
   window.matchMedia = jest.fn().mockImplementation((query: string) => ({

@@ -1,7 +1,7 @@
 import React, { useRef } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useDismissableDetails } from '../../src/components/useDismissableDetails';
+import { useDismissableDetails } from '../../src/hooks/useDismissableDetails';
 
 function Disclosure(): React.JSX.Element {
   const ref = useRef<HTMLDetailsElement>(null);
