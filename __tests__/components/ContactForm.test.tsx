@@ -125,6 +125,8 @@ describe('ContactForm', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Name is required.');
     expect(error).toHaveAttribute('id', 'contact-name-error');
+    // Exactly the text, no spaces around it (findByText would match either way).
+    expect(error.textContent).toBe('Name is required.');
     expect(screen.queryByText('Valid email is required.')).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Email Address'), 'ana@');

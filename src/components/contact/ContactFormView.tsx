@@ -96,11 +96,10 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
 
   const errorText = (field: ContactField) => {
     const error = errors[field];
-    // The texts carry the spec's spaces, trimmed for display.
     return error ? (
       <p id={`contact-${field}-error`} className={styles.error}>
         <Icon name="alert" size={16} />
-        {t(error).trim()}
+        {t(error)}
       </p>
     ) : null;
   };
