@@ -26,6 +26,19 @@ describe('locales', () => {
     for (const value of [...Object.values(en), ...Object.values(bg)]) expect(value.trim()).not.toBe('');
   });
 
+  it('has no string that starts or ends with whitespace, in any language', () => {
+    // Nothing trims them for display. (SPEC section 5 quotes the contact form's
+    // errors with a space either side; the page has always shown them without.)
+    const padded = Object.entries(resources).flatMap(([language, files]) =>
+      Object.entries(files).flatMap(([ns, tree]) =>
+        Object.entries(flatten(tree as Tree))
+          .filter(([, value]) => value !== value.trim())
+          .map(([key, value]) => `${language}/${ns}.json ${key}: ${JSON.stringify(value)}`),
+      ),
+    );
+    expect(padded).toEqual([]);
+  });
+
   it.each(namespaces)('%s: Bulgarian is translated, not English left in place', (ns) => {
     const en = flatten(resources.en[ns] as Tree);
     const bg = flatten(resources.bg[ns] as Tree);

@@ -125,12 +125,24 @@ describe('ContactForm', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('Name is required.');
     expect(error).toHaveAttribute('id', 'contact-name-error');
+    // Exactly the text, no spaces around it (findByText would match either way).
+    expect(error.textContent).toBe('Name is required.');
     expect(screen.queryByText('Valid email is required.')).not.toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Email Address'), 'ana@');
     expect(await screen.findByText('Valid email is required.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Email Address'), 'example.com');
     await waitFor(() => expect(screen.queryByText('Valid email is required.')).not.toBeInTheDocument());
+  });
+
+  it('shows the error of a field left before its engine loaded, once it has', async () => {
+    renderWithI18n(<ContactForm />);
+    fireEvent.blur(screen.getByLabelText('Name'));
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    fireEvent.pointerEnter(screen.getByRole('form', { name: 'Contact form' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+    expect(await screen.findByText('Name is required.')).toBeInTheDocument();
+    expect(screen.queryByText('Message is required.')).not.toBeInTheDocument();
   });
 
   it('sends nothing when invalid: logs "form invalid" and focuses the first invalid field', async () => {
@@ -185,6 +197,20 @@ describe('ContactForm', () => {
     expect(await screen.findByText(/Thank You!/)).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('after a failed send, sends nothing for a form made invalid since, and focuses that field', async () => {
+    const fetchMock = mockFetch({ status: 500, body: '' });
+    await renderLiveForm();
+    await fillIn({ name: 'Ana', email: 'ana@example.com', message: 'Hello' });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your message was not sent.');
+    await userEvent.clear(screen.getByLabelText('Message'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByLabelText('Message')).toHaveFocus());
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('Message is required.');
+    expect(console.log).toHaveBeenCalledWith('form invalid');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('sends one message for a double click', async () => {

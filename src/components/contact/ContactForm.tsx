@@ -92,20 +92,17 @@ export function ContactForm(): React.JSX.Element {
   return (
     <ContactFormView
       formRef={form}
-      values={values}
-      errors={{}}
+      field={(name) => ({
+        name,
+        value: values[name],
+        onChange: (event) => setValues((current) => ({ ...current, [name]: event.target.value })),
+        onBlur: () => setTouched((current) => ({ ...current, [name]: true })),
+      })}
+      honeypot={values.website}
+      onHoneypotChange={(website) => setValues((current) => ({ ...current, website }))}
       status={{ kind: 'idle' }}
       ready={false}
-      onChange={(event) => {
-        const { name, value } = event.target;
-        setValues((current) => ({ ...current, [name]: value }));
-      }}
-      onBlur={(event) => {
-        const { name } = event.target;
-        setTouched((current) => ({ ...current, [name]: true }));
-      }}
       onSubmit={() => undefined}
-      onHoneypotChange={(website) => setValues((current) => ({ ...current, website }))}
       onFirstUse={loadEngine}
     />
   );

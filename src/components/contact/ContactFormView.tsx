@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { siteConfig } from '../../lib/config';
-import { CONTACT_LIMITS, mailtoHref, messageCharactersLeft, type ContactFailure, type ContactField, type ContactValues } from '../../lib/contact';
+import { CONTACT_LIMITS, mailtoHref, messageCharactersLeft, type ContactFailure, type ContactField } from '../../lib/contact';
 import { Icon } from '../Icon';
 import { Spinner } from '../Spinner';
 import * as buttons from '../../styles/buttons.module.css';
@@ -48,21 +48,27 @@ function FailureText({ failure }: { failure: ContactFailure }): React.JSX.Elemen
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
+/** One field as the form shows it: what Formik's getFieldProps gives, and the error to show now, if any. */
+export interface ContactFieldProps {
+  name: string;
+  value: string;
+  onChange: React.ChangeEventHandler<Control>;
+  onBlur: React.FocusEventHandler<Control>;
+  error?: ContactErrorKey;
+}
+
 export interface ContactFormViewProps {
-  values: ContactValues;
-  /** The errors to show now: only for fields touched or changed. */
-  errors: Partial<Record<ContactField, ContactErrorKey>>;
+  field: (name: ContactField) => ContactFieldProps;
+  /** The honeypot's value; its name differs from the value's key on purpose (HONEYPOT_NAME). */
+  honeypot: string;
+  /** The honeypot changed (a bot). */
+  onHoneypotChange: (value: string) => void;
   status: ContactStatus;
   /** False until the form's engine (Formik and yup) has loaded: Submit stays disabled. */
   ready: boolean;
-  onChange: React.ChangeEventHandler<Control>;
-  onBlur: React.FocusEventHandler<Control>;
   onSubmit: () => void;
-  /** The honeypot changed (a bot); its name differs from the value's key on purpose (HONEYPOT_NAME). */
-  onHoneypotChange: (value: string) => void;
   /** The visitor reached for the form (focus, pointer, touch, key): time to load the engine. */
   onFirstUse?: () => void;
-  fieldRefs?: Partial<Record<ContactField, React.Ref<Control>>>;
   noticeRef?: React.Ref<HTMLParagraphElement>;
   formRef?: React.Ref<HTMLFormElement>;
 }
@@ -73,34 +79,31 @@ export interface ContactFormViewProps {
  * sent (and nothing typed lands in a URL) before the page can send it.
  */
 export function ContactFormView(props: ContactFormViewProps): React.JSX.Element {
-  const { values, errors, status, ready, onChange, onBlur, onFirstUse, fieldRefs = {} } = props;
+  const { field, status, ready, onFirstUse } = props;
   const { t } = useTranslation('contact');
   const sent = status.kind === 'sent';
   const sending = status.kind === 'sending';
 
-  const charactersLeft = messageCharactersLeft(values.message);
-  const control = (field: ContactField, describedBy: string[] = []) => {
-    const descriptions = [...(errors[field] ? [`contact-${field}-error`] : []), ...describedBy];
+  const charactersLeft = messageCharactersLeft(field('message').value);
+  const control = (name: ContactField, describedBy: string[] = []) => {
+    const { error, ...fieldProps } = field(name);
+    const descriptions = [...(error ? [`contact-${name}-error`] : []), ...describedBy];
     return {
-      id: `contact-${field}`,
-      name: field,
-      value: values[field],
-      maxLength: CONTACT_LIMITS[field],
-      onChange,
-      onBlur,
-      'aria-invalid': errors[field] ? true : undefined,
+      id: `contact-${name}`,
+      ...fieldProps,
+      maxLength: CONTACT_LIMITS[name],
+      'aria-invalid': error ? true : undefined,
       'aria-describedby': descriptions.length > 0 ? descriptions.join(' ') : undefined,
-      className: [styles.control, errors[field] ? styles.invalid : ''].join(' '),
+      className: [styles.control, error ? styles.invalid : ''].join(' '),
     };
   };
 
-  const errorText = (field: ContactField) => {
-    const error = errors[field];
-    // The texts carry the spec's spaces, trimmed for display.
+  const errorText = (name: ContactField) => {
+    const { error } = field(name);
     return error ? (
-      <p id={`contact-${field}-error`} className={styles.error}>
+      <p id={`contact-${name}-error`} className={styles.error}>
         <Icon name="alert" size={16} />
-        {t(error).trim()}
+        {t(error)}
       </p>
     ) : null;
   };
@@ -126,39 +129,28 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
           <label htmlFor="contact-name" className={styles.label}>
             {t('form.name')}
           </label>
-          <input ref={fieldRefs.name as React.Ref<HTMLInputElement>} type="text" autoComplete="name" aria-required="true" {...control('name')} />
+          <input type="text" autoComplete="name" aria-required="true" {...control('name')} />
           {errorText('name')}
         </div>
         <div className={styles.field}>
           <label htmlFor="contact-email" className={styles.label}>
             {t('form.email')}
           </label>
-          <input
-            ref={fieldRefs.email as React.Ref<HTMLInputElement>}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            aria-required="true"
-            {...control('email')}
-          />
+          <input type="email" autoComplete="email" inputMode="email" aria-required="true" {...control('email')} />
           {errorText('email')}
         </div>
         <div className={styles.field}>
           <label htmlFor="contact-business" className={styles.label}>
             {t('form.business')} <span className={styles.optional}>{t('form.optional')}</span>
           </label>
-          <input ref={fieldRefs.business as React.Ref<HTMLInputElement>} type="text" autoComplete="organization" {...control('business')} />
+          <input type="text" autoComplete="organization" {...control('business')} />
           {errorText('business')}
         </div>
         <div className={styles.field}>
           <label htmlFor="contact-message" className={styles.label}>
             {t('form.message')}
           </label>
-          <textarea
-            ref={fieldRefs.message as React.Ref<HTMLTextAreaElement>}
-            aria-required="true"
-            {...control('message', charactersLeft === null ? [] : ['contact-message-count'])}
-          />
+          <textarea aria-required="true" {...control('message', charactersLeft === null ? [] : ['contact-message-count'])} />
           {errorText('message')}
           {/* Always in the page, so screen readers hear its text when it appears and changes. */}
           <p id="contact-message-count" className={styles.count} aria-live="polite">
@@ -168,7 +160,7 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
         {/* Honeypot: off screen, out of the tab order, hidden from screen readers, never autofilled. */}
         <div className={styles.honeypot} aria-hidden="true">
           <label htmlFor="contact-website">{t('form.honeypot')}</label>
-          <input id="contact-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(event) => props.onHoneypotChange(event.target.value)} />
+          <input id="contact-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" value={props.honeypot} onChange={(event) => props.onHoneypotChange(event.target.value)} />
         </div>
         {status.kind === 'failed' && (
           <p className={styles.failure} role="alert">

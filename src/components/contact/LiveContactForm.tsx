@@ -1,12 +1,10 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { siteConfig } from '../../lib/config';
-import { CONTACT_FIELDS, EMPTY_CONTACT, buildContactRequest, contactFailure, isLikelyBot, sendContactMessage, type ContactField, type ContactValues } from '../../lib/contact';
+import { CONTACT_FIELDS, buildContactRequest, contactFailure, isLikelyBot, sendContactMessage, type ContactField, type ContactValues } from '../../lib/contact';
 import { contactSchema } from '../../lib/contactSchema';
 import { ContactFormView, type ContactErrorKey, type ContactStatus } from './ContactFormView';
 import { forgetDraft, useSaveDraft } from './useContactDraft';
-
-const ALL_TOUCHED: Record<ContactField, boolean> = { name: true, email: true, business: true, message: true };
 
 export interface LiveContactFormProps {
   /** What the visitor typed before this engine loaded. */
@@ -25,41 +23,18 @@ export interface LiveContactFormProps {
  */
 export function LiveContactForm({ values, touched }: LiveContactFormProps): React.JSX.Element {
   const [status, setStatus] = useState<ContactStatus>({ kind: 'idle' });
-  // Set from the first click until a failure: a second click, even one that
-  // lands before React re-renders the disabled button, sends nothing.
+  // Set from the first valid submit until a failure: a second click, even one
+  // that lands before React re-renders the disabled button, sends nothing.
   const inFlight = useRef(false);
-  const fields = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    business: useRef<HTMLInputElement>(null),
-    message: useRef<HTMLTextAreaElement>(null),
-  };
+  // Set by send, which Formik calls only for a valid form; read as the submit ends.
+  const validSubmit = useRef(false);
   const notice = useRef<HTMLParagraphElement>(null);
 
-  const formik = useFormik<ContactValues>({
-    initialValues: values,
-    initialTouched: touched,
-    validationSchema: contactSchema,
-    // What was typed before the engine loaded is checked at once.
-    validateOnMount: true,
-    // Submission is handled below, to log, focus and guard as the spec asks.
-    onSubmit: () => undefined,
-  });
-  useSaveDraft(formik.values, status.kind !== 'sent');
-
-  const submit = async () => {
+  const send = async (submitted: ContactValues) => {
+    validSubmit.current = true;
     if (inFlight.current) return;
     inFlight.current = true;
-    const errors = await formik.validateForm();
-    const invalid = CONTACT_FIELDS.filter((field) => errors[field]);
-    if (invalid.length > 0) {
-      inFlight.current = false;
-      console.log('form invalid');
-      void formik.setTouched(ALL_TOUCHED, false);
-      fields[invalid[0]].current?.focus();
-      return;
-    }
-    if (isLikelyBot(formik.values)) {
+    if (isLikelyBot(submitted)) {
       // Dropped, but answered like any message, so a bot learns nothing.
       if (process.env.NODE_ENV === 'development') console.info('Contact form: the hidden field was filled in; the message was dropped.');
       forgetDraft();
@@ -68,7 +43,7 @@ export function LiveContactForm({ values, touched }: LiveContactFormProps): Reac
     }
     setStatus({ kind: 'sending' });
     try {
-      const answer = await sendContactMessage(buildContactRequest(formik.values, siteConfig.productName), {
+      const answer = await sendContactMessage(buildContactRequest(submitted, siteConfig.productName), {
         apiUrl: siteConfig.apiUrl,
         apiKey: siteConfig.apiKey,
       });
@@ -83,12 +58,30 @@ export function LiveContactForm({ values, touched }: LiveContactFormProps): Reac
     }
   };
 
-  /** Errors show once a field was touched or differs from the empty form (SPEC section 5). */
-  const visibleErrors: Partial<Record<ContactField, ContactErrorKey>> = {};
-  for (const field of CONTACT_FIELDS) {
-    const { error, touched: left, value } = formik.getFieldMeta(field);
-    if (error && (left || value !== EMPTY_CONTACT[field])) visibleErrors[field] = error as ContactErrorKey;
-  }
+  const formik = useFormik<ContactValues>({
+    initialValues: values,
+    initialTouched: touched,
+    validationSchema: contactSchema,
+    // What was typed before the engine loaded is checked at once.
+    validateOnMount: true,
+    // Formik touches every field (so every error shows) and sends only a valid form.
+    onSubmit: send,
+  });
+  useSaveDraft(formik.values, status.kind !== 'sent');
+
+  const { submitCount, isSubmitting, errors } = formik;
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitting) return;
+    if (validSubmit.current) {
+      validSubmit.current = false;
+      return;
+    }
+    // Formik stopped this submit: the form is invalid.
+    console.log('form invalid');
+    const invalid = CONTACT_FIELDS.find((field) => errors[field]);
+    if (invalid) document.getElementById(`contact-${invalid}`)?.focus();
+    // When a submit ends, not whenever typing changes the errors.
+  }, [submitCount, isSubmitting]);
 
   const sent = status.kind === 'sent';
   // Disabling the fieldset takes focus from whatever control held it.
@@ -98,15 +91,17 @@ export function LiveContactForm({ values, touched }: LiveContactFormProps): Reac
 
   return (
     <ContactFormView
-      values={formik.values}
-      errors={visibleErrors}
+      field={(name) => {
+        const { error, touched: left, value } = formik.getFieldMeta(name);
+        // Errors show once a field was touched or holds text (SPEC section 5).
+        const shown = error && (left || value !== '') ? (error as ContactErrorKey) : undefined;
+        return { ...formik.getFieldProps(name), error: shown };
+      }}
+      honeypot={formik.values.website}
+      onHoneypotChange={(website) => void formik.setFieldValue('website', website)}
       status={status}
       ready
-      onChange={formik.handleChange}
-      onBlur={formik.handleBlur}
-      onSubmit={() => void submit()}
-      onHoneypotChange={(website) => void formik.setFieldValue('website', website)}
-      fieldRefs={fields}
+      onSubmit={() => void formik.submitForm()}
       noticeRef={notice}
     />
   );
