@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS } from '../src/lib/languages';
 import { loadLocales } from './support/locales';
 
 type Tree = { [key: string]: string | Tree };
@@ -10,20 +11,24 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 }
 
 const resources = loadLocales();
-const namespaces = Object.keys(resources.en);
-/** Strings that are the same in both languages on purpose. */
-const SAME_IN_BOTH = new Set(['common:notFound.code', 'pricing:period.discount']);
+/** The default language's files are the contract (src/types/i18next.d.ts types them). */
+const namespaces = Object.keys(resources[DEFAULT_LANGUAGE]);
+const strings = (language: string, ns: string) => flatten(resources[language][ns] as Tree);
+const translations = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE);
+/** Strings that are the same in every language on purpose. */
+const SAME_EVERYWHERE = new Set(['common:notFound.code', 'pricing:period.discount']);
+const cases = translations.flatMap((language) => namespaces.map((ns) => [language, ns] as const));
 
 describe('locales', () => {
-  it('has the same files for every language', () => {
-    expect(Object.keys(resources.bg).sort()).toEqual([...namespaces].sort());
+  it.each(translations)('%s has the same files as the default language', (language) => {
+    expect(Object.keys(resources[language]).sort()).toEqual([...namespaces].sort());
   });
 
-  it.each(namespaces)('%s: bg has exactly the keys of en, none empty', (ns) => {
-    const en = flatten(resources.en[ns] as Tree);
-    const bg = flatten(resources.bg[ns] as Tree);
-    expect(Object.keys(bg).sort()).toEqual(Object.keys(en).sort());
-    for (const value of [...Object.values(en), ...Object.values(bg)]) expect(value.trim()).not.toBe('');
+  it.each(cases)('%s/%s.json has exactly the default language\'s keys, none empty', (language, ns) => {
+    const original = strings(DEFAULT_LANGUAGE, ns);
+    const translated = strings(language, ns);
+    expect(Object.keys(translated).sort()).toEqual(Object.keys(original).sort());
+    for (const value of [...Object.values(original), ...Object.values(translated)]) expect(value.trim()).not.toBe('');
   });
 
   it('has no string that starts or ends with whitespace, in any language', () => {
@@ -39,19 +44,21 @@ describe('locales', () => {
     expect(padded).toEqual([]);
   });
 
-  it.each(namespaces)('%s: Bulgarian is translated, not English left in place', (ns) => {
-    const en = flatten(resources.en[ns] as Tree);
-    const bg = flatten(resources.bg[ns] as Tree);
-    const untranslated = Object.keys(en).filter((key) => !SAME_IN_BOTH.has(`${ns}:${key}`) && en[key] === bg[key]);
+  it.each(cases)('%s/%s.json is translated, not the default language left in place', (language, ns) => {
+    const original = strings(DEFAULT_LANGUAGE, ns);
+    const translated = strings(language, ns);
+    const untranslated = Object.keys(original).filter((key) => !SAME_EVERYWHERE.has(`${ns}:${key}`) && original[key] === translated[key]);
     expect(untranslated).toEqual([]);
-    const withoutCyrillic = Object.keys(bg).filter((key) => !SAME_IN_BOTH.has(`${ns}:${key}`) && !/[а-яА-Я]/.test(bg[key]));
-    expect(withoutCyrillic).toEqual([]);
+    // A translated string has letters of its language's script (Cyrillic for Bulgarian).
+    const script = new RegExp(`\\p{Script=${WRITING_SYSTEMS[language]}}`, 'u');
+    const outsideScript = Object.keys(translated).filter((key) => !SAME_EVERYWHERE.has(`${ns}:${key}`) && !script.test(translated[key]));
+    expect(outsideScript).toEqual([]);
   });
 
-  it.each(namespaces)('%s: placeholders match between languages', (ns) => {
-    const en = flatten(resources.en[ns] as Tree);
-    const bg = flatten(resources.bg[ns] as Tree);
+  it.each(cases)('%s/%s.json has the same placeholders as the default language', (language, ns) => {
+    const original = strings(DEFAULT_LANGUAGE, ns);
+    const translated = strings(language, ns);
     const tokens = (text: string) => (text.match(/\{\{\w+\}\}|<\/?\w+>/g) ?? []).sort();
-    for (const key of Object.keys(en)) expect([key, tokens(bg[key] ?? '')]).toEqual([key, tokens(en[key])]);
+    for (const key of Object.keys(original)) expect([key, tokens(translated[key] ?? '')]).toEqual([key, tokens(original[key])]);
   });
 });
