@@ -4,12 +4,17 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
+import { precompress, writeCdnFiles } from './hostingFiles';
+import { connectOrigins, readPublicRules } from './publicRules';
 
 /**
  * Writes public/robots.txt, pointing at the sitemap index that
  * gatsby-plugin-sitemap wrote in its own onPostBuild (plugins run before
  * the site's gatsby-node, so the index exists by now; if it does not,
- * robots.txt would send crawlers to a missing file, so the build fails).
+ * robots.txt would send crawlers to a missing file, so the build fails);
+ * then the hosting rules for a CDN (public/_headers, public/_redirects) and
+ * the precompressed copies nginx serves (gatsby/hostingFiles.ts), last, so
+ * they cover every file.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
  */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
@@ -20,4 +25,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     return;
   }
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
+  writeCdnFiles(publicDir, readPublicRules(publicDir, connectOrigins(siteConfig)));
+  const started = Date.now();
+  const compressed = precompress(publicDir);
+  reporter.info(`Precompressed ${compressed} files (brotli and gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };

@@ -32,7 +32,8 @@ export function readPublicRules(publicDir: string, origins: readonly string[]): 
   const files = readdirSync(publicDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => `/${path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
-    .filter((file) => !/\.(br|gz)$/.test(file))
+    // Not the precompressed copies or the CDN's own rules (gatsby/hostingFiles.ts), which an earlier build may have left.
+    .filter((file) => !/\.(br|gz)$/.test(file) && file !== '/_headers' && file !== '/_redirects')
     .sort();
   const pages = files
     .filter((file) => file.endsWith('.html'))

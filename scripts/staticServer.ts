@@ -7,13 +7,7 @@ import compression from 'compression';
 import express from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES } from '../src/lib/languages';
-
-/** The 404 page for a missing path: /bg/... gets bg/404.html, /en/... en/404.html, the rest 404.html. */
-export function notFoundFile(pathname: string): string {
-  const language = LANGUAGES.find((lang) => pathname === `/${lang}` || pathname.startsWith(`/${lang}/`));
-  return language ? `${language}/404.html` : '404.html';
-}
+import { notFoundPage } from '../src/lib/hosting';
 
 export function createStaticApp(publicDir: string): express.Express {
   const app = express();
@@ -30,7 +24,7 @@ export function createStaticApp(publicDir: string): express.Express {
     }),
   );
   app.use((req, res) => {
-    const file = path.join(publicDir, notFoundFile(req.path));
+    const file = path.join(publicDir, notFoundPage(req.path));
     if (existsSync(file)) res.status(404).sendFile(file);
     else res.status(404).type('text').send('Not found. Build the site first (SITE_ENV=local npm run build, or npm start).');
   });

@@ -96,6 +96,7 @@ describe('notFoundPage', () => {
     expect(notFoundPage('/en/nonsense/')).toBe('/en/404.html');
     expect(notFoundPage('/nonsense/')).toBe('/404.html');
     expect(notFoundPage('/bgx/')).toBe('/404.html');
+    expect(notFoundPage('/fr/page/')).toBe('/404.html');
   });
 });
 
