@@ -63,7 +63,6 @@ export function isValidEmail(value: string): boolean {
   return TOP_LEVEL.test(labels[labels.length - 1]);
 }
 
-/** A bot filled in the hidden field: its submission is dropped without a word. */
 /**
  * A mailto: link for an address. Characters such as `?`, `&`, `#` and `%` are
  * legal in an address but start headers or fragments in a URL (RFC 6068), so
@@ -73,6 +72,7 @@ export function mailtoHref(address: string): string {
   return `mailto:${address.split('@').map(encodeURIComponent).join('@')}`;
 }
 
+/** A bot filled in the hidden field: its submission is dropped without a word. */
 export function isLikelyBot(values: ContactValues): boolean {
   return values.website.trim() !== '';
 }
