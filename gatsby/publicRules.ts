@@ -25,8 +25,8 @@ export const connectOrigins = (config: Pick<SiteConfig, 'paymentsApiUrl' | 'apiU
 /**
  * The hosting rules (src/lib/hosting.ts) applied to a built public/: every
  * file, every HTML page with its policy, every trailing-slash redirect.
- * What the CDN files (gatsby/hostingFiles.ts) and the nginx config
- * (scripts/nginx.ts) are written from.
+ * What the CDN files (gatsby/hostingFiles.ts) and the nginx config are
+ * written from.
  */
 export function readPublicRules(publicDir: string, origins: readonly string[]): PublicRules {
   const files = readdirSync(publicDir, { recursive: true, withFileTypes: true })

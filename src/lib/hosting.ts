@@ -2,9 +2,9 @@
  * The hosting rules of public/, in one place: for any file, its cache policy
  * and headers and, for an HTML page, its Content-Security-Policy; which 404
  * page answers an unknown path; which paths redirect to their trailing
- * slash. gatsby/onPostBuild.ts writes them for CDNs (public/_headers,
- * public/_redirects, src/lib/hostingFiles.ts) and scripts/nginx.ts for
- * nginx (deploy/nginx/). Pure: the callers read the files.
+ * slash. Every build writes them for CDNs (public/_headers and
+ * public/_redirects, gatsby/hostingFiles.ts), and an nginx config is
+ * generated from the same rules. Pure: the callers read the files.
  *
  * Caching follows Gatsby's guide (docs/how-to/previews-deploys-hosting/caching):
  * fingerprinted files are immutable, everything else revalidates.
