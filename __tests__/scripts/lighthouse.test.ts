@@ -1,8 +1,10 @@
 import {
   BUDGET,
   RUNS_FOR_A_MISS,
+  TARGETS,
   TOTAL_BLOCKING_TIME_TARGET_MS,
   describeMisses,
+  describeTargets,
   expectedFailures,
   formatRuns,
   lhciConfig,
@@ -49,16 +51,26 @@ describe('sitePages', () => {
 });
 
 describe('pageAssertions', () => {
-  it('holds an ordinary page to every category score, zero layout shift and the blocking-time gate', () => {
+  it('holds an ordinary page to what the build decides, and its timings to the line of poor on its best run', () => {
+    const best = { aggregationMethod: 'optimistic' };
     expect(pageAssertions(page('/pricing/', 'bg'))).toEqual({
-      'categories:performance': ['error', { minScore: 0.95 }],
       'categories:accessibility': ['error', { minScore: 1 }],
       'categories:best-practices': ['error', { minScore: 1 }],
       'categories:seo': ['error', { minScore: 1 }],
       'cumulative-layout-shift': ['error', { maxNumericValue: 0 }],
-      'total-blocking-time': ['error', { maxNumericValue: BUDGET.maxTotalBlockingTimeMs }],
+      'resource-summary:script:size': ['error', { maxNumericValue: 135 * 1024 }],
+      'resource-summary:total:size': ['error', { maxNumericValue: 240 * 1024 }],
+      'render-blocking-resources': ['error', { maxLength: 0 }],
+      'uses-text-compression': ['error', { maxLength: 0 }],
+      'uses-long-cache-ttl': ['error', { maxLength: 0 }],
+      'unsized-images': ['error', { maxLength: 0 }],
+      'unminified-javascript': ['error', { maxLength: 0 }],
+      'unminified-css': ['error', { maxLength: 0 }],
+      'lcp-lazy-loaded': ['error', { minScore: 1 }],
+      'total-blocking-time': ['error', { maxNumericValue: 600, ...best }],
+      'categories:performance': ['error', { minScore: 0.5, ...best }],
     });
-    expect(BUDGET.maxTotalBlockingTimeMs).toBe(300);
+    expect(TARGETS).toEqual({ performance: 0.95, totalBlockingTimeMs: 300 });
     expect(TOTAL_BLOCKING_TIME_TARGET_MS).toBe(50);
   });
 
@@ -69,7 +81,7 @@ describe('pageAssertions', () => {
     for (const audit of ['document-title', 'meta-description', 'http-status-code', 'link-text', 'crawlable-anchors', 'hreflang', 'canonical']) {
       expect(assertions[audit]).toEqual(['error', { minScore: 1 }]);
     }
-    expect(assertions['categories:performance']).toEqual(['error', { minScore: 0.95 }]);
+    expect(assertions['categories:performance']).toEqual(['error', { minScore: 0.5, aggregationMethod: 'optimistic' }]);
     expect(assertions['categories:best-practices']).toEqual(['error', { minScore: 1 }]);
   });
 
@@ -81,9 +93,18 @@ describe('pageAssertions', () => {
     expect(expectedFailures(page('/blog/')).seo?.why).toMatch(/canonical/);
   });
 
+  it("lets the docs pages block their first paint on KaTeX's stylesheet, and nothing else", () => {
+    for (const language of LANGUAGES) {
+      expect(pageAssertions(page('/docs/', language))['render-blocking-resources']).toEqual(['error', { maxLength: 1 }]);
+      expect(expectedFailures(page('/docs/', language)).renderBlocking?.why).toMatch(/KaTeX/);
+    }
+  });
+
   it('makes no exception for any other page', () => {
     const exempt = sitePages().filter((p) => Object.keys(expectedFailures(p)).length > 0);
-    expect(exempt.map((p) => p.path)).toEqual(LANGUAGES.flatMap((language) => ['/blog/', '/404/'].map((route) => localizedPath(language, route, false))));
+    expect(exempt.map((p) => p.path).sort()).toEqual(
+      LANGUAGES.flatMap((language) => ['/blog/', '/404/', '/docs/'].map((route) => localizedPath(language, route, false))).sort(),
+    );
   });
 });
 
@@ -172,7 +193,7 @@ describe('a page judged on several runs', () => {
   const contact = 'http://127.0.0.1:4000/bg/contact/';
   const home = 'http://127.0.0.1:4000/';
   // The parts of a Lighthouse report that lhci's assertion engine reads.
-  const report = (url: string, { tbt = 120, performance = 0.98, cls = 0 } = {}) => ({
+  const report = (url: string, { tbt = 120, performance = 0.98, cls = 0, scriptBytes = 116_000, blocking = [] as { url: string }[] } = {}) => ({
     finalUrl: url,
     categories: {
       performance: { id: 'performance', score: performance },
@@ -183,39 +204,72 @@ describe('a page judged on several runs', () => {
     audits: {
       'total-blocking-time': { id: 'total-blocking-time', score: 0.9, numericValue: tbt },
       'cumulative-layout-shift': { id: 'cumulative-layout-shift', score: 1, numericValue: cls },
+      'resource-summary': {
+        id: 'resource-summary',
+        score: null,
+        details: { items: [{ resourceType: 'total', transferSize: scriptBytes + 27_000 }, { resourceType: 'script', transferSize: scriptBytes }] },
+      },
+      ...Object.fromEntries(BUDGET.nothingFound.map((id) => [id, { id, score: 1, details: { items: id === 'render-blocking-resources' ? blocking : [] } }])),
+      'lcp-lazy-loaded': { id: 'lcp-lazy-loaded', score: 1 },
     },
   });
   const misses = (reports: unknown[]) => getAllAssertionResults(config.ci.assert, reports).filter((result) => !result.passed);
 
-  it('asks lhci to judge every page on the median of its runs', () => {
+  it('asks lhci to judge every page on the median of its runs, its timings on the best', () => {
     expect(config.ci.assert.assertMatrix.map((entry) => entry.aggregationMethod)).toEqual(['median', 'median']);
     expect(RUNS_FOR_A_MISS).toBe(3);
+    expect(misses([report(contact), report(home)])).toEqual([]);
   });
 
-  it('lets one slow run pass when the other two are within budget', () => {
-    const slowOnce = [report(contact, { tbt: 430, performance: 0.9 }), report(contact, { tbt: 150 }), report(contact, { tbt: 140 }), report(home)];
-    expect(misses(slowOnce)).toEqual([]);
+  it('passes the runs of an unchanged build on a slow, busy machine (CI, 2026-11-24 and 2026-11-25)', () => {
+    const busy = [
+      report(contact, { tbt: 499, performance: 0.88 }),
+      report(contact, { tbt: 498, performance: 0.79 }),
+      report(contact, { tbt: 426, performance: 0.87 }),
+      report(home, { tbt: 453, performance: 0.79 }),
+    ];
+    expect(misses(busy)).toEqual([]);
   });
 
   it('fails a real regression, which misses in every run, and names what it missed', () => {
     const regressed = [
-      report(contact, { tbt: 1_591, performance: 0.8 }),
-      report(contact, { tbt: 1_887, performance: 0.78 }),
-      report(contact, { tbt: 1_700, performance: 0.79 }),
+      report(contact, { tbt: 1_591, performance: 0.45 }),
+      report(contact, { tbt: 1_887, performance: 0.41 }),
+      report(contact, { tbt: 1_700, performance: 0.43 }),
       report(home, { cls: 0.0107 }),
     ];
     const found = misses(regressed);
     expect(found.map((miss) => [miss.url, miss.auditId, miss.actual])).toEqual(
       expect.arrayContaining([
-        [contact, 'total-blocking-time', 1_700],
-        [contact, 'categories', 0.79],
+        [contact, 'total-blocking-time', 1_591],
+        [contact, 'categories', 0.45],
         [home, 'cumulative-layout-shift', 0.0107],
       ]),
     );
     expect(describeMisses(found, contact)).toEqual(
-      expect.arrayContaining(['total-blocking-time 1591, 1887, 1700 (maxNumericValue 300)', 'categories.performance 0.8, 0.78, 0.79 (minScore 0.95)']),
+      expect.arrayContaining(['total-blocking-time 1591, 1887, 1700 (maxNumericValue 600)', 'categories.performance 0.45, 0.41, 0.43 (minScore 0.5)']),
     );
     expect(describeMisses(found, 'http://127.0.0.1:4000/docs/')).toEqual([]);
+  });
+
+  it('fails what the build decides on any machine: a render-blocking file, a heavier script', () => {
+    const stylesheet = { url: 'http://127.0.0.1:4000/katex.css' };
+    const found = misses([report(contact, { blocking: [stylesheet] }), report(home, { scriptBytes: 140 * 1024 })]);
+    expect(found.map((miss) => [miss.url, miss.auditId, miss.auditProperty ?? null, miss.actual])).toEqual([
+      [contact, 'render-blocking-resources', null, 1],
+      [home, 'resource-summary', 'script.size', 140 * 1024],
+    ]);
+  });
+
+  it('reports the pages short of the targets without failing them', () => {
+    const runs = [report(contact, { tbt: 320, performance: 0.97 }), report(home, { tbt: 120, performance: 0.93 })].map((lhr) =>
+      summarizeLhr({ ...lhr, requestedUrl: lhr.finalUrl, environment: { benchmarkIndex: 1754.2 } }),
+    );
+    expect(describeTargets(runs, siteUrl)).toEqual([
+      '  /bg/contact/: performance 97, blocking time 320 ms, on a host of BenchmarkIndex 1754',
+      '  /: performance 93, blocking time 120 ms, on a host of BenchmarkIndex 1754',
+    ]);
+    expect(describeTargets([summarizeLhr({ ...report(home), requestedUrl: home })], siteUrl)).toEqual([]);
   });
 
   it('lists the runs of the pages that needed more, page by page', () => {
