@@ -31,10 +31,12 @@ const FILE = '$stockpay_file';
 export interface NginxSiteOptions {
   /** The public/ folder on the server, absolute: 'root' of the server block. */
   root: string;
-  /** One `listen` directive each: '127.0.0.1:8080', '80', '[::]:80'. */
+  /** One `listen` directive each: '127.0.0.1:8080', '80', '[::]:80', '443 ssl'. */
   listen: readonly string[];
   /** 'server_name'; '_' (none in particular) when unset. */
   serverName?: string;
+  /** Files included in the server block, such as the TLS certificate's directives. */
+  includes?: readonly string[];
 }
 
 /**
@@ -66,9 +68,9 @@ export function nginxRegExp(pattern: RegExp): string {
   return `"~${pattern.source}"`;
 }
 
-/** A word of a directive (listen, server_name): no quotes, braces, semicolons, `$`, `#` or spaces. */
-function nginxWord(value: string, what: string): string {
-  if (!/^[A-Za-z0-9_.:[\]*~-]+$/.test(value)) throw new Error(`Not a valid ${what} for the nginx config: ${JSON.stringify(value)}`);
+/** Plain words of a directive (listen, server_name, user): no quotes, braces, semicolons, `$` or `#`. */
+function nginxWords(value: string, what: string): string {
+  if (!/^[A-Za-z0-9_.:[\]*~=-]+( [A-Za-z0-9_.:[\]*~=-]+)*$/.test(value)) throw new Error(`Not a valid ${what} for the nginx config: ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -147,9 +149,10 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '}',
     '',
     'server {',
-    ...options.listen.map((address) => `    listen ${nginxWord(address, 'listen address')};`),
-    `    server_name ${nginxWord(options.serverName ?? '_', 'server name')};`,
+    ...options.listen.map((address) => `    listen ${nginxWords(address, 'listen address')};`),
+    `    server_name ${nginxWords(options.serverName ?? '_', 'server name')};`,
     `    root ${nginxString(options.root)};`,
+    ...(options.includes ?? []).map((file) => `    include ${nginxString(file)};`),
     '',
     '    # Location: /docs/, not http://host:port/docs/, whatever the proxy in front.',
     '    absolute_redirect off;',
@@ -212,7 +215,7 @@ export function nginxStandaloneConfig(options: NginxStandaloneOptions): string {
   return [
     '# Written by scripts/nginxServer.ts: the site of deploy/nginx/ run on its own.',
     `load_module ${nginxString(BROTLI_STATIC_MODULE)};`,
-    ...(options.user ? [`user ${nginxWord(options.user, 'user')};`] : []),
+    ...(options.user ? [`user ${nginxWords(options.user, 'user')};`] : []),
     'daemon off;',
     'worker_processes auto;',
     `pid ${temp('nginx.pid')};`,

@@ -1,5 +1,5 @@
 /**
- * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--public DIR] [--out FILE]`:
+ * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--out FILE]`:
  * the nginx site config (gatsby/nginxConfig.ts) of the current public/, for
  * /etc/nginx/sites-available/. Run it after every build, with the build's
  * GATSBY_* variables (src/lib/config.ts): each page's Content-Security-Policy
@@ -13,10 +13,11 @@ import { nginxSiteConfig } from '../gatsby/nginxConfig';
 import { connectOrigins, readPublicRules } from '../gatsby/publicRules';
 import { siteConfig } from '../src/lib/config';
 
-const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--public DIR] [--out FILE]
+const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--public DIR] [--out FILE]
   --root DIR          where public/ is on the server (nginx's root), e.g. /srv/stockpay/releases/2026-11-25/public
-  --listen ADDR       a listen address, repeatable (default: 80 and [::]:80)
+  --listen ADDR       a listen directive's arguments, repeatable (default: 80 and [::]:80; '443 ssl' for TLS)
   --server-name NAME  server_name (default: the host of GATSBY_SITE_URL)
+  --include FILE      a file to include in the server block (the TLS certificate's directives), repeatable
   --public DIR        the built site to read (default: public/ of this checkout)
   --out FILE          where to write (default: standard output)`;
 
@@ -27,6 +28,7 @@ function main(argv: string[]): number {
       root: { type: 'string' },
       listen: { type: 'string', multiple: true },
       'server-name': { type: 'string' },
+      include: { type: 'string', multiple: true },
       public: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean' },
@@ -42,6 +44,7 @@ function main(argv: string[]): number {
     root: values.root,
     listen: values.listen ?? ['80', '[::]:80'],
     serverName: values['server-name'] ?? new URL(siteConfig.siteUrl).hostname,
+    includes: values.include,
   });
   if (values.out) {
     mkdirSync(path.dirname(path.resolve(values.out)), { recursive: true });

@@ -141,13 +141,19 @@ describe('nginxSiteConfig', () => {
   });
 
   it('serves the given root on the given addresses', () => {
-    const config2 = nginxSiteConfig(rules(), { root: '/srv/my site/public', listen: ['80', '[::]:80'], serverName: 'www.example.com' });
+    const config2 = nginxSiteConfig(rules(), {
+      root: '/srv/my site/public',
+      listen: ['443 ssl', '[::]:443 ssl'],
+      serverName: 'www.example.com',
+      includes: ['/etc/nginx/snippets/stockpay-tls.conf'],
+    });
     const d2 = directives(config2).filter((d) => d.blocks.join() === 'server');
-    expect(d2.filter((d) => ['listen', 'server_name', 'root'].includes(d.name)).map((d) => `${d.name} ${d.args}`)).toEqual([
-      'listen 80',
-      'listen [::]:80',
+    expect(d2.filter((d) => ['listen', 'server_name', 'root', 'include'].includes(d.name)).map((d) => `${d.name} ${d.args}`)).toEqual([
+      'listen 443 ssl',
+      'listen [::]:443 ssl',
       'server_name www.example.com',
       'root "/srv/my site/public"',
+      'include /etc/nginx/snippets/stockpay-tls.conf',
     ]);
     expect(server('server_name')).toEqual(['_']);
   });
