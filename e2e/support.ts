@@ -1,5 +1,6 @@
 /** Shared facts and helpers for the browser tests (started by scripts/e2e.ts). */
 import type { APIRequestContext, Page } from '@playwright/test';
+import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages';
 import { NOT_FOUND_PATH, ROUTES as SITE_ROUTES } from '../src/lib/routes';
 import { HYDRATED_ATTRIBUTE } from '../src/lib/hydration';
@@ -13,6 +14,8 @@ function required(name: string): string {
 export const SITE_URL = required('E2E_BASE_URL');
 export const SANDBOX_URL = required('E2E_SANDBOX_URL');
 export const APP_URL = `${SANDBOX_URL}/app`;
+/** The built site the server serves. */
+export const PUBLIC_DIR = path.join(__dirname, '..', 'public');
 
 /** The unprefixed default language, then every language under its prefix. */
 export const PREFIXES = ['', ...LANGUAGES.map((language) => `/${language}`)];

@@ -1,8 +1,9 @@
 /**
  * `npm run test:site`: builds the site against a sandbox on a free loopback
- * port, serves it on another, and runs every check of the built site on that
- * one build: the Playwright browser tests (with axe), the internal-link
- * check over public/, and the Lighthouse budgets. Every check runs even when
+ * port, serves it with nginx and the generated config (scripts/nginxServer.ts,
+ * as a production server would) on another, and runs every check of the
+ * built site on that one build: the Playwright browser and HTTP tests (with
+ * axe), the internal-link check over public/, and the Lighthouse budgets. Every check runs even when
  * an earlier one fails, so one run shows everything that is wrong.
  *
  * `npm run test:e2e -- [playwright args]` runs only the browser tests,
@@ -13,10 +14,12 @@ import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
 import { main as checkLinks } from './checkLinks';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
+import { connectOrigins } from '../gatsby/publicRules';
+import { readConfig } from '../src/lib/config';
 import { lighthouseGate } from './lighthouse';
 import { listen } from './listen';
+import { nginxMissing, startNginx, type RunningNginx } from './nginxServer';
 import { buildSite, run, sandboxBuildEnv } from './processes';
-import { createStaticApp } from './staticServer';
 
 const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;
 type Check = (typeof ALL_CHECKS)[number];
@@ -36,11 +39,20 @@ async function main(): Promise<number> {
     console.error(`The site checks cannot run. ${MISSING_BROWSER_MESSAGE}`);
     return 1;
   }
+  const missing = nginxMissing();
+  if (missing) {
+    console.error(`The site checks run against nginx. ${missing}`);
+    return 1;
+  }
   const publicDir = path.join(__dirname, '..', 'public');
   const sandbox = await startSandbox(Number(process.env.SANDBOX_PORT ?? 0));
-  const site = await listen(createStaticApp(publicDir), Number(process.env.SITE_PORT ?? 0));
+  // The build writes the site's address into its pages, so the port is chosen
+  // (and held) before it; nginx starts after it, since its config holds that
+  // build's script hashes.
+  const held = await listen((_req, res) => res.writeHead(503).end('The site is being built.'), Number(process.env.SITE_PORT ?? 0));
+  let site: RunningNginx | undefined;
   try {
-    const env = sandboxBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url, chromePath: chromium });
+    const env = sandboxBuildEnv(process.env, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath: chromium });
     if (!process.env.E2E_SKIP_BUILD) {
       const built = await buildSite(env);
       if (built !== 0) {
@@ -48,6 +60,8 @@ async function main(): Promise<number> {
         return built;
       }
     }
+    await held.close();
+    site = await startNginx({ publicDir, port: Number(new URL(held.url).port), origins: connectOrigins(readConfig(env)) });
     const results: [Check, number][] = [];
     for (const check of checks) {
       if (check === 'browser') {
@@ -66,7 +80,7 @@ async function main(): Promise<number> {
     console.log(`\nSite checks: ${results.map(([check, code]) => `${check} ${code === 0 ? 'passed' : 'FAILED'}`).join(', ')}`);
     return failed.length > 0 ? 1 : 0;
   } finally {
-    await Promise.all([sandbox.close(), site.close()]);
+    await Promise.all([sandbox.close(), held.close(), site?.close()]);
   }
 }
 

@@ -1,0 +1,206 @@
+/** @jest-environment node */
+import { BROTLI_STATIC_MODULE, nginxRegExp, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../../gatsby/nginxConfig';
+import type { PublicRules } from '../../gatsby/publicRules';
+import { LANGUAGES } from '../../src/lib/languages';
+import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, contentSecurityPolicy, notFoundPage, pagePath, trailingSlashRedirects } from '../../src/lib/hosting';
+
+const PAGES = ['/index.html', '/docs/index.html', '/404.html', ...LANGUAGES.flatMap((lang) => [`/${lang}/index.html`, `/${lang}/docs/index.html`, `/${lang}/404.html`])];
+const OTHER_FILES = [
+  '/app-0123456789abcdef0123.js',
+  '/component---src-pages-privacy-policy-tsx-caec5f3a4f08795c4631.js',
+  '/styles.0123456789abcdef0123.css',
+  '/static/katex-0.13.24/fonts/KaTeX_Main-Regular.woff2',
+  '/page-data/index/page-data.json',
+  '/page-data/app-data.json',
+  '/share/en.png',
+  '/sitemap-index.xml',
+  '/manifest.webmanifest',
+  '/manifest_bg.webmanifest',
+  '/~partytown/partytown.js',
+];
+
+/** The rules of a public/ shaped like the site's, each page with a policy of its own. */
+function rules(pages = PAGES): PublicRules {
+  return {
+    files: [...pages, ...OTHER_FILES].sort(),
+    pages: pages.map((file) => ({ file, path: pagePath(file), csp: contentSecurityPolicy([`'sha256-${file}'`], ['https://api.example.com']) })),
+    redirects: trailingSlashRedirects(pages),
+  };
+}
+
+const OPTIONS = { root: '/srv/stockpay/public', listen: ['127.0.0.1:8080'] };
+
+interface Directive {
+  /** The blocks it is in, outermost first: ['server', 'location /bg/']. */
+  blocks: string[];
+  name: string;
+  args: string;
+}
+
+/** The directives of a config as nginxConfig.ts writes it: one per line, a block's opening brace ending its line. */
+function directives(config: string): Directive[] {
+  const blocks: string[] = [];
+  const found: Directive[] = [];
+  for (const raw of config.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    if (line.endsWith('{')) blocks.push(line.slice(0, -1).trim());
+    else if (line === '}') blocks.pop();
+    else {
+      const [, name, args] = /^(\S+)\s*(.*?);$/.exec(line) ?? [];
+      if (!name) throw new Error(`Not a directive: ${line}`);
+      found.push({ blocks: [...blocks], name, args });
+    }
+  }
+  expect(blocks).toEqual([]);
+  return found;
+}
+
+const unquote = (text: string) => (text.startsWith('"') ? text.slice(1, -1).replace(/\\(["\\])/g, '$1') : text);
+
+/** What `map $uri <variable>` gives `uri`, as nginx reads it: exact entries (any case), then regular expressions, then the default. */
+function mapValue(config: string, variable: string, uri: string): string {
+  const entries = directives(config)
+    .filter((d) => d.blocks.at(-1) === `map $uri ${variable}` && d.name !== 'volatile')
+    .map((d) => {
+      const [, key, value] = /^("(?:[^"\\]|\\.)*"|\S+)\s+(.*)$/.exec(`${d.name} ${d.args}`) ?? [];
+      return { key: unquote(key), value: unquote(value) };
+    });
+  const exact = entries.find(({ key }) => key !== 'default' && !key.startsWith('~') && key.toLowerCase() === uri.toLowerCase());
+  const regex = entries.find(({ key }) => key.startsWith('~') && new RegExp(key.slice(1)).test(uri));
+  return (exact ?? regex ?? entries.find(({ key }) => key === 'default'))?.value ?? '';
+}
+
+describe('nginxSiteConfig', () => {
+  const config = nginxSiteConfig(rules(), OPTIONS);
+  const all = directives(config);
+  const server = (name: string) => all.filter((d) => d.name === name && d.blocks.join() === 'server').map((d) => d.args);
+
+  it('adds every header once, at server level, with always (200, 301, 304 and 404): no location has an add_header, which would drop them', () => {
+    const added = all.filter((d) => d.name === 'add_header');
+    expect(added.filter((d) => d.blocks.join() !== 'server')).toEqual([]);
+    expect(added.every((d) => d.args.endsWith(' always'))).toBe(true);
+    const names = added.map((d) => d.args.split(' ')[0]);
+    expect(names).toEqual(['Cache-Control', ...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy']);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(server('add_header')).toContain(`${name} ${nginxString(value)} always`);
+    expect(server('add_header')).toEqual(expect.arrayContaining(['Cache-Control $stockpay_cache_control always', 'Content-Security-Policy $stockpay_csp always']));
+  });
+
+  it("gives each page its own policy by the file served, and no other file a policy", () => {
+    for (const page of rules().pages) expect([page.file, mapValue(config, '$stockpay_csp', page.file)]).toEqual([page.file, page.csp]);
+    for (const file of OTHER_FILES) expect([file, mapValue(config, '$stockpay_csp', file)]).toEqual([file, '']);
+  });
+
+  it('gives every file the Cache-Control of the hosting rules', () => {
+    const files = rules().files;
+    for (const file of files) expect([file, mapValue(config, '$stockpay_cache_control', file)]).toEqual([file, cacheControl(file)]);
+    expect(files.filter((file) => cacheControl(file) === IMMUTABLE).length).toBeGreaterThan(3);
+    expect(mapValue(config, '$stockpay_cache_control', '/404.html')).toBe(REVALIDATE);
+  });
+
+  it('serves a path ending in / as its index.html and re-reads it after error_page (volatile)', () => {
+    expect(mapValue(config, '$stockpay_file', '/docs/')).toBe('${uri}index.html');
+    expect(mapValue(config, '$stockpay_file', '/app.js')).toBe('$uri');
+    expect(all.some((d) => d.name === 'volatile' && d.blocks.join() === 'map $uri $stockpay_file')).toBe(true);
+  });
+
+  it('answers unknown paths with the 404 page of their language', () => {
+    expect(server('error_page')).toEqual([`404 ${notFoundPage('/')}`]);
+    for (const scope of NOT_FOUND_SCOPES) {
+      const inScope = all.filter((d) => d.blocks.join() === `server,location ${scope}`);
+      expect([scope, inScope.map((d) => `${d.name} ${d.args}`)]).toEqual([scope, [`error_page 404 ${notFoundPage(scope)}`, 'try_files $stockpay_file =404']]);
+    }
+    expect(notFoundPage('/bg/x')).toBe('/bg/404.html');
+  });
+
+  it('redirects each page without its trailing slash to it, relatively, keeping the query', () => {
+    expect(server('absolute_redirect')).toEqual(['off']);
+    const redirects = all.filter((d) => d.name === 'return' && d.args.startsWith('301'));
+    expect(redirects.map((d) => [d.blocks.at(-1), d.args])).toEqual(rules().redirects.map(({ from, to }) => [`location = ${from}`, `301 "${to}$is_args$args"`]));
+    expect(redirects.map((d) => d.blocks.at(-1))).toEqual(expect.arrayContaining(['location = /docs', `location = /${LANGUAGES[0]}`]));
+  });
+
+  it("answers 404 for the CDN's files and for the precompressed copies asked for by name, in every language's scope", () => {
+    for (const file of ['/_headers', '/_redirects']) expect(all.filter((d) => d.blocks.at(-1) === `location = ${file}`).map((d) => `${d.name} ${d.args}`)).toEqual(['return 404']);
+    for (const scope of NOT_FOUND_SCOPES) {
+      expect(all.filter((d) => d.blocks.join() === `server,location ${scope},location ~ \\.(br|gz)$`).map((d) => `${d.name} ${d.args}`)).toEqual(['return 404']);
+    }
+  });
+
+  it('serves the precompressed copies with one Vary header and never compresses on the fly', () => {
+    expect([server('gzip'), server('brotli_static'), server('gzip_static'), server('gzip_vary')]).toEqual([['off'], ['on'], ['on'], ['on']]);
+    // Both modules send Vary through gzip_vary; an add_header Vary would send it twice.
+    expect(all.filter((d) => d.name === 'add_header' && /^vary /i.test(d.args))).toEqual([]);
+    expect(server('etag')).toEqual(['on']);
+  });
+
+  it('types the web app manifests, which Debian lacks, without a location that could drop the headers', () => {
+    for (const file of ['/manifest.webmanifest', '/manifest_bg.webmanifest']) {
+      expect(all.filter((d) => d.blocks.join() === `server,location = ${file},types`).map((d) => `${d.name} ${d.args}`)).toEqual(['application/manifest+json webmanifest']);
+    }
+  });
+
+  it('serves the given root on the given addresses', () => {
+    const config2 = nginxSiteConfig(rules(), {
+      root: '/srv/my site/public',
+      listen: ['443 ssl', '[::]:443 ssl'],
+      serverName: 'www.example.com',
+      includes: ['/etc/nginx/snippets/stockpay-tls.conf'],
+    });
+    const d2 = directives(config2).filter((d) => d.blocks.join() === 'server');
+    expect(d2.filter((d) => ['listen', 'server_name', 'root', 'include'].includes(d.name)).map((d) => `${d.name} ${d.args}`)).toEqual([
+      'listen 443 ssl',
+      'listen [::]:443 ssl',
+      'server_name www.example.com',
+      'root "/srv/my site/public"',
+      'include /etc/nginx/snippets/stockpay-tls.conf',
+    ]);
+    expect(server('server_name')).toEqual(['_']);
+  });
+
+  it('refuses what nginx would misread or what would leave a scope without its 404 page', () => {
+    expect(() => nginxSiteConfig(rules(PAGES.filter((page) => page !== `/${LANGUAGES[0]}/404.html`)), OPTIONS)).toThrow(`public/ has no /${LANGUAGES[0]}/404.html`);
+    expect(() => nginxSiteConfig(rules([...PAGES, '/DOCS/index.html']), OPTIONS)).toThrow('differ only in case');
+    expect(() => nginxSiteConfig(rules(), { ...OPTIONS, root: '/srv/$x' })).toThrow('no escape');
+    expect(() => nginxSiteConfig(rules(), { ...OPTIONS, listen: [] })).toThrow('at least one listen');
+    expect(() => nginxSiteConfig(rules(), { ...OPTIONS, listen: ['80; evil'] })).toThrow('Not a valid listen address');
+    expect(() => nginxString('a\nb')).toThrow('no escape');
+    expect(nginxString('say "hi" \\ there')).toBe('"say \\"hi\\" \\\\ there"');
+    expect(nginxString('/docs/')).toBe('/docs/');
+  });
+
+  it('writes a JavaScript regular expression only when PCRE reads it the same way', () => {
+    expect(nginxRegExp(/^\/static\/|\.js$/)).toBe('"~^\\/static\\/|\\.js$"');
+    expect(() => nginxRegExp(/a/i)).toThrow('PCRE');
+    expect(() => nginxRegExp(/(?<name>a)/)).toThrow('PCRE');
+  });
+});
+
+describe('nginxStandaloneConfig', () => {
+  const site = nginxSiteConfig(rules(), OPTIONS);
+  const tempDir = '/tmp/stockpay-nginx-test';
+
+  it('loads the brotli module and keeps everything nginx writes in the temporary folder', () => {
+    const config = nginxStandaloneConfig({ site, tempDir });
+    const all = directives(config);
+    const top = (name: string) => all.filter((d) => d.blocks.length === 0 && d.name === name).map((d) => d.args);
+    expect(top('load_module')).toEqual([BROTLI_STATIC_MODULE]);
+    expect(top('daemon')).toEqual(['off']);
+    expect(top('user')).toEqual([]);
+    const paths = all.filter((d) => ['pid', 'error_log', 'access_log'].includes(d.name) || d.name.endsWith('_temp_path')).map((d) => d.args.split(' ')[0]);
+    expect(paths).toHaveLength(8);
+    for (const file of paths) expect(file.startsWith(`${tempDir}/`)).toBe(true);
+  });
+
+  it('holds the whole site inside its http block', () => {
+    const config = nginxStandaloneConfig({ site, tempDir });
+    const indented = site.trimEnd().split('\n').map((line) => (line ? `    ${line}` : '')).join('\n');
+    expect(config).toContain(`http {\n`);
+    expect(config.slice(config.indexOf('http {\n'))).toContain(`${indented}\n}\n`);
+    expect(directives(config).filter((d) => d.name === 'listen').map((d) => d.blocks)).toEqual([['http', 'server']]);
+  });
+
+  it('names the workers\' user only when asked (nginx starts as root)', () => {
+    expect(directives(nginxStandaloneConfig({ site, tempDir, user: 'www-data' })).filter((d) => d.name === 'user').map((d) => [d.blocks, d.args])).toEqual([[[], 'www-data']]);
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * The hosting rules (src/lib/hosting.ts) of one built public/ as nginx
+ * configuration, for Debian's nginx 1.22 with the brotli static module
+ * (libnginx-mod-http-brotli-static). Pure: scripts/nginx.ts writes the
+ * deployable file (deploy/nginx/stockpay.conf), scripts/nginxServer.ts runs
+ * it for `npm run serve:nginx` and the site checks.
+ *
+ * Two outputs: `nginxSiteConfig`, the maps and the server block for a file
+ * in /etc/nginx/sites-available/ (it sits inside Debian's http block), and
+ * `nginxStandaloneConfig`, a whole nginx.conf around it that runs from a
+ * temporary folder.
+ *
+ * nginx pitfall: a location holding any add_header inherits none of the
+ * server's, so the headers are chosen by maps and added once, at server
+ * level, and no location has an add_header (a unit test and the HTTP tests
+ * in e2e/hosting.spec.ts hold it).
+ */
+import { FINGERPRINTED, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, notFoundPage } from '../src/lib/hosting';
+import type { PublicRules } from './publicRules';
+
+/** Where Debian's libnginx-mod-http-brotli-static puts the module. */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** Debian's MIME types file (package nginx-common). */
+export const DEBIAN_MIME_TYPES = '/etc/nginx/mime.types';
+
+/** Variables of the maps; prefixed, since a site file shares Debian's http block with the other sites. */
+const CSP = '$stockpay_csp';
+const CACHE = '$stockpay_cache_control';
+const FILE = '$stockpay_file';
+
+export interface NginxSiteOptions {
+  /** The public/ folder on the server, absolute: 'root' of the server block. */
+  root: string;
+  /** One `listen` directive each: '127.0.0.1:8080', '80', '[::]:80', '443 ssl'. */
+  listen: readonly string[];
+  /** 'server_name'; '_' (none in particular) when unset. */
+  serverName?: string;
+  /** Files included in the server block, such as the TLS certificate's directives. */
+  includes?: readonly string[];
+}
+
+/**
+ * `value` escaped for a double-quoted nginx string. nginx reads `$` there as
+ * a variable and has no escape for it, so a value with one is refused, as is
+ * any control character (a line break would end the directive's text).
+ */
+function escaped(value: string): string {
+  if (/[$\x00-\x1f\x7f]/.test(value)) throw new Error(`Cannot write ${JSON.stringify(value)} into the nginx config: "$" and control characters have no escape there`);
+  return value.replace(/[\\"]/g, '\\$&');
+}
+
+/** A value as one nginx argument: as it is when plain, else double-quoted. */
+export function nginxString(value: string): string {
+  const text = escaped(value);
+  return /^[A-Za-z0-9/._%:+,=@-]+$/.test(value) ? text : `"${text}"`;
+}
+
+/**
+ * A map key matching what `pattern` matches: hosting.ts's own expression,
+ * rather than an entry per fingerprinted file, whose long names overflow
+ * nginx's default map_hash_bucket_size (a setting of the http block, which a
+ * site file cannot raise without clashing with other sites). Only what PCRE
+ * reads as JavaScript does is let through: no flags, no lookbehind or named
+ * groups.
+ */
+export function nginxRegExp(pattern: RegExp): string {
+  if (pattern.flags !== '' || /\(\?<|\\[kpPu]|"/.test(pattern.source)) throw new Error(`${pattern} may not mean the same to nginx's PCRE`);
+  return `"~${pattern.source}"`;
+}
+
+/** Plain words of a directive (listen, server_name, user): no quotes, braces, semicolons, `$` or `#`. */
+function nginxWords(value: string, what: string): string {
+  if (!/^[A-Za-z0-9_.:[\]*~=-]+( [A-Za-z0-9_.:[\]*~=-]+)*$/.test(value)) throw new Error(`Not a valid ${what} for the nginx config: ${JSON.stringify(value)}`);
+  return value;
+}
+
+/**
+ * A `map $uri` block with an exact entry per path. nginx compares the
+ * entries without regard to case, so two paths that differ only in case
+ * would be one entry: refused.
+ */
+function exactMap(variable: string, fallback: string, entries: readonly [string, string][]): string[] {
+  const seen = new Map<string, string>();
+  for (const [path] of entries) {
+    if (!path.startsWith('/')) throw new Error(`A map key must be a site path, got ${JSON.stringify(path)}`);
+    const other = seen.get(path.toLowerCase());
+    if (other !== undefined) throw new Error(`${other} and ${path} differ only in case, which nginx's map does not tell apart`);
+    seen.set(path.toLowerCase(), path);
+  }
+  return [`map $uri ${variable} {`, `    default ${nginxString(fallback)};`, ...entries.map(([path, value]) => `    ${nginxString(path)} ${nginxString(value)};`), '}'];
+}
+
+/**
+ * The maps (at http level, where Debian includes a site file) and the
+ * server block of the site in `rules`, served from `options.root`.
+ *
+ * - Headers: Cache-Control per file and each page's Content-Security-Policy
+ *   come from maps on $uri, the file actually served (after try_files and
+ *   error_page), so a 404 gets its 404 page's policy; they and the security
+ *   headers are added once with `always`, which covers 200, 301, 304 and 404.
+ *   An empty map value sends no header: no policy on non-HTML files.
+ * - 404: each language's paths (NOT_FOUND_SCOPES) have their own error_page;
+ *   a folder without index.html, the CDN's /_headers and /_redirects and
+ *   the precompressed copies asked for by name are 404s as well.
+ * - Redirects: `location = /docs { return 301 /docs/; }` for each page, with
+ *   a relative Location (absolute_redirect off) and the query kept.
+ * - Compression: the .br and .gz copies the build wrote, never on the fly.
+ */
+export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): string {
+  const files = new Set(rules.files);
+  for (const scope of NOT_FOUND_SCOPES) {
+    if (!files.has(notFoundPage(scope))) throw new Error(`public/ has no ${notFoundPage(scope)}, the 404 page of ${scope}: build the site first`);
+  }
+  if (options.listen.length === 0) throw new Error('The nginx server needs at least one listen address');
+  const manifests = rules.files.filter((file) => file.endsWith('.webmanifest'));
+  const securityHeaders = Object.entries(SECURITY_HEADERS).map(([name, value]) => `    add_header ${name} ${nginxString(value)} always;`);
+  const scope = (prefix: string) => [
+    `    location ${nginxString(prefix)} {`,
+    `        error_page 404 ${notFoundPage(prefix)};`,
+    `        try_files ${FILE} =404;`,
+    '        # The copies are served in place of their file, never as files of their own.',
+    '        location ~ \\.(br|gz)$ {',
+    '            return 404;',
+    '        }',
+    '    }',
+  ];
+  return [
+    '# The StockPay site: written by scripts/nginx.ts from a built public/ and',
+    '# src/lib/hosting.ts. Regenerate it after every build (`npm run',
+    "# nginx:config`): each page's policy holds the hashes of that build's inline scripts.",
+    '# Needs the brotli static module (Debian: libnginx-mod-http-brotli-static).',
+    '',
+    "# Each page's Content-Security-Policy, by the file served; none for other files.",
+    ...exactMap(CSP, '', rules.pages.map((page) => [page.file, page.csp])),
+    '',
+    '# Fingerprinted files are immutable; everything else revalidates (with its ETag).',
+    `map $uri ${CACHE} {`,
+    `    default ${nginxString(REVALIDATE)};`,
+    `    ${nginxRegExp(FINGERPRINTED)} ${nginxString(IMMUTABLE)};`,
+    '}',
+    '',
+    '# A path ending in / means its index.html, so a folder without one is a 404',
+    '# (not a 403), and a path that is a folder without its slash is never served.',
+    '# volatile: nginx would keep the value of the first $uri through error_page.',
+    `map $uri ${FILE} {`,
+    '    volatile;',
+    `    ~/$ "\${uri}index.html";`,
+    '    default $uri;',
+    '}',
+    '',
+    'server {',
+    ...options.listen.map((address) => `    listen ${nginxWords(address, 'listen address')};`),
+    `    server_name ${nginxWords(options.serverName ?? '_', 'server name')};`,
+    `    root ${nginxString(options.root)};`,
+    ...(options.includes ?? []).map((file) => `    include ${nginxString(file)};`),
+    '',
+    '    # Location: /docs/, not http://host:port/docs/, whatever the proxy in front.',
+    '    absolute_redirect off;',
+    '    server_tokens off;',
+    '    etag on;',
+    '    charset utf-8;',
+    '    charset_types text/css text/plain text/xml application/javascript application/json application/manifest+json image/svg+xml;',
+    '',
+    '    # The .br and .gz copies the build wrote, for clients that accept them;',
+    "    # no compression on the fly (Debian's nginx.conf turns gzip on). gzip_vary",
+    '    # makes both modules send one "Vary: Accept-Encoding" wherever a copy exists.',
+    '    gzip off;',
+    '    brotli_static on;',
+    '    gzip_static on;',
+    '    gzip_vary on;',
+    '',
+    '    # Every response carries these: 200, 301, 304 and 404 (always). Never put an',
+    "    # add_header into a location below: that location would drop all of these.",
+    `    add_header Cache-Control ${CACHE} always;`,
+    ...securityHeaders,
+    `    add_header Content-Security-Policy ${CSP} always;`,
+    '',
+    `    error_page 404 ${notFoundPage('/')};`,
+    '',
+    '    # A page without its trailing slash.',
+    // The query is kept: /docs?x=1 goes to /docs/?x=1 (escaped refuses a "$" in the path).
+    ...rules.redirects.map(({ from, to }) => `    location = ${nginxString(from)} {\n        return 301 "${escaped(to)}$is_args$args";\n    }`),
+    '',
+    "    # The CDN's rule files (gatsby/hostingFiles.ts) are not for visitors.",
+    '    location = /_headers {\n        return 404;\n    }',
+    '    location = /_redirects {\n        return 404;\n    }',
+    '',
+    "    # Debian's mime.types lacks the web app manifest's type.",
+    ...manifests.map((file) => `    location = ${nginxString(file)} {\n        types {\n            application/manifest+json webmanifest;\n        }\n    }`),
+    '',
+    '    # Unknown paths: 404 with the page of their language.',
+    ...NOT_FOUND_SCOPES.flatMap(scope),
+    '}',
+    '',
+  ].join('\n');
+}
+
+export interface NginxStandaloneOptions {
+  /** The site: nginxSiteConfig's output. */
+  site: string;
+  /** A folder of this run's own: pid file, logs and nginx's temporary files. */
+  tempDir: string;
+  /** The workers' user, when nginx starts as root (nginx ignores it otherwise). */
+  user?: string;
+}
+
+/**
+ * A whole nginx.conf running `site` in the foreground with everything it
+ * writes in `tempDir`, so it needs no /var/lib/nginx or /run and runs as
+ * root or as an ordinary user (Debian's build points the temp paths and
+ * the pid file at folders only root may write).
+ */
+export function nginxStandaloneConfig(options: NginxStandaloneOptions): string {
+  const temp = (name: string) => nginxString(`${options.tempDir}/${name}`);
+  return [
+    '# Written by scripts/nginxServer.ts: the site of deploy/nginx/ run on its own.',
+    `load_module ${nginxString(BROTLI_STATIC_MODULE)};`,
+    ...(options.user ? [`user ${nginxWords(options.user, 'user')};`] : []),
+    'daemon off;',
+    'worker_processes auto;',
+    `pid ${temp('nginx.pid')};`,
+    `error_log ${temp('error.log')} warn;`,
+    '',
+    'events {',
+    '    worker_connections 1024;',
+    '}',
+    '',
+    'http {',
+    `    include ${nginxString(DEBIAN_MIME_TYPES)};`,
+    '    default_type application/octet-stream;',
+    '    sendfile on;',
+    '    tcp_nopush on;',
+    `    access_log ${temp('access.log')};`,
+    `    client_body_temp_path ${temp('client_body')};`,
+    `    proxy_temp_path ${temp('proxy')};`,
+    `    fastcgi_temp_path ${temp('fastcgi')};`,
+    `    uwsgi_temp_path ${temp('uwsgi')};`,
+    `    scgi_temp_path ${temp('scgi')};`,
+    '',
+    ...options.site
+      .trimEnd()
+      .split('\n')
+      .map((line) => (line ? `    ${line}` : '')),
+    '}',
+    '',
+  ].join('\n');
+}

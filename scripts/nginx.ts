@@ -1,0 +1,64 @@
+/**
+ * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--out FILE]`:
+ * the nginx site config (gatsby/nginxConfig.ts) of the current public/, for
+ * /etc/nginx/sites-available/. Run it after every build, with the build's
+ * GATSBY_* variables (src/lib/config.ts): each page's Content-Security-Policy
+ * holds the hashes of that build's inline scripts and its API origins.
+ * deploy/nginx/README.md says how to install the result.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { nginxSiteConfig } from '../gatsby/nginxConfig';
+import { connectOrigins, readPublicRules } from '../gatsby/publicRules';
+import { siteConfig } from '../src/lib/config';
+
+const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--public DIR] [--out FILE]
+  --root DIR          where public/ is on the server (nginx's root), e.g. /srv/stockpay/releases/2026-11-25/public
+  --listen ADDR       a listen directive's arguments, repeatable (default: 80 and [::]:80; '443 ssl' for TLS)
+  --server-name NAME  server_name (default: the host of GATSBY_SITE_URL)
+  --include FILE      a file to include in the server block (the TLS certificate's directives), repeatable
+  --public DIR        the built site to read (default: public/ of this checkout)
+  --out FILE          where to write (default: standard output)`;
+
+function main(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      root: { type: 'string' },
+      listen: { type: 'string', multiple: true },
+      'server-name': { type: 'string' },
+      include: { type: 'string', multiple: true },
+      public: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help || !values.root) {
+    console.error(USAGE);
+    return values.help ? 0 : 1;
+  }
+  if (!path.isAbsolute(values.root)) throw new Error(`--root must be an absolute path, got ${values.root}`);
+  const publicDir = path.resolve(values.public ?? path.join(__dirname, '..', 'public'));
+  const config = nginxSiteConfig(readPublicRules(publicDir, connectOrigins(siteConfig)), {
+    root: values.root,
+    listen: values.listen ?? ['80', '[::]:80'],
+    serverName: values['server-name'] ?? new URL(siteConfig.siteUrl).hostname,
+    includes: values.include,
+  });
+  if (values.out) {
+    mkdirSync(path.dirname(path.resolve(values.out)), { recursive: true });
+    writeFileSync(values.out, config);
+    console.error(`Wrote ${values.out} from ${publicDir}.`);
+  } else {
+    process.stdout.write(config);
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

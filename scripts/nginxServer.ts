@@ -1,0 +1,213 @@
+/**
+ * Runs Debian's nginx over a built public/ with the site's config
+ * (gatsby/nginxConfig.ts), on 127.0.0.1, in the foreground, with its pid
+ * file, logs and temporary files in a folder of its own: what
+ * `npm run serve:nginx` (scripts/serveNginx.ts) and the site checks
+ * (scripts/e2e.ts) serve the site with.
+ */
+import { spawn } from 'node:child_process';
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, connect, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig } from '../gatsby/nginxConfig';
+import { readPublicRules } from '../gatsby/publicRules';
+import type { RunningServer } from './listen';
+
+export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
+
+/**
+ * The workers' user when nginx starts as root: Debian's own nginx user, so
+ * this run meets the permissions a Debian install would (public/ must be
+ * readable by others, as a deploy needs it to be anyway); running the
+ * workers as root would hide that and serve with more rights than needed.
+ */
+export const ROOT_WORKER_USER = 'www-data';
+
+/** The nginx program: on PATH, or in /usr/sbin, which an ordinary user's PATH lacks on Debian. */
+export function findNginx(searchPath = process.env.PATH ?? ''): string | null {
+  for (const dir of [...searchPath.split(path.delimiter).filter(Boolean), '/usr/sbin']) {
+    const file = path.join(dir, 'nginx');
+    try {
+      accessSync(file, constants.X_OK);
+      if (statSync(file).isFile()) return file;
+    } catch {
+      // Not in this folder.
+    }
+  }
+  return null;
+}
+
+/** What this machine lacks to run the site under nginx, ending with the line that installs it; null when nothing. */
+export function nginxMissing(found = { nginx: findNginx() !== null, module: existsSync(BROTLI_STATIC_MODULE) }): string | null {
+  const missing = [...(found.nginx ? [] : ['nginx']), ...(found.module ? [] : [`the brotli static module (${BROTLI_STATIC_MODULE})`])];
+  if (missing.length === 0) return null;
+  return `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not installed. On Debian or Ubuntu, as root:\n  ${NGINX_INSTALL}`;
+}
+
+/**
+ * The first thing in `publicDir` that a user other than its owner cannot
+ * reach (a folder on the way or inside without o+x, a file without o+r);
+ * null when others can read it all.
+ */
+export function hiddenFromOthers(publicDir: string): string | null {
+  const absolute = path.resolve(publicDir);
+  for (let dir = absolute; ; dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return dir;
+    if (dir === path.dirname(dir)) break;
+  }
+  for (const entry of readdirSync(absolute, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const mode = statSync(file).mode;
+    if (entry.isDirectory() ? (mode & 0o001) === 0 : (mode & 0o004) === 0) return file;
+  }
+  return null;
+}
+
+/** A port free on 127.0.0.1 just now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const accepts = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface NginxOptions {
+  /** The built site. */
+  publicDir: string;
+  /** 0 for a free one. */
+  port: number;
+  /** The API origins the pages call (connect-src): connectOrigins of the build's configuration. */
+  origins: readonly string[];
+}
+
+export interface RunningNginx extends RunningServer {
+  port: number;
+  /** The nginx.conf it runs. */
+  configFile: string;
+  /** nginx's error and access logs (removed by close). */
+  logs: { error: string; access: string };
+  /** Settles when nginx exits, with its exit code, for whatever reason. */
+  exited: Promise<number>;
+}
+
+class StartError extends Error {
+  constructor(
+    message: string,
+    readonly addressInUse: boolean,
+  ) {
+    super(message);
+  }
+}
+
+async function startOnce(nginx: string, options: NginxOptions, port: number): Promise<RunningNginx> {
+  const publicDir = path.resolve(options.publicDir);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const hidden = hiddenFromOthers(publicDir);
+    if (hidden) throw new Error(`nginx's workers run as ${ROOT_WORKER_USER} and cannot read ${hidden}: make public/ readable (chmod -R o+rX), or run as an ordinary user.`);
+  }
+  const site = nginxSiteConfig(readPublicRules(publicDir, options.origins), { root: publicDir, listen: [`127.0.0.1:${port}`] });
+  const tempDir = mkdtempSync(path.join(os.tmpdir(), 'stockpay-nginx-'));
+  // The workers (www-data when root) must reach the temporary folders nginx makes in here.
+  chmodSync(tempDir, 0o711);
+  const configFile = path.join(tempDir, 'nginx.conf');
+  writeFileSync(configFile, nginxStandaloneConfig({ site, tempDir, user: asRoot ? ROOT_WORKER_USER : undefined }));
+  const logs = { error: path.join(tempDir, 'error.log'), access: path.join(tempDir, 'access.log') };
+
+  // -e stderr: before reading the config, nginx would open Debian's /var/log/nginx/error.log.
+  const child = spawn(nginx, ['-p', `${tempDir}/`, '-e', 'stderr', '-c', configFile], { stdio: ['ignore', 'inherit', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<number>((resolve) => {
+    child.once('error', (error) => {
+      stderr += error.message;
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+  let done = false;
+  void exited.then(() => (done = true));
+  // Never leave nginx behind, even if this process exits without closing it.
+  const killOnExit = () => {
+    if (!done) child.kill('SIGTERM');
+  };
+  process.once('exit', killOnExit);
+  const cleanUp = () => {
+    process.off('exit', killOnExit);
+    rmSync(tempDir, { recursive: true, force: true });
+  };
+
+  // Ready when nginx wrote its pid file (after binding the port) and accepts.
+  const pidFile = path.join(tempDir, 'nginx.pid');
+  const deadline = Date.now() + 15_000;
+  while (!done && Date.now() < deadline) {
+    if (existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() === String(child.pid) && (await accepts(port))) break;
+    await sleep(50);
+  }
+  if (done || Date.now() >= deadline) {
+    killOnExit();
+    await exited;
+    const log = existsSync(logs.error) ? readFileSync(logs.error, 'utf8') : '';
+    cleanUp();
+    const message = `nginx did not start on 127.0.0.1:${port}.\n${stderr}${log}`.trimEnd();
+    throw new StartError(message, /Address already in use/.test(stderr + log));
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    configFile,
+    logs,
+    exited,
+    close: async () => {
+      if (!done) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      cleanUp();
+    },
+  };
+}
+
+/**
+ * Starts nginx over `publicDir` on 127.0.0.1 at `port` (a free one when 0)
+ * and resolves once it answers. Fails with the install line when nginx or
+ * its module is missing, or with nginx's own messages. As root its workers
+ * run as www-data (ROOT_WORKER_USER).
+ */
+export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
+  const missing = nginxMissing();
+  const nginx = findNginx();
+  if (missing || !nginx) throw new Error(missing ?? 'nginx is missing');
+  if (options.port !== 0) return startOnce(nginx, options, options.port);
+  // A free port may be taken between finding it and nginx binding it: then another.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(nginx, options, await freePort());
+    } catch (error) {
+      if (!(error instanceof StartError && error.addressInUse && attempt < 3)) throw error;
+    }
+  }
+}

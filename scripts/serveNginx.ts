@@ -1,0 +1,70 @@
+/**
+ * `npm run serve:nginx`: serves the current public/ with Debian's nginx and
+ * the site's config, as a production server would, on 127.0.0.1 at PORT (a
+ * free port when unset), until Ctrl+C or SIGTERM. Build first; the pages'
+ * connect-src comes from the GATSBY_* variables as the build read them
+ * (src/lib/config.ts), so run it with the same ones.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { connectOrigins } from '../gatsby/publicRules';
+import { siteConfig } from '../src/lib/config';
+import { startNginx } from './nginxServer';
+
+/** The processes above this one (npm, the shell, the terminal), nearest first, from Linux's /proc. */
+function ancestors(): number[] {
+  const chain: number[] = [];
+  for (let pid = process.ppid; pid > 1 && chain.length < 64; ) {
+    chain.push(pid);
+    try {
+      // Field 4 of /proc/<pid>/stat, after the parenthesised command name.
+      pid = Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
+    } catch {
+      break;
+    }
+  }
+  return chain;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+async function main(): Promise<number> {
+  const publicDir = path.join(__dirname, '..', 'public');
+  if (!existsSync(path.join(publicDir, 'index.html'))) {
+    console.error('public/ holds no built site: run "npm run build" (or "npm start" once) first.');
+    return 1;
+  }
+  const site = await startNginx({ publicDir, port: Number(process.env.PORT ?? 0), origins: connectOrigins(siteConfig) });
+  console.log(`nginx serves public/ at ${site.url}/ (English) and ${site.url}/bg/ (Bulgarian)`);
+  console.log(`Config: ${site.configFile}\nLogs:   ${site.logs.access}, ${site.logs.error}`);
+  console.log('Press Ctrl+C to stop.');
+  return new Promise<number>((resolve) => {
+    const stop = () => void site.close().then(() => resolve(0));
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
+    // npm 11 dies on SIGTERM without passing it on to its script: stop when it is gone.
+    const above = ancestors();
+    setInterval(() => {
+      if (!above.every(alive)) stop();
+    }, 1000).unref();
+    // Ctrl+C reaches nginx too, which then exits with 0; any other exit is a failure.
+    void site.exited.then((code) => {
+      if (code !== 0) console.error(`nginx exited with code ${code}${existsSync(site.logs.error) ? `:\n${readFileSync(site.logs.error, 'utf8')}` : ''}`);
+      void site.close().then(() => resolve(code));
+    });
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);
