@@ -14,6 +14,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readPublicRules } from '../gatsby/publicRules';
+import { headersForPath, parseHeadersFile } from '../src/lib/headersFile';
 import { IMMUTABLE, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath } from '../src/lib/hosting';
 import { LANGUAGES } from '../src/lib/languages';
 import { PUBLIC_DIR, SANDBOX_URL, SITE_URL } from './support';
@@ -231,6 +232,38 @@ test.describe('Content-Security-Policy', () => {
       expect(directive(policy[0], 'script-src').filter((source) => !source.startsWith("'sha256-"))).toEqual(["'self'"]);
       expect(directive(policy[0], 'connect-src')).toEqual(["'self'", SANDBOX_ORIGIN]);
       expect(directive(policy[0], 'frame-ancestors')).toEqual(["'none'"]);
+    }
+  });
+});
+
+test.describe('one rule source, two outputs', () => {
+  test("public/_headers, read back as a CDN reads it, gives the headers nginx sends, path by path", async ({ request }) => {
+    const cdnRules = parseHeadersFile(readFileSync(path.join(PUBLIC_DIR, '_headers'), 'utf8'));
+    const named = [...Object.keys(SECURITY_HEADERS), 'Cache-Control', 'Content-Security-Policy'];
+    const sample = [
+      '/',
+      '/docs/',
+      '/bg/pricing/',
+      '/404.html',
+      '/bg/404.html',
+      fingerprintedJs,
+      staticFile,
+      '/page-data/docs/page-data.json',
+      '/page-data/app-data.json',
+      '/share/bg.png',
+      '/sitemap-index.xml',
+      '/robots.txt',
+      '/manifest.webmanifest',
+      ...rules.files.filter((file) => file.startsWith('/illustrations/')).slice(0, 1),
+    ];
+    for (const url of sample) {
+      expect(rules.files.includes(url) || rules.pages.some((page) => page.path === url)).toBe(true);
+      const fromNginx = await get(request, url);
+      expect([url, fromNginx.status()]).toEqual([url, 200]);
+      const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+      const cdn = lower(headersForPath(cdnRules, url));
+      const nginx = Object.fromEntries(named.flatMap((name) => values(fromNginx, name).map((value) => [name.toLowerCase(), value])));
+      expect([url, cdn]).toEqual([url, nginx]);
     }
   });
 });

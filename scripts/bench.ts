@@ -1,15 +1,20 @@
 /**
  * `npm run bench`: what the site costs, measured on this machine.
  *
- * 1. Starts the API sandbox and the static server on free loopback ports and
- *    builds against them exactly as the site checks do (scripts/e2e.ts).
+ * 1. Starts the API sandbox on a free loopback port, holds another for the
+ *    site and builds against them exactly as the site checks do
+ *    (scripts/e2e.ts), then serves public/ there with nginx and the
+ *    generated config.
  * 2. Times a cold build (`gatsby build` right after `gatsby clean`) and a
  *    warm one (`gatsby build` again, with the cache of the first).
  * 3. For every route in both languages and each language's not-found page
  *    (scripts/sitePages.ts): first-load JavaScript and CSS (gzip) and HTML
  *    (gzip and raw) from public/ (scripts/pageWeight.ts), and the medians of
  *    three Lighthouse runs (mobile defaults, scripts/lighthouse.ts).
- * 4. Prints the results as tables. The servers are stopped even when
+ * 4. Load (scripts/load.ts): wrk against the generated config and a bare
+ *    nginx (root only) over the same public/, the home page and the largest
+ *    script, each 10 s with 50 connections.
+ * 5. Prints the results as tables. The servers are stopped even when
  *    something fails; a failed build exits non-zero.
  *
  * It measures the site as it is: the build has no benchmark-only source,
@@ -27,11 +32,13 @@ import { formatTable, kib } from './table';
 import { describeHostSpeed, measureHostSpeed, type HostSpeed } from './hostSpeed';
 import { CATEGORIES, collect, medianByUrl, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, type LighthouseRun } from './lighthouse';
 import { listHtmlFiles } from './links';
-import { listen } from './listen';
 import { pageWeight, type PageWeight } from './pageWeight';
 import { run, sandboxBuildEnv } from './processes';
 import { sitePages, type SitePage } from './sitePages';
-import { createStaticApp } from './staticServer';
+import { connectOrigins } from '../gatsby/publicRules';
+import { readConfig } from '../src/lib/config';
+import { largestScript, loadGoalLine, loadTable, measureLoad } from './load';
+import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from './nginxServer';
 
 /** Lighthouse runs per page; the report shows their median (the test gate uses one). */
 export const LIGHTHOUSE_RUNS = 3;
@@ -173,14 +180,21 @@ async function main(): Promise<number> {
   const machine = machineInfo();
   const pages = sitePages();
   const abort = new AbortController();
+  const missing = nginxMissing();
+  if (missing) {
+    console.error(`The benchmark serves the site with nginx. ${missing}`);
+    return 1;
+  }
   const sandbox = await startSandbox(0);
-  const site = await listen(createStaticApp(PUBLIC), 0).catch(async (error: unknown) => {
+  const held = await holdPort(0).catch(async (error: unknown) => {
     await sandbox.close();
     throw error;
   });
+  let site: RunningNginx | undefined;
+  let bare: RunningNginx | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanUp = () => {
-    cleaning ??= Promise.all([sandbox.close(), site.close()]).then(() => undefined);
+    cleaning ??= Promise.all([sandbox.close(), held.close(), site?.close(), bare?.close()]).then(() => undefined);
     return cleaning;
   };
   const stop = (signal: NodeJS.Signals) => {
@@ -192,7 +206,7 @@ async function main(): Promise<number> {
   process.once('SIGTERM', stop);
 
   try {
-    const env = sandboxBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url, chromePath });
+    const env = sandboxBuildEnv(process.env, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath });
     env.GATSBY_TELEMETRY_DISABLED = '1';
     const gatsby = (args: string[], buildEnv: NodeJS.ProcessEnv) => run('gatsby', args, buildEnv, { signal: abort.signal });
     const timedBuild = async (what: string, buildEnv: NodeJS.ProcessEnv) => {
@@ -207,21 +221,25 @@ async function main(): Promise<number> {
       if (code !== 0) throw new BuildFailed('gatsby clean', code);
     };
 
-    step('1/4 Cold build: gatsby clean, then gatsby build (timed)');
+    step('1/5 Cold build: gatsby clean, then gatsby build (timed)');
     await clean(env);
     const cold = await timedBuild('cold build', env);
 
-    step('2/4 Warm build: gatsby build again with the cache (timed)');
+    step('2/5 Warm build: gatsby build again with the cache (timed)');
     const warm = await timedBuild('warm build', env);
 
-    step(`3/4 Page weights of ${pages.length} pages from public/`);
+    step(`3/5 Page weights of ${pages.length} pages from public/`);
     const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
 
-    step(`4/4 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults)`);
+    await held.close();
+    const served = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port), origins: connectOrigins(readConfig(env)) });
+    site = served;
+
+    step(`4/5 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
     machine.host = await measureHostSpeed(chromePath);
-    const collected = await collect({ siteUrl: site.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
-    const urls = pages.map((page) => pageUrl(site.url, page));
+    const collected = await collect({ siteUrl: served.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
+    const urls = pages.map((page) => pageUrl(served.url, page));
     let medians: LighthouseRun[];
     try {
       medians = medianByUrl(collected.runs, urls);
@@ -234,6 +252,16 @@ async function main(): Promise<number> {
       lighthouse: medians.find((median) => median.url === urls[index]),
     }));
 
+    step('5/5 Load: wrk against the generated nginx config and a bare one');
+    bare = await startBareNginx({ publicDir: PUBLIC, port: 0 });
+    const load = await measureLoad(
+      [
+        { label: 'home page', path: '/' },
+        { label: 'largest script', path: largestScript(PUBLIC) },
+      ],
+      { generated: served.url, bare: bare.url },
+    );
+
 
     console.log(`\n${'='.repeat(20)} npm run bench ${'='.repeat(20)}\n`);
     console.log(machineHeader(machine));
@@ -241,6 +269,9 @@ async function main(): Promise<number> {
     console.log(pageTable(results));
     console.log(`\n${goalsLine(results)}\n`);
     console.log(buildTable({ cold, warm }));
+    console.log(`\nLoad (requests with Accept-Encoding: gzip, deflate, br, as a browser sends):\n`);
+    console.log(loadTable(load));
+    console.log(`\n${loadGoalLine(load)}`);
     return 0;
   } catch (error) {
     if (abort.signal.aborted) return 1;

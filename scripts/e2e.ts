@@ -17,8 +17,7 @@ import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { connectOrigins } from '../gatsby/publicRules';
 import { readConfig } from '../src/lib/config';
 import { lighthouseGate } from './lighthouse';
-import { listen } from './listen';
-import { nginxMissing, startNginx, type RunningNginx } from './nginxServer';
+import { holdPort, nginxMissing, startNginx, type RunningNginx } from './nginxServer';
 import { buildSite, run, sandboxBuildEnv } from './processes';
 
 const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;
@@ -46,10 +45,7 @@ async function main(): Promise<number> {
   }
   const publicDir = path.join(__dirname, '..', 'public');
   const sandbox = await startSandbox(Number(process.env.SANDBOX_PORT ?? 0));
-  // The build writes the site's address into its pages, so the port is chosen
-  // (and held) before it; nginx starts after it, since its config holds that
-  // build's script hashes.
-  const held = await listen((_req, res) => res.writeHead(503).end('The site is being built.'), Number(process.env.SITE_PORT ?? 0));
+  const held = await holdPort(Number(process.env.SITE_PORT ?? 0));
   let site: RunningNginx | undefined;
   try {
     const env = sandboxBuildEnv(process.env, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath: chromium });

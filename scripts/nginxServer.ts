@@ -10,9 +10,9 @@ import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync
 import { createServer, connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig } from '../gatsby/nginxConfig';
+import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../gatsby/nginxConfig';
 import { readPublicRules } from '../gatsby/publicRules';
-import type { RunningServer } from './listen';
+import { listen, type RunningServer } from './listen';
 
 export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
 
@@ -62,6 +62,16 @@ export function hiddenFromOthers(publicDir: string): string | null {
     if (entry.isDirectory() ? (mode & 0o001) === 0 : (mode & 0o004) === 0) return file;
   }
   return null;
+}
+
+/**
+ * Holds a loopback port (a free one when 0) while the site is built: the
+ * build writes the site's address into its pages, and nginx can start only
+ * after it, since its config holds that build's script hashes. Close it,
+ * then start nginx on its port.
+ */
+export function holdPort(port: number): Promise<RunningServer> {
+  return listen((_request, response) => response.writeHead(503).end('The site is being built.'), port);
 }
 
 /** A port free on 127.0.0.1 just now. */
@@ -116,14 +126,16 @@ class StartError extends Error {
   }
 }
 
-async function startOnce(nginx: string, options: NginxOptions, port: number): Promise<RunningNginx> {
-  const publicDir = path.resolve(options.publicDir);
+/** The site's server block for nginx on 127.0.0.1:port: the generated config, or for comparison a bare one. */
+type SiteFor = (publicDir: string, port: number) => string;
+
+async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, port: number): Promise<RunningNginx> {
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
     const hidden = hiddenFromOthers(publicDir);
     if (hidden) throw new Error(`nginx's workers run as ${ROOT_WORKER_USER} and cannot read ${hidden}: make public/ readable (chmod -R o+rX), or run as an ordinary user.`);
   }
-  const site = nginxSiteConfig(readPublicRules(publicDir, options.origins), { root: publicDir, listen: [`127.0.0.1:${port}`] });
+  const site = siteFor(publicDir, port);
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'stockpay-nginx-'));
   // The workers (www-data when root) must reach the temporary folders nginx makes in here.
   chmodSync(tempDir, 0o711);
@@ -197,15 +209,35 @@ async function startOnce(nginx: string, options: NginxOptions, port: number): Pr
  * its module is missing, or with nginx's own messages. As root its workers
  * run as www-data (ROOT_WORKER_USER).
  */
-export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
+export function startNginx(options: NginxOptions): Promise<RunningNginx> {
+  return startWith(options.publicDir, options.port, (root, port) =>
+    nginxSiteConfig(readPublicRules(root, options.origins), { root, listen: [`127.0.0.1:${port}`] }),
+  );
+}
+
+/**
+ * nginx over `publicDir` with a bare site, `root` and nothing else: what
+ * the benchmark compares the generated config with (scripts/load.ts).
+ */
+export function startBareNginx(options: Omit<NginxOptions, 'origins'>): Promise<RunningNginx> {
+  return startWith(options.publicDir, options.port, (root, port) => bareSiteConfig(root, port));
+}
+
+/** A server block with `root` and nothing else, on 127.0.0.1:port. */
+export function bareSiteConfig(root: string, port: number): string {
+  return ['server {', `    listen 127.0.0.1:${port};`, `    root ${nginxString(root)};`, '}', ''].join('\n');
+}
+
+async function startWith(publicDir: string, port: number, siteFor: SiteFor): Promise<RunningNginx> {
   const missing = nginxMissing();
   const nginx = findNginx();
   if (missing || !nginx) throw new Error(missing ?? 'nginx is missing');
-  if (options.port !== 0) return startOnce(nginx, options, options.port);
+  const root = path.resolve(publicDir);
+  if (port !== 0) return startOnce(nginx, root, siteFor, port);
   // A free port may be taken between finding it and nginx binding it: then another.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnce(nginx, options, await freePort());
+      return await startOnce(nginx, root, siteFor, await freePort());
     } catch (error) {
       if (!(error instanceof StartError && error.addressInUse && attempt < 3)) throw error;
     }
