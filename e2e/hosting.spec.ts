@@ -218,6 +218,13 @@ test.describe('precompressed copies', () => {
   }
 });
 
+test.describe('pages as written', () => {
+  test('no page holds a NUL byte (React 18.3 stream writer, repaired by gatsby/streamedHtml.ts)', () => {
+    const broken = rules.pages.map((page) => page.file).filter((file) => fileBytes(file).includes(0));
+    expect(broken).toEqual([]);
+  });
+});
+
 test.describe('Content-Security-Policy', () => {
   test('every inline script of every built page has its hash in that page\'s policy, and no other hash is there', async ({ request }) => {
     test.setTimeout(120_000);

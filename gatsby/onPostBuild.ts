@@ -6,8 +6,11 @@ import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
 import { precompress, writeCdnFiles } from './hostingFiles';
 import { connectOrigins, readPublicRules } from './publicRules';
+import { repairStreamedHtml } from './streamedHtml';
 
 /**
+ * Removes the NUL bytes React's stream writer leaves in the pages
+ * (gatsby/streamedHtml.ts), before anything hashes or compresses them.
  * Writes public/robots.txt, pointing at the sitemap index that
  * gatsby-plugin-sitemap wrote in its own onPostBuild (plugins run before
  * the site's gatsby-node, so the index exists by now; if it does not,
@@ -24,6 +27,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     reporter.panicOnBuild(`public${SITEMAP_INDEX_PATH} is missing: gatsby-plugin-sitemap did not write it (check its options in gatsby-config.ts)`);
     return;
   }
+  const repaired = repairStreamedHtml(publicDir);
+  if (repaired.length > 0) reporter.info(`Removed the NUL bytes of React's stream writer from ${repaired.length} pages: ${repaired.join(', ')}`);
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
   writeCdnFiles(publicDir, readPublicRules(publicDir, connectOrigins(siteConfig)));
   const started = Date.now();

@@ -1,0 +1,34 @@
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Gatsby renders each page with React 18.3's renderToPipeableStream, whose
+ * writer fills 2,048-byte chunks: when a character of several bytes (every
+ * Cyrillic letter is two) does not fit in what is left of a chunk, it sends
+ * the chunk whole, its unused zero bytes included. So the Bulgarian pages
+ * carried NUL bytes inside their text wherever a chunk happened to end
+ * (https://github.com/facebook/react/issues/31134; 4 files of one build
+ * here). Rendering to a string instead (gatsby-ssr's replaceRenderer) is
+ * not an option: Gatsby renders pages concurrently, and react-helmet's
+ * server state then leaks between pages. A NUL byte is never content (the
+ * HTML parser drops it from text), so removing every one restores the bytes
+ * React meant to write.
+ */
+export function withoutNulBytes(bytes: Buffer): Buffer | null {
+  if (!bytes.includes(0)) return null;
+  return Buffer.from(bytes.filter((byte) => byte !== 0));
+}
+
+/** Removes the NUL bytes of every HTML file of a built public/, before its hashes and compressed copies are made; returns the files repaired. */
+export function repairStreamedHtml(publicDir: string): string[] {
+  const repaired: string[] = [];
+  for (const entry of readdirSync(publicDir, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.html')) continue;
+    const file = path.join(publicDir, entry);
+    const fixed = withoutNulBytes(readFileSync(file));
+    if (!fixed) continue;
+    writeFileSync(file, fixed);
+    repaired.push(entry.split(path.sep).join('/'));
+  }
+  return repaired.sort();
+}
