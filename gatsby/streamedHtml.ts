@@ -22,13 +22,14 @@ export function withoutNulBytes(bytes: Buffer): Buffer | null {
 /** Removes the NUL bytes of every HTML file of a built public/, before its hashes and compressed copies are made; returns the files repaired. */
 export function repairStreamedHtml(publicDir: string): string[] {
   const repaired: string[] = [];
-  for (const entry of readdirSync(publicDir, { recursive: true, encoding: 'utf8' })) {
-    if (!entry.endsWith('.html')) continue;
-    const file = path.join(publicDir, entry);
+  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
+    // page-data/404.html/ is a folder.
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
     const fixed = withoutNulBytes(readFileSync(file));
     if (!fixed) continue;
     writeFileSync(file, fixed);
-    repaired.push(entry.split(path.sep).join('/'));
+    repaired.push(path.relative(publicDir, file).split(path.sep).join('/'));
   }
   return repaired.sort();
 }

@@ -28,6 +28,7 @@ describe('repairStreamedHtml', () => {
     writeFileSync(path.join(dir, 'bg', 'contact', 'index.html'), Buffer.from('<p>нов\u0000 раздел</p>', 'utf8'));
     writeFileSync(path.join(dir, 'index.html'), '<p>fine</p>');
     writeFileSync(path.join(dir, 'data.bin'), Buffer.from([1, 0, 2]));
+    mkdirSync(path.join(dir, 'page-data', '404.html'), { recursive: true });
     expect(repairStreamedHtml(dir)).toEqual(['bg/contact/index.html']);
     expect(readFileSync(path.join(dir, 'bg', 'contact', 'index.html'), 'utf8')).toBe('<p>нов раздел</p>');
     expect(readFileSync(path.join(dir, 'data.bin'))).toEqual(Buffer.from([1, 0, 2]));
