@@ -7,6 +7,7 @@ import { remoteReadmeUrls } from './src/lib/content';
 import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } from './src/lib/sitemap';
 import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
 import { readLocaleString } from './gatsby/locales';
+import { feedOptions } from './gatsby/feeds';
 
 // A README fetched from elsewhere replaces the local file of its language.
 const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) => `**/docs/${language}/readme.md`);
@@ -88,6 +89,11 @@ const gatsbyConfig: GatsbyConfig = {
         resolvePages: resolveSitemapPages,
         serialize: (page: SitemapPage) => sitemapEntry(siteConfig.siteUrl, page),
       },
+    },
+    {
+      // /rss.xml and /bg/rss.xml: each language's posts (gatsby/feeds.ts).
+      resolve: 'gatsby-plugin-feed',
+      options: feedOptions(__dirname, siteConfig.siteUrl, siteConfig.productName),
     },
     {
       resolve: 'gatsby-plugin-manifest',

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '../src/lib/languages';
-import { PHONE, PREFIXES, ROUTES, languageOf, languageToggle, sandbox, waitForHydration } from './support';
+import { PHONE, POST_PATHS, PREFIXES, ROUTES, languageOf, languageToggle, sandbox, waitForHydration } from './support';
 
 /**
  * axe-core on every page and every state a visitor can bring about, in both
@@ -40,8 +40,8 @@ test.beforeEach(async ({ request }) => sandbox.reset(request));
 test.afterAll(async ({ request }) => sandbox.reset(request));
 
 test.describe('every page', () => {
-  // Every route under every prefix, and the 404 page each prefix serves for an unknown address.
-  const paths = PREFIXES.flatMap((prefix) => [...ROUTES.map((route) => `${prefix}${route}`), `${prefix}/nowhere`]);
+  // Every route under every prefix, the 404 page each prefix serves for an unknown address, and every blog post.
+  const paths = [...PREFIXES.flatMap((prefix) => [...ROUTES.map((route) => `${prefix}${route}`), `${prefix}/nowhere`]), ...POST_PATHS];
   for (const path of paths) {
     test(`${path} has no axe violations at desktop and phone widths`, async ({ page }) => {
       await open(page, path);

@@ -1,6 +1,17 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS, localizedPath, type Language } from '../src/lib/languages';
-import { PREFIXES, ROUTES, SITE_URL, languageOf, markDocument, isSameDocument, waitForHydration } from './support';
+import { readdirSync } from 'node:fs';
+import { NOT_FOUND_PATH } from '../src/lib/routes';
+import { PREFIXES, PUBLIC_DIR, ROUTES, SITE_URL, languageOf, markDocument, isSameDocument, waitForHydration } from './support';
+
+/** Every page of the built site, by the address it is served at ('/bg/blog/a-post/'). */
+function builtPages(): string[] {
+  return readdirSync(PUBLIC_DIR, { recursive: true, encoding: 'utf8' })
+    .map((entry) => `/${entry.split('\\').join('/')}`)
+    .filter((file) => file.endsWith('/index.html'))
+    .map((file) => file.slice(0, -'index.html'.length))
+    .sort();
+}
 
 const decode = (text = '') =>
   text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -25,7 +36,9 @@ function readHead(html: string) {
     description: /<meta[^>]*name="description"[^>]*content="([^"]*)"/.exec(html)?.[1],
     canonical: links.filter((l) => l.includes('rel="canonical"')).map((l) => attr(l, 'href')),
     alternates: Object.fromEntries(
-      links.filter((l) => l.includes('rel="alternate"')).map((l) => [attr(l, 'hrefLang') ?? attr(l, 'hreflang'), attr(l, 'href')]),
+      links
+        .filter((l) => l.includes('rel="alternate"') && (attr(l, 'hrefLang') ?? attr(l, 'hreflang')) !== undefined)
+        .map((l) => [attr(l, 'hrefLang') ?? attr(l, 'hreflang'), attr(l, 'href')]),
     ),
     jsonLd: [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1])),
   };
@@ -34,7 +47,7 @@ function readHead(html: string) {
 /** What each page is called, in every language: a new language adds its titles here. */
 const TITLES: Record<string, Record<Language, string>> = {
   '/': { en: 'Inventory & Payment Management Made Simple | StockPay', bg: 'Лесно управление на наличности и плащания | StockPay' },
-  '/blog/': { en: 'Inventory & Payment Management Made Simple | StockPay', bg: 'Лесно управление на наличности и плащания | StockPay' },
+  '/blog/': { en: 'Blog | StockPay', bg: 'Блог | StockPay' },
   '/docs/': { en: 'Documentation | StockPay', bg: 'Документация | StockPay' },
   '/contact/': { en: 'Contact Us | StockPay', bg: 'Свържете се с нас | StockPay' },
   '/pricing/': { en: 'Pricing | StockPay', bg: 'Цени | StockPay' },
@@ -52,9 +65,7 @@ test.describe('static HTML head of every page', () => {
         const html = await response.text();
         const head = readHead(html);
         const language = languageOf(prefix);
-        // /blog/ shows the home page and names it as canonical.
-        const own = route === '/blog/' ? '/' : route;
-        const url = (lang: Language) => `${SITE_URL}${localizedPath(lang, own, false)}`;
+        const url = (lang: Language) => `${SITE_URL}${localizedPath(lang, route, false)}`;
 
         expect(head.lang).toBe(language);
         expect(decode(head.title)).toBe(TITLES[route][language]);
@@ -110,8 +121,8 @@ test.describe('static HTML head of every page', () => {
     }
   }
 
-  test('home and blog declare the application, published 2025-03-17', async ({ request }) => {
-    for (const path of ['/', '/bg/blog/']) {
+  test('the home page declares the application, published 2025-03-17', async ({ request }) => {
+    for (const path of LANGUAGES.map((language) => localizedPath(language, '/', false))) {
       const [data] = readHead(await (await request.get(path)).text()).jsonLd;
       expect(data).toMatchObject({ '@context': 'https://schema.org', '@type': 'SoftwareApplication', datePublished: '2025-03-17' });
     }
@@ -174,15 +185,16 @@ test.describe('robots.txt and the sitemap', () => {
 
     // A page of the built site is canonical when its head names itself and it is not noindex.
     const canonical: Record<string, Record<string, string | undefined>> = {};
-    for (const prefix of PREFIXES) {
-      for (const route of ROUTES) {
-        const head = readHead(await (await request.get(`${prefix}${route}`)).text());
-        const self = `${SITE_URL}${prefix}${route}`;
-        if (head.canonical[0] === self && !head.meta('robots').includes('noindex')) canonical[self] = head.alternates;
-      }
+    for (const path of builtPages()) {
+      const head = readHead(await (await request.get(path)).text());
+      const self = `${SITE_URL}${path}`;
+      if (head.canonical[0] === self && !head.meta('robots').includes('noindex')) canonical[self] = head.alternates;
     }
-    // Unprefixed English and /bg/ pages of the five content routes; no /en/ copy, /blog/ or 404.
-    expect(Object.keys(canonical)).toHaveLength(10);
+    // Unprefixed English and /bg/ pages of every route and every blog post; no /en/ copy or 404.
+    const expected = LANGUAGES.flatMap((language) => ROUTES.filter((route) => route !== NOT_FOUND_PATH).map((route) => `${SITE_URL}${localizedPath(language, route, false)}`));
+    expect(Object.keys(canonical)).toEqual(expect.arrayContaining(expected));
+    expect(Object.keys(canonical).filter((url) => /\/blog\/[a-z0-9-]+\/$/.test(url) && !url.includes('/page/')).length).toBeGreaterThan(0);
+    expect(Object.keys(canonical).some((url) => url.includes('/en/'))).toBe(false);
     expect(listed).toEqual(canonical);
   });
 });

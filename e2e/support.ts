@@ -1,7 +1,9 @@
 /** Shared facts and helpers for the browser tests (started by scripts/e2e.ts). */
 import type { APIRequestContext, Page } from '@playwright/test';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
+import { postPath } from '../src/lib/blog';
+import { blogSources } from '../scripts/sitePages';
 import { NOT_FOUND_PATH, ROUTES as SITE_ROUTES } from '../src/lib/routes';
 import { HYDRATED_ATTRIBUTE } from '../src/lib/hydration';
 
@@ -21,6 +23,9 @@ export const PUBLIC_DIR = path.join(__dirname, '..', 'public');
 export const PREFIXES = ['', ...LANGUAGES.map((language) => `/${language}`)];
 /** Every page, and the not-found page at its own address. */
 export const ROUTES = [...SITE_ROUTES, NOT_FOUND_PATH];
+
+/** Every published blog post at its canonical address ('/blog/a-post/', '/bg/blog/a-post/'). */
+export const POST_PATHS = blogSources().map((post) => localizedPath(post.language, postPath(post.slug), false));
 
 export const languageOf = (prefix: string): Language => LANGUAGES.find((language) => prefix === `/${language}`) ?? DEFAULT_LANGUAGE;
 

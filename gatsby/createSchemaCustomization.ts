@@ -16,6 +16,8 @@ function objectTypes(typeName: string, fields: Readonly<Record<string, FieldRule
         return `  ${name}: Int`;
       case 'boolean':
         return `  ${name}: Boolean`;
+      case 'words':
+        return `  ${name}: [String!]`;
       case 'date':
         return `  ${name}: Date @dateformat`;
       case 'list': {
@@ -86,6 +88,10 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       language: String!
       name: String!
       kind: String!
+      "False for a draft in a production build: no page, feed or list shows it."
+      published: Boolean!
+      "A blog post's reading time in whole minutes (src/lib/blog.ts)."
+      readingMinutes: Int
     }
   `);
 };

@@ -3,6 +3,7 @@ import type { GatsbyNode, Node } from 'gatsby';
 import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/lib/content';
 import { contentKind } from '../src/lib/contentSchema';
 import { LANGUAGES } from '../src/lib/languages';
+import { readingMinutes } from '../src/lib/blog';
 
 interface FileNode extends Node {
   relativePath?: string;
@@ -34,12 +35,17 @@ function contentPathOf(file: FileNode | undefined): string | undefined {
 
 interface MarkdownNode extends Node {
   frontmatter?: Record<string, unknown>;
+  rawMarkdownBody?: string;
 }
+
+/** Drafts are built by `gatsby develop`, never by `gatsby build` (any SITE_ENV). */
+const buildsDrafts = (): boolean => process.env.gatsby_executing_command !== 'build';
 
 /**
  * Gives every markdown file its section, language and name from its path
  * (content/<section>/<language>/<name>.md) and its kind (a file the section
- * names, or one of its entries), and fails the build when its
+ * names, or one of its entries), whether it is published (drafts are not,
+ * in a production build) and a blog post's reading time, and fails the build when its
  * frontmatter breaks the section's schema.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onCreateNode
  */
@@ -62,4 +68,7 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, action
   actions.createNodeField({ node, name: 'language', value: parsed.language });
   actions.createNodeField({ node, name: 'name', value: parsed.name });
   actions.createNodeField({ node, name: 'kind', value: contentKind(parsed.section, parsed.name) });
+  const { frontmatter, rawMarkdownBody } = node as MarkdownNode;
+  actions.createNodeField({ node, name: 'published', value: frontmatter?.draft !== true || buildsDrafts() });
+  if (parsed.section === 'blog') actions.createNodeField({ node, name: 'readingMinutes', value: readingMinutes(rawMarkdownBody ?? '') });
 };

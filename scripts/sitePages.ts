@@ -1,30 +1,95 @@
 /**
- * The pages the quality budgets measure: every route in both languages, and
- * each language's not-found page.
+ * The pages the quality budgets measure: every route in both languages,
+ * each language's not-found page, and each language's longest blog post
+ * (the post template at its heaviest).
  * English is measured at its canonical unprefixed URL; the /en/ copies are
  * the same pages under another URL.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { BLOG_PATH, postPath } from '../src/lib/blog';
+import { frontmatterScalar } from '../src/lib/content';
 import { LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
 import { NOT_FOUND_PATH, ROUTES } from '../src/lib/routes';
 
 export interface SitePage {
-  /** '/', '/docs/', … or '404' */
+  /** '/', '/docs/', '/blog/a-post/', … or '404' */
   route: string;
   language: Language;
   /** Path on the site, with the language prefix. */
   path: string;
   notFound: boolean;
+  /** The page shows math, so it links KaTeX's stylesheet (the docs, a post with formulas). */
+  math: boolean;
+  /** /blog/ of a language without posts, which shows the home page and names / as canonical. */
+  showsHome: boolean;
+}
+
+export interface BlogSource {
+  slug: string;
+  language: Language;
+  /** As written, {{product}} unfilled. */
+  title: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** The markdown's size, to find a language's longest post. */
+  bytes: number;
+  math: boolean;
+}
+
+/** Display or inline math in markdown: $$…$$ or $…$ (a price like "$5 and $6" is not, having spaces inside). */
+export const hasMath = (markdown: string): boolean => /\$\$[\s\S]+?\$\$|\$[^\s$][^$\n]*[^\s$\\]\$/.test(markdown);
+
+/** The published posts under content/blog/ (drafts are never built). */
+export function blogSources(contentDir = path.join(__dirname, '..', 'content', 'blog')): BlogSource[] {
+  return LANGUAGES.flatMap((language) => {
+    let files: string[];
+    try {
+      files = readdirSync(path.join(contentDir, language));
+    } catch {
+      return [];
+    }
+    return files
+      .filter((file) => file.endsWith('.md'))
+      .sort()
+      .map((file) => ({ file, source: readFileSync(path.join(contentDir, language, file), 'utf8') }))
+      .filter(({ source }) => frontmatterScalar(source, 'draft') !== 'true')
+      .map(({ file, source }) => ({
+        slug: file.replace(/\.md$/, ''),
+        language,
+        title: frontmatterScalar(source, 'title') ?? '',
+        date: frontmatterScalar(source, 'date') ?? '',
+        bytes: Buffer.byteLength(source),
+        math: hasMath(source),
+      }));
+  });
 }
 
 /**
- * Every route in every language, then that language's not-found page.
- * Lighthouse refuses to audit a document answered with status 404, so the
- * not-found page is measured at its own address (NOT_FOUND_PATH).
+ * Every route in every language, then that language's not-found page; then
+ * each language's longest post. Lighthouse refuses to audit a document
+ * answered with status 404, so the not-found page is measured at its own
+ * address (NOT_FOUND_PATH).
  */
-export function sitePages(): SitePage[] {
+export function sitePages(posts: readonly BlogSource[] = blogSources()): SitePage[] {
   // routed: false, so English keeps its canonical, unprefixed URL.
-  return LANGUAGES.flatMap((language) => [
-    ...ROUTES.map((route) => ({ route, language, path: localizedPath(language, route, false), notFound: false })),
-    { route: '404', language, path: localizedPath(language, NOT_FOUND_PATH, false), notFound: true },
+  const at = (language: Language, route: string) => localizedPath(language, route, false);
+  const routes = LANGUAGES.flatMap((language): SitePage[] => [
+    ...ROUTES.map((route) => ({
+      route,
+      language,
+      path: at(language, route),
+      notFound: false,
+      math: route === '/docs/',
+      showsHome: route === BLOG_PATH && !posts.some((post) => post.language === language),
+    })),
+    { route: '404', language, path: at(language, NOT_FOUND_PATH), notFound: true, math: false, showsHome: false },
   ]);
+  const longest = LANGUAGES.flatMap((language): SitePage[] => {
+    const [post] = posts.filter((candidate) => candidate.language === language).sort((a, b) => b.bytes - a.bytes);
+    if (!post) return [];
+    const route = postPath(post.slug);
+    return [{ route, language, path: at(language, route), notFound: false, math: post.math, showsHome: false }];
+  });
+  return [...routes, ...longest];
 }

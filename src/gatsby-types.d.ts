@@ -1042,6 +1042,10 @@ type MarkdownRemarkFields = {
   readonly kind: Scalars['String'];
   readonly language: Scalars['String'];
   readonly name: Scalars['String'];
+  /** False for a draft in a production build: no page, feed or list shows it. */
+  readonly published: Scalars['Boolean'];
+  /** A blog post's reading time in whole minutes (src/lib/blog.ts). */
+  readonly readingMinutes: Maybe<Scalars['Int']>;
   readonly section: Scalars['String'];
 };
 
@@ -1049,6 +1053,8 @@ type MarkdownRemarkFieldsFieldSelector = {
   readonly kind: InputMaybe<FieldSelectorEnum>;
   readonly language: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
+  readonly published: InputMaybe<FieldSelectorEnum>;
+  readonly readingMinutes: InputMaybe<FieldSelectorEnum>;
   readonly section: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -1056,6 +1062,8 @@ type MarkdownRemarkFieldsFilterInput = {
   readonly kind: InputMaybe<StringQueryOperatorInput>;
   readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
+  readonly published: InputMaybe<BooleanQueryOperatorInput>;
+  readonly readingMinutes: InputMaybe<IntQueryOperatorInput>;
   readonly section: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -1063,6 +1071,8 @@ type MarkdownRemarkFieldsSortInput = {
   readonly kind: InputMaybe<SortOrderEnum>;
   readonly language: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
+  readonly published: InputMaybe<SortOrderEnum>;
+  readonly readingMinutes: InputMaybe<SortOrderEnum>;
   readonly section: InputMaybe<SortOrderEnum>;
 };
 
@@ -1090,12 +1100,15 @@ type MarkdownRemarkFilterListInput = {
 };
 
 type MarkdownRemarkFrontmatter = {
+  readonly author: Maybe<Scalars['String']>;
   readonly ctaLabel: Maybe<Scalars['String']>;
   readonly ctaTarget: Maybe<Scalars['String']>;
+  readonly date: Maybe<Scalars['Date']>;
   readonly demoBadge: Maybe<Scalars['String']>;
   readonly demoLabel: Maybe<Scalars['String']>;
   readonly demoNote: Maybe<Scalars['String']>;
   readonly description: Maybe<Scalars['String']>;
+  readonly draft: Maybe<Scalars['Boolean']>;
   readonly eyebrow: Maybe<Scalars['String']>;
   readonly heading: Maybe<Scalars['String']>;
   readonly headline: Maybe<Scalars['String']>;
@@ -1105,8 +1118,18 @@ type MarkdownRemarkFrontmatter = {
   readonly lead: Maybe<Scalars['String']>;
   readonly order: Maybe<Scalars['Int']>;
   readonly pricingLabel: Maybe<Scalars['String']>;
+  readonly tags: Maybe<ReadonlyArray<Scalars['String']>>;
   readonly title: Maybe<Scalars['String']>;
   readonly tryLabel: Maybe<Scalars['String']>;
+  readonly updated: Maybe<Scalars['Date']>;
+};
+
+
+type MarkdownRemarkFrontmatter_dateArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
 };
 
 
@@ -1117,13 +1140,24 @@ type MarkdownRemarkFrontmatter_lastUpdatedArgs = {
   locale: InputMaybe<Scalars['String']>;
 };
 
+
+type MarkdownRemarkFrontmatter_updatedArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
 type MarkdownRemarkFrontmatterFieldSelector = {
+  readonly author: InputMaybe<FieldSelectorEnum>;
   readonly ctaLabel: InputMaybe<FieldSelectorEnum>;
   readonly ctaTarget: InputMaybe<FieldSelectorEnum>;
+  readonly date: InputMaybe<FieldSelectorEnum>;
   readonly demoBadge: InputMaybe<FieldSelectorEnum>;
   readonly demoLabel: InputMaybe<FieldSelectorEnum>;
   readonly demoNote: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly draft: InputMaybe<FieldSelectorEnum>;
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly headline: InputMaybe<FieldSelectorEnum>;
@@ -1133,17 +1167,22 @@ type MarkdownRemarkFrontmatterFieldSelector = {
   readonly lead: InputMaybe<FieldSelectorEnum>;
   readonly order: InputMaybe<FieldSelectorEnum>;
   readonly pricingLabel: InputMaybe<FieldSelectorEnum>;
+  readonly tags: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
   readonly tryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly updated: InputMaybe<FieldSelectorEnum>;
 };
 
 type MarkdownRemarkFrontmatterFilterInput = {
+  readonly author: InputMaybe<StringQueryOperatorInput>;
   readonly ctaLabel: InputMaybe<StringQueryOperatorInput>;
   readonly ctaTarget: InputMaybe<StringQueryOperatorInput>;
+  readonly date: InputMaybe<DateQueryOperatorInput>;
   readonly demoBadge: InputMaybe<StringQueryOperatorInput>;
   readonly demoLabel: InputMaybe<StringQueryOperatorInput>;
   readonly demoNote: InputMaybe<StringQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly draft: InputMaybe<BooleanQueryOperatorInput>;
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly headline: InputMaybe<StringQueryOperatorInput>;
@@ -1153,8 +1192,10 @@ type MarkdownRemarkFrontmatterFilterInput = {
   readonly lead: InputMaybe<StringQueryOperatorInput>;
   readonly order: InputMaybe<IntQueryOperatorInput>;
   readonly pricingLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly tags: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
   readonly tryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly updated: InputMaybe<DateQueryOperatorInput>;
 };
 
 type MarkdownRemarkFrontmatterItems = {
@@ -1186,12 +1227,15 @@ type MarkdownRemarkFrontmatterItemsSortInput = {
 };
 
 type MarkdownRemarkFrontmatterSortInput = {
+  readonly author: InputMaybe<SortOrderEnum>;
   readonly ctaLabel: InputMaybe<SortOrderEnum>;
   readonly ctaTarget: InputMaybe<SortOrderEnum>;
+  readonly date: InputMaybe<SortOrderEnum>;
   readonly demoBadge: InputMaybe<SortOrderEnum>;
   readonly demoLabel: InputMaybe<SortOrderEnum>;
   readonly demoNote: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly draft: InputMaybe<SortOrderEnum>;
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly headline: InputMaybe<SortOrderEnum>;
@@ -1201,8 +1245,10 @@ type MarkdownRemarkFrontmatterSortInput = {
   readonly lead: InputMaybe<SortOrderEnum>;
   readonly order: InputMaybe<SortOrderEnum>;
   readonly pricingLabel: InputMaybe<SortOrderEnum>;
+  readonly tags: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
   readonly tryLabel: InputMaybe<SortOrderEnum>;
+  readonly updated: InputMaybe<SortOrderEnum>;
 };
 
 type MarkdownRemarkGroupConnection = {
@@ -2540,12 +2586,29 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
+type BlogListQueryVariables = Exact<{
+  language: Scalars['String'];
+  skip: Scalars['Int'];
+  limit: Scalars['Int'];
+}>;
+
+
+type BlogListQuery = { readonly posts: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string> | null } }> }, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+
 type BlogPageQueryVariables = Exact<{
   language: Scalars['String'];
 }>;
 
 
 type BlogPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly hero: { readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly eyebrow: string | null, readonly headline: string | null, readonly lead: string | null, readonly tryLabel: string | null, readonly demoLabel: string | null, readonly demoBadge: string | null, readonly demoNote: string | null } } | null, readonly topics: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly items: ReadonlyArray<{ readonly label: string | null, readonly icon: string | null }> | null } } | null, readonly closing: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly pricingLabel: string | null } } | null, readonly banners: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
+
+type BlogPostQueryVariables = Exact<{
+  language: Scalars['String'];
+  slug: Scalars['String'];
+}>;
+
+
+type BlogPostQuery = { readonly post: { readonly html: string | null, readonly fields: { readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 type ContactPageQueryVariables = Exact<{
   language: Scalars['String'];

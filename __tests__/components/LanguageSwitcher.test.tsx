@@ -28,6 +28,17 @@ describe('LanguageSwitcher', () => {
     expect(bg).toHaveAttribute('lang', 'bg');
   });
 
+  it("links a language the page is not written in to that language's section, with and without JavaScript", async () => {
+    window.history.replaceState(null, '', '/bg/blog/only-bg/#table');
+    renderWithI18n(<LanguageSwitcher />, { language: 'bg', originalPath: '/blog/only-bg/', languages: ['bg'] });
+    const english = screen.getByRole('link', { name: 'EN - Английски' });
+    expect(english).toHaveAttribute('href', '/en/blog/');
+    expect(screen.getByRole('link', { name: /BG - Български/ })).toHaveAttribute('href', '/bg/blog/only-bg/#table');
+    await userEvent.click(screen.getByText('BG', { selector: 'span' }));
+    await userEvent.click(english);
+    expect(assign).toHaveBeenCalledWith('/en/blog/');
+  });
+
   it('names the current language on its toggle, in Bulgarian too', () => {
     renderWithI18n(<LanguageSwitcher />, { language: 'bg', originalPath: '/pricing/' });
     expect(screen.getByText('BG', { selector: 'span' }).closest('summary')).toHaveAttribute('aria-label', 'Език: BG - Български');

@@ -17,6 +17,39 @@ function head() {
 }
 
 describe('Seo', () => {
+  it('marks a post as an article with its dates, and names only the languages it is written in', () => {
+    renderWithI18n(<Seo title="Само тук" description="Публикация само на български." article={{ published: '2026-11-18', modified: '2026-11-20' }} />, {
+      language: 'bg',
+      originalPath: '/blog/only-bg/',
+      languages: ['bg'],
+    });
+    const { meta } = head();
+    expect(meta('og:type')).toEqual(['article']);
+    expect(meta('article:published_time')).toEqual(['2026-11-18']);
+    expect(meta('article:modified_time')).toEqual(['2026-11-20']);
+    expect(meta('og:locale:alternate')).toEqual([]);
+    const { linkTags } = Helmet.peek();
+    const alternates = linkTags.filter((tag: LinkTag & { hrefLang?: string }) => tag.rel === 'alternate').map((tag: LinkTag & { hrefLang?: string }) => [tag.hrefLang, tag.href]);
+    expect(alternates).toEqual([
+      ['bg', 'http://127.0.0.1:9000/bg/blog/only-bg/'],
+      ['x-default', 'http://127.0.0.1:9000/bg/blog/only-bg/'],
+    ]);
+  });
+
+  it('builds the JSON-LD a page asks for from its canonical URL and share image', () => {
+    renderWithI18n(<Seo title="Blog" description="News." jsonLd={({ url, image }) => ({ '@context': 'https://schema.org', '@type': 'Blog', url, image })} />, {
+      originalPath: '/blog/',
+    });
+    const { scriptTags } = Helmet.peek();
+    expect(JSON.parse(scriptTags[0].innerHTML)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Blog',
+      url: 'http://127.0.0.1:9000/blog/',
+      image: 'http://127.0.0.1:9000/share/en.png',
+    });
+    expect(head().meta('og:type')).toEqual(['website']);
+  });
+
   it('gives an English page the English share image, with its size, type and alt text', () => {
     renderWithI18n(<Seo title="Pricing" description="Plans for every business." />, { originalPath: '/pricing/' });
     const { meta } = head();

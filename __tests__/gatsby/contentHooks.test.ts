@@ -25,7 +25,37 @@ describe('onCreateNode', () => {
       ['language', 'bg'],
       ['name', 'policy'],
       ['kind', 'file'],
+      ['published', true],
     ]);
+  });
+
+  describe('a blog post', () => {
+    const command = process.env.gatsby_executing_command;
+    afterEach(() => {
+      process.env.gatsby_executing_command = command;
+    });
+    const post = (frontmatter: Record<string, unknown>) => {
+      const { actions, reporter } = runOnCreateNode(
+        { sourceInstanceName: 'content', relativePath: 'blog/bg/a-post.md' },
+        { title: 'Публикация', description: 'За какво е', date: '2026-09-15', ...frontmatter },
+        Array.from({ length: 450 }, () => 'дума').join(' '),
+      );
+      expect(reporter.panicOnBuild).not.toHaveBeenCalled();
+      return Object.fromEntries(actions.createNodeField.mock.calls.map(([{ name, value }]) => [name, value]));
+    };
+
+    it('is published, with its reading time, in a production build', () => {
+      process.env.gatsby_executing_command = 'build';
+      expect(post({})).toEqual({ section: 'blog', language: 'bg', name: 'a-post', kind: 'entry', published: true, readingMinutes: 3 });
+    });
+
+    it('is left out of a production build as a draft, and shown by gatsby develop', () => {
+      process.env.gatsby_executing_command = 'build';
+      expect(post({ draft: true }).published).toBe(false);
+      expect(post({ draft: false }).published).toBe(true);
+      process.env.gatsby_executing_command = 'develop';
+      expect(post({ draft: true }).published).toBe(true);
+    });
   });
 
   it('fails the build naming the file and the field of a broken file', () => {

@@ -26,6 +26,11 @@ describe('frontmatterTypeDefs', () => {
       items: '[MarkdownRemarkFrontmatterItems!]',
       pricingLabel: 'String',
       lastUpdated: 'Date @dateformat',
+      date: 'Date @dateformat',
+      updated: 'Date @dateformat',
+      author: 'String',
+      tags: '[String!]',
+      draft: 'Boolean',
     });
     expect(items).toBe('type MarkdownRemarkFrontmatterItems {\n  label: String\n  icon: String\n  onShareImage: Boolean\n}');
   });

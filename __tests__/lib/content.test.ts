@@ -1,5 +1,7 @@
 import {
+  findDuplicateNames,
   findMissingTranslations,
+  isSlug,
   frontmatterScalar,
   isCalendarDate,
   parseContentPath,
@@ -20,8 +22,18 @@ describe('parseContentPath', () => {
     });
   });
   it('names the file when the section is unknown', () => {
-    expect(parseContentPath('blog/en/post.md')).toMatchObject({ error: expect.stringContaining('content/blog/en/post.md: unknown section "blog"') });
+    expect(parseContentPath('news/en/post.md')).toMatchObject({ error: expect.stringContaining('content/news/en/post.md: unknown section "news"') });
   });
+  it('takes any blog post whose file name is a slug, .md or .markdown', () => {
+    expect(parseContentPath('blog/en/stock-control-habits.md')).toEqual({ section: 'blog', language: 'en', name: 'stock-control-habits' });
+    expect(parseContentPath('blog/bg/2026-review.markdown')).toEqual({ section: 'blog', language: 'bg', name: '2026-review' });
+  });
+  it.each(['Stock.md', 'two--hyphens.md', '-lead.md', 'trail-.md', 'with space.md', 'dot.ted.md', 'кирилица.md'])(
+    'refuses the blog post file name %s, saying what a slug is',
+    (name) => {
+      expect(parseContentPath(`blog/en/${name}`)).toEqual({ error: expect.stringContaining(`content/blog/en/${name}: the file name is the page's address`) });
+    },
+  );
   it('names the files a section holds when a file is not one of them', () => {
     expect(parseContentPath('privacy/en/cookies.md')).toEqual({ error: 'content/privacy/en/cookies.md: content/privacy/<language>/ holds only policy.md' });
     expect(parseContentPath('home/en/04-reports.md')).toEqual({ section: 'home', language: 'en', name: '04-reports' });
@@ -239,3 +251,64 @@ describe('findMissingTranslations', () => {
     expect(findMissingTranslations([]).sort()).toEqual(required.map((f) => `${f.path}: file is missing (every language needs "${f.name}.md")`).sort());
   });
 });
+
+describe('blog posts', () => {
+  const file = 'content/blog/en/a-post.md';
+  const valid = { title: 'A post', description: 'What it says', date: '2026-09-15' };
+
+  it('need a title, a description and a real date; the rest is optional', () => {
+    expect(validateFrontmatter(file, 'blog', 'a-post', valid)).toEqual([]);
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, updated: '2026-10-02', author: 'Ana', tags: ['payments', 'Lightning'], draft: true })).toEqual([]);
+    expect(validateFrontmatter(file, 'blog', 'a-post', {})).toEqual([
+      `${file}: frontmatter field "title" is missing; it must be a string`,
+      `${file}: frontmatter field "description" is missing; it must be a string`,
+      `${file}: frontmatter field "date" is missing; it must be a date (YYYY-MM-DD)`,
+    ]);
+  });
+
+  it('name the field and what was found', () => {
+    const source = (date: string) => `---\ntitle: A post\ndate: ${date}\n---\nText`;
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, date: '2026-03-02' }, source('2026-02-30'))).toEqual([
+      `${file}: frontmatter field "date" must be a date (YYYY-MM-DD), got "2026-02-30", a day the calendar does not have`,
+    ]);
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, updated: 'soon' })).toEqual([
+      `${file}: frontmatter field "updated" must be a date (YYYY-MM-DD), got "soon"`,
+    ]);
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, draft: 'yes' })).toEqual([`${file}: frontmatter field "draft" must be true or false, got "yes"`]);
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, tags: 'payments' })).toEqual([
+      `${file}: frontmatter field "tags" must be a list of one or more words, e.g. [payments, lightning], got "payments"`,
+    ]);
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, tags: ['ok', ''] })).toHaveLength(1);
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, tags: [{ name: 'x' }] })).toHaveLength(1);
+  });
+
+  it('may exist in one language only', () => {
+    const post = (language: Language, name: string): ContentFile => ({ path: `content/blog/${language}/${name}.md`, section: 'blog', language, name });
+    const required = (Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap((section) =>
+      Object.keys(CONTENT_SECTIONS[section].files).flatMap((name) => LANGUAGES.map((language) => ({ path: `content/${section}/${language}/${name}.md`, section, language, name }))),
+    );
+    expect(findMissingTranslations([...required, post('bg', 'only-here'), post('en', 'only-there')])).toEqual([]);
+  });
+});
+
+describe('isSlug', () => {
+  it('takes lower-case letters and digits joined by single hyphens', () => {
+    expect(['a', 'a-b', 'stock-control-habits', '2026-review', 'x1'].every(isSlug)).toBe(true);
+    expect(['', 'A', 'a--b', '-a', 'a-', 'a_b', 'a.b', 'a b', 'é'].some(isSlug)).toBe(false);
+  });
+});
+
+describe('findDuplicateNames', () => {
+  const at = (path: string, language: Language, name: string): ContentFile => ({ path, section: 'blog', language, name });
+
+  it('names two files of one language that would make one page', () => {
+    expect(
+      findDuplicateNames([at('content/blog/en/a.md', 'en', 'a'), at('content/blog/en/a.markdown', 'en', 'a'), at('content/blog/bg/a.md', 'bg', 'a')]),
+    ).toEqual(['content/blog/en/a.md: "a" is already used by content/blog/en/a.markdown in the same language; give one of them another name']);
+  });
+
+  it('lets one slug be the translations of one post', () => {
+    expect(findDuplicateNames(LANGUAGES.map((language) => at(`content/blog/${language}/a.md`, language, 'a')))).toEqual([]);
+  });
+});
+

@@ -4,6 +4,7 @@ import {
   isLanguage,
   languageSwitchTarget,
   localizedPath,
+  sectionOf,
   stripLanguagePrefix,
 } from '../../src/lib/languages';
 
@@ -69,7 +70,23 @@ describe('localizedPath', () => {
   });
 });
 
+describe('sectionOf', () => {
+  it('gives the section of a page below one, else home', () => {
+    expect(sectionOf('/blog/a-post/')).toBe('/blog/');
+    expect(sectionOf('/blog/page/2/')).toBe('/blog/');
+    expect(sectionOf('/blog/')).toBe('/');
+    expect(sectionOf('/')).toBe('/');
+  });
+});
+
 describe('languageSwitchTarget', () => {
+  it("leads to the language's section when the page is not written in that language", () => {
+    expect(languageSwitchTarget('en', { pathname: '/bg/blog/only-bg/', hash: '#x' }, ['bg'])).toBe('/en/blog/');
+    expect(languageSwitchTarget('bg', { pathname: '/blog/only-en/' }, ['en'])).toBe('/bg/blog/');
+    expect(languageSwitchTarget('bg', { pathname: '/blog/both/', search: '?a=1' }, ['en', 'bg'])).toBe('/bg/blog/both/?a=1');
+    expect(languageSwitchTarget('bg', { pathname: '/bg/blog/only-bg/' }, ['bg'])).toBe('/bg/blog/only-bg/');
+  });
+
   it('removes any prefix and puts the new language first', () => {
     expect(languageSwitchTarget('bg', { pathname: '/pricing/' })).toBe('/bg/pricing/');
     expect(languageSwitchTarget('en', { pathname: '/bg/pricing/' })).toBe('/en/pricing/');

@@ -15,6 +15,17 @@ describe('pageUrl', () => {
 });
 
 describe('headLinks', () => {
+  it('lists only the languages a page is written in, x-default the default language when it is one of them', () => {
+    expect(headLinks(SITE, 'bg', '/blog/only-bg/', ['bg']).alternates).toEqual([
+      { hrefLang: 'bg', href: `${SITE}/bg/blog/only-bg/` },
+      { hrefLang: 'x-default', href: `${SITE}/bg/blog/only-bg/` },
+    ]);
+    expect(headLinks(SITE, 'en', '/blog/only-en/', ['en']).alternates.map((a) => a.hrefLang)).toEqual(['en', 'x-default']);
+    expect(headLinks(SITE, 'bg', '/blog/both/', ['bg', 'en']).alternates.map((a) => a.hrefLang)).toEqual(['en', 'bg', 'x-default']);
+    // A page always names itself.
+    expect(headLinks(SITE, 'bg', '/blog/x/', []).alternates.map((a) => a.hrefLang)).toEqual(['bg', 'x-default']);
+  });
+
   it('gives a Bulgarian page its own canonical, an alternate per language and x-default', () => {
     const { canonical, alternates } = headLinks(SITE, 'bg', '/contact/');
     expect(canonical).toBe('https://www.example.com/bg/contact/');

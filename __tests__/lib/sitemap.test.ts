@@ -1,4 +1,4 @@
-import { LANGUAGES } from '../../src/lib/languages';
+import { LANGUAGES, type Language } from '../../src/lib/languages';
 import {
   SITEMAP_INDEX_PATH,
   buildRobots,
@@ -22,12 +22,12 @@ const route = (originalPath: string) => [page('en', originalPath, false), page('
 describe('sitemapPages', () => {
   it('keeps the unprefixed English page and the Bulgarian page of a route, not the /en/ copy', () => {
     expect(sitemapPages(route('/pricing/'))).toEqual([
-      { path: '/bg/pricing/', language: 'bg', originalPath: '/pricing/' },
-      { path: '/pricing/', language: 'en', originalPath: '/pricing/' },
+      { path: '/bg/pricing/', language: 'bg', originalPath: '/pricing/', languages: [...LANGUAGES] },
+      { path: '/pricing/', language: 'en', originalPath: '/pricing/', languages: [...LANGUAGES] },
     ]);
   });
 
-  it('leaves out /blog/ (canonical elsewhere) and every 404 page in every language', () => {
+  it('leaves out /blog/ showing the home page (canonical elsewhere) and every 404 page in every language', () => {
     const nodes = [
       ...route('/blog/'),
       ...route('/404/'),
@@ -73,7 +73,7 @@ describe('resolveSitemapPages', () => {
 
 describe('sitemapEntry', () => {
   it('gives an English page its unprefixed URL, an alternate per language and x-default', () => {
-    const entry = sitemapEntry(SITE, { path: '/pricing/', language: 'en', originalPath: '/pricing/' });
+    const entry = sitemapEntry(SITE, { path: '/pricing/', language: 'en', originalPath: '/pricing/', languages: [...LANGUAGES] });
     expect(entry.url).toBe('https://www.example.com/pricing/');
     expect(entry.links.map((link) => link.lang)).toEqual([...LANGUAGES, 'x-default']);
     expect(entry.links).toEqual(
@@ -86,9 +86,9 @@ describe('sitemapEntry', () => {
   });
 
   it('gives a Bulgarian page its /bg/ URL and the same alternates', () => {
-    const entry = sitemapEntry(`${SITE}/`, { path: '/bg/', language: 'bg', originalPath: '/' });
+    const entry = sitemapEntry(`${SITE}/`, { path: '/bg/', language: 'bg', originalPath: '/', languages: [...LANGUAGES] });
     expect(entry.url).toBe('https://www.example.com/bg/');
-    expect(entry.links).toEqual(sitemapEntry(SITE, { path: '/', language: 'en', originalPath: '/' }).links);
+    expect(entry.links).toEqual(sitemapEntry(SITE, { path: '/', language: 'en', originalPath: '/', languages: [...LANGUAGES] }).links);
     expect(entry.links).toEqual(expect.arrayContaining([{ lang: 'bg', url: 'https://www.example.com/bg/' }]));
   });
 
@@ -106,3 +106,32 @@ describe('buildRobots', () => {
     expect(buildRobots('https://www.example.com')).toContain('Sitemap: https://www.example.com/sitemap-index.xml\n');
   });
 });
+
+describe('the blog in the sitemap', () => {
+  const page = (path: string, language: Language, originalPath: string, languages: Language[], extra: Record<string, unknown> = {}) => ({
+    path,
+    pageContext: { ...extra, i18n: { language, languages, routed: language !== 'en', originalPath } },
+  });
+
+  it('lists /blog/ when it is the list of posts, and leaves it out when it shows the home page', () => {
+    const pages = sitemapPages([
+      page('/blog/', 'en', '/blog/', ['en'], { pageCount: 1 }),
+      page('/bg/blog/', 'bg', '/blog/', [...LANGUAGES]),
+    ]);
+    expect(pages.map((p) => p.path)).toEqual(['/blog/']);
+  });
+
+  it('gives a post in one language only its own alternate and x-default', () => {
+    const [post] = sitemapPages([page('/bg/blog/only-bg/', 'bg', '/blog/only-bg/', ['bg'], { slug: 'only-bg' })]);
+    expect(sitemapEntry(SITE, post).links).toEqual([
+      { lang: 'bg', url: 'https://www.example.com/bg/blog/only-bg/' },
+      { lang: 'x-default', url: 'https://www.example.com/bg/blog/only-bg/' },
+    ]);
+  });
+
+  it('gives a translated post every language it exists in', () => {
+    const [post] = sitemapPages([page('/blog/both/', 'en', '/blog/both/', [...LANGUAGES])]);
+    expect(sitemapEntry(SITE, post).links.map((link) => link.lang)).toEqual([...LANGUAGES, 'x-default']);
+  });
+});
+

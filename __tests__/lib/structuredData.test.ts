@@ -1,4 +1,4 @@
-import { DATE_PUBLISHED, sitePage, softwareApplication } from '../../src/lib/structuredData';
+import { DATE_PUBLISHED, blog, blogPosting, sitePage, softwareApplication } from '../../src/lib/structuredData';
 
 const facts = {
   name: 'Pricing',
@@ -38,3 +38,47 @@ describe('structured data', () => {
     expect(sitePage('WebPage', { ...facts, dateModified: '2025-05-30' }).dateModified).toBe('2025-05-30');
   });
 });
+
+describe('blog structured data', () => {
+  const post = { ...facts, name: 'A post', url: 'https://www.example.com/bg/blog/a-post/', image: 'https://www.example.com/share/bg.png', datePublished: '2026-09-15' };
+
+  it('describes a post with its dates, language, image and page, by the company when no author is named', () => {
+    expect(blogPosting(post)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'A post',
+      description: 'Plans',
+      url: post.url,
+      mainEntityOfPage: { '@type': 'WebPage', '@id': post.url },
+      inLanguage: 'bg',
+      image: post.image,
+      datePublished: '2026-09-15',
+      dateModified: '2026-09-15',
+      author: { '@type': 'Organization', name: 'StockPay', url: 'https://www.example.com' },
+      publisher: { '@type': 'Organization', name: 'StockPay', url: 'https://www.example.com' },
+    });
+  });
+
+  it('takes the update date and a named author', () => {
+    expect(blogPosting({ ...post, dateModified: '2026-10-02', author: 'Ana Petrova' })).toMatchObject({
+      dateModified: '2026-10-02',
+      author: { '@type': 'Person', name: 'Ana Petrova' },
+    });
+    expect(blogPosting({ ...post, dateModified: null, author: null }).dateModified).toBe('2026-09-15');
+  });
+
+  it("describes a list page as the language's Blog, naming its posts", () => {
+    const posts = [{ headline: 'A post', url: post.url, datePublished: '2026-09-15' }];
+    expect(blog({ ...facts, name: 'Блог', url: 'https://www.example.com/bg/blog/', posts })).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Blog',
+      name: 'Блог',
+      description: 'Plans',
+      url: 'https://www.example.com/bg/blog/',
+      inLanguage: 'bg',
+      isPartOf: { '@type': 'WebSite', name: 'StockPay', url: 'https://www.example.com' },
+      blogPost: [{ '@type': 'BlogPosting', headline: 'A post', url: post.url, datePublished: '2026-09-15' }],
+    });
+  });
+});
+

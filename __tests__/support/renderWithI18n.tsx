@@ -15,6 +15,8 @@ interface Options {
   language?: Language;
   originalPath?: string;
   routed?: boolean;
+  /** The languages the page is written in (a blog post may lack some); all by default. */
+  languages?: Language[];
   /** Hydrate server-rendered markup already in this container. */
   container?: HTMLElement;
   hydrate?: boolean;
@@ -41,7 +43,7 @@ export function withI18n(ui: React.ReactElement, options: Options = {}): React.R
   const routed = options.routed ?? language !== DEFAULT_LANGUAGE;
   const context = {
     language,
-    languages: [...LANGUAGES],
+    languages: options.languages ?? [...LANGUAGES],
     defaultLanguage: DEFAULT_LANGUAGE,
     generateDefaultLanguagePage: true,
     routed,

@@ -1,6 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
 import socialData from '../../content/social.json';
+import { BLOG_PATH } from '../lib/blog';
 import { siteConfig } from '../lib/config';
 import { parseSocialLinks, type SocialNetwork } from '../lib/social';
 import { BackToTopLink } from './BackToTop';
@@ -54,6 +55,11 @@ export function Footer(): React.JSX.Element {
             {t('footer.resources')}
           </h2>
           <ul className={styles.list}>
+            <li>
+              <LocalizedLink to={BLOG_PATH} className={styles.link}>
+                {t('footer.blog')}
+              </LocalizedLink>
+            </li>
             <li>
               <LocalizedLink to="/docs/#faq" className={styles.link}>
                 {t('footer.faq')}

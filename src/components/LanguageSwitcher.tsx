@@ -11,10 +11,12 @@ import * as styles from './LanguageSwitcher.module.css';
  * The language dropdown: a <details> of plain links to '/{lang}{path}', so
  * it works without JavaScript and crawlers can follow it. With JavaScript a
  * click checks the language and reloads the whole page at the new address.
+ * A page not written in a language (a blog post) links that language's
+ * section instead (languageSwitchTarget).
  */
 export function LanguageSwitcher(): React.JSX.Element {
   const { t } = useTranslation('common');
-  const { language, originalPath } = useSiteLanguage();
+  const { language, originalPath, languages } = useSiteLanguage();
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissableDetails(ref);
 
@@ -29,7 +31,7 @@ export function LanguageSwitcher(): React.JSX.Element {
   const onSelect = (event: React.MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const requested = event.currentTarget.getAttribute('hreflang');
-    const target = languageSwitchTarget(requested, window.location);
+    const target = languageSwitchTarget(requested, window.location, languages);
     if (target === null) {
       console.warn(`Language switch ignored: "${requested}" is not one of ${LANGUAGES.join(', ')}.`);
       return;
@@ -49,7 +51,7 @@ export function LanguageSwitcher(): React.JSX.Element {
           <li key={lang}>
             <a
               className={styles.option}
-              href={languageSwitchTarget(lang, location) ?? undefined}
+              href={languageSwitchTarget(lang, location, languages) ?? undefined}
               hrefLang={lang}
               lang={lang}
               aria-current={lang === language ? 'true' : undefined}

@@ -11,7 +11,7 @@ import { SHARE_IMAGE, shareImageUrl } from '../lib/shareImage';
 import { sitePage, type JsonLd, type PageType } from '../lib/structuredData';
 import { useSiteLanguage } from '../hooks/useSiteLanguage';
 
-interface Props {
+export interface SeoProps {
   title: string;
   description: string;
   /**
@@ -19,7 +19,7 @@ interface Props {
    * description and canonical URL, or a complete object (the home page's
    * SoftwareApplication). None when left out.
    */
-  jsonLd?: PageType | JsonLd;
+  jsonLd?: PageType | JsonLd | ((page: { url: string; image: string }) => JsonLd);
   /** For a page type: when the content last changed (YYYY-MM-DD). */
   dateModified?: string;
   /** A page that shows another page's content names that page as canonical (/blog/ -> /). */
@@ -27,6 +27,8 @@ interface Props {
   noindex?: boolean;
   /** Stylesheets only this page needs, such as KaTeX's on pages with math. */
   stylesheets?: readonly string[];
+  /** A blog post: og:type article with its dates (YYYY-MM-DD). */
+  article?: { published: string; modified?: string | null };
 }
 
 /**
@@ -59,16 +61,18 @@ function useShareHeadline(language: string): string {
  * and theme-color come from gatsby-plugin-manifest (gatsby-config.ts); the
  * icons and share images are drawn at build time (gatsby/brandImages.ts).
  */
-export function Seo(props: Props): React.JSX.Element {
-  const { title, description, jsonLd, dateModified, canonicalPath, noindex = false, stylesheets = [] } = props;
+export function Seo(props: SeoProps): React.JSX.Element {
+  const { title, description, jsonLd, dateModified, canonicalPath, noindex = false, stylesheets = [], article } = props;
   const { t } = useTranslation('common');
-  const { language, originalPath } = useSiteLanguage();
-  const { canonical, alternates } = headLinks(siteConfig.siteUrl, language, canonicalPath ?? originalPath);
+  const { language, originalPath, languages } = useSiteLanguage();
+  const { canonical, alternates } = headLinks(siteConfig.siteUrl, language, canonicalPath ?? originalPath, canonicalPath ? undefined : languages);
   const fullTitle = documentTitle(title, siteConfig.productName);
   const image = shareImageUrl(siteConfig.siteUrl, language);
   const imageAlt = t('share.imageAlt', { headline: fillProductName(useShareHeadline(language), siteConfig.productName) });
   const structuredData =
-    typeof jsonLd === 'string'
+    typeof jsonLd === 'function'
+      ? jsonLd({ url: canonical, image })
+      : typeof jsonLd === 'string'
       ? sitePage(jsonLd, {
           name: title,
           description,
@@ -95,13 +99,15 @@ export function Seo(props: Props): React.JSX.Element {
       {alternates.map((alternate) => (
         <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
       ))}
-      <meta property="og:type" content="website" />
+      <meta property="og:type" content={article ? 'article' : 'website'} />
+      {article && <meta property="article:published_time" content={article.published} />}
+      {article?.modified && <meta property="article:modified_time" content={article.modified} />}
       <meta property="og:site_name" content={siteConfig.productName} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
       <meta property="og:url" content={canonical} />
       <meta property="og:locale" content={LOCALE_TAGS[language].replace('-', '_')} />
-      {LANGUAGES.filter((lang) => lang !== language).map((lang) => (
+      {LANGUAGES.filter((lang) => lang !== language && languages.includes(lang)).map((lang) => (
         <meta key={lang} property="og:locale:alternate" content={LOCALE_TAGS[lang].replace('-', '_')} />
       ))}
       <meta property="og:image" content={image} />

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { I18nextContext } from 'gatsby-plugin-react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../lib/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../lib/languages';
 
 export interface SiteLanguage {
   language: Language;
@@ -8,6 +8,8 @@ export interface SiteLanguage {
   routed: boolean;
   /** The page's path without any language prefix, e.g. '/pricing/'. */
   originalPath: string;
+  /** The languages this page is written in: all, but for a blog post without every translation. */
+  languages: Language[];
 }
 
 /** The i18n plugin's page context, narrowed to the languages we offer. */
@@ -17,5 +19,6 @@ export function useSiteLanguage(): SiteLanguage {
     language: isLanguage(context.language) ? context.language : DEFAULT_LANGUAGE,
     routed: Boolean(context.routed),
     originalPath: context.originalPath || '/',
+    languages: Array.isArray(context.languages) && context.languages.some(isLanguage) ? context.languages.filter(isLanguage) : [...LANGUAGES],
   };
 }

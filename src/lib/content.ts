@@ -32,12 +32,21 @@ export function parseContentPath(relativePath: string): Omit<ContentFile, 'path'
   if (!isLanguage(language)) {
     return { error: `${file}: unknown language folder "${language}" (expected ${LANGUAGES.join(', ')})` };
   }
-  const name = base.replace(/\.md$/, '');
+  const name = base.replace(/\.(md|markdown)$/, '');
+  const spec: SectionSchema = CONTENT_SECTIONS[section];
+  if (spec.namesAreSlugs && !isSlug(name)) {
+    return { error: `${file}: the file name is the page's address: use lower-case letters, digits and single hyphens, ending in .md (e.g. stock-control-habits.md)` };
+  }
   if (!fileSchema(section, name)) {
     const names = Object.keys(CONTENT_SECTIONS[section].files).map((known) => `${known}.md`);
     return { error: `${file}: content/${section}/<language>/ holds only ${names.join(', ')}` };
   }
   return { section, language, name };
+}
+
+/** 'stock-control-habits' yes; 'Stock', 'a--b', '-a', 'a.b' no. */
+export function isSlug(name: string): boolean {
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name);
 }
 
 function describe(rule: FieldRule): string {
@@ -52,6 +61,8 @@ function describe(rule: FieldRule): string {
       return 'true or false';
     case 'list':
       return 'a list of one or more items';
+    case 'words':
+      return 'a list of one or more words, e.g. [payments, lightning]';
   }
 }
 
@@ -91,6 +102,8 @@ function matches(rule: FieldRule, value: unknown, written: string | undefined): 
       return typeof value === 'boolean';
     case 'list':
       return Array.isArray(value) && value.length > 0;
+    case 'words':
+      return Array.isArray(value) && value.length > 0 && value.every((word) => typeof word === 'string' && word.trim() !== '');
     case 'date':
       // As written when the file is at hand; else as parsed: a YAML date
       // reaches us as an ISO timestamp at midnight UTC.
@@ -166,7 +179,8 @@ export function findMissingTranslations(files: readonly ContentFile[]): string[]
   for (const section of Object.keys(CONTENT_SECTIONS) as ContentSection[]) {
     const spec: SectionSchema = CONTENT_SECTIONS[section];
     const inSection = files.filter((f) => f.section === section);
-    const names = new Set([...Object.keys(spec.files), ...inSection.map((f) => f.name)]);
+    const optional = spec.translations === 'optional';
+    const names = new Set([...Object.keys(spec.files), ...(optional ? [] : inSection.map((f) => f.name))]);
     for (const name of [...names].sort()) {
       for (const language of LANGUAGES) {
         if (!inSection.some((f) => f.name === name && f.language === language)) {
@@ -174,6 +188,23 @@ export function findMissingTranslations(files: readonly ContentFile[]): string[]
         }
       }
     }
+  }
+  return errors;
+}
+
+/**
+ * Two files of one language that would be one page: posts/a.md beside
+ * posts/a.markdown. The file system keeps every other pair apart, and
+ * names are lower-case slugs where they are addresses.
+ */
+export function findDuplicateNames(files: readonly ContentFile[]): string[] {
+  const seen = new Map<string, string>();
+  const errors: string[] = [];
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    const key = `${file.section}/${file.language}/${file.name}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, file.path);
+    else errors.push(`${file.path}: "${file.name}" is already used by ${first} in the same language; give one of them another name`);
   }
   return errors;
 }

@@ -26,6 +26,8 @@ export type FieldRule =
   /** YYYY-MM-DD, a day the calendar has. */
   | (Rule & { type: 'date' })
   | (Rule & { type: 'boolean' })
+  /** A list of short words or phrases, such as a post's tags: [payments, lightning]. */
+  | (Rule & { type: 'words' })
   /** A list of objects, each with these fields; a required list has at least one item. */
   | (Rule & { type: 'list'; item: Fields });
 
@@ -40,6 +42,13 @@ export interface SectionSchema {
   files: Readonly<Record<string, FileSchema>>;
   /** Any other file of the section, when the section takes more (the home banners); refused otherwise. */
   entries?: FileSchema;
+  /**
+   * 'every' (the default): each language has the same files. 'optional':
+   * an entry may exist in one language only (a blog post not yet translated).
+   */
+  translations?: 'every' | 'optional';
+  /** True when an entry's file name is its address (a blog post's slug): lower-case letters, digits and hyphens. */
+  namesAreSlugs?: boolean;
 }
 
 const text = { type: 'string', required: true } as const;
@@ -95,6 +104,24 @@ const HOME_CLOSING = {
   fields: { heading: text, lead: text, pricingLabel: text },
 } as const satisfies FileSchema;
 
+/**
+ * One blog post: content/blog/<lang>/<slug>.md; the same slug in two
+ * languages makes them translations of one post.
+ */
+const BLOG_POST = {
+  fields: {
+    title: text,
+    /** Shown in the list, in search results and in the feed. */
+    description: text,
+    date: { type: 'date', required: true },
+    updated: { type: 'date', required: false },
+    author: optionalText,
+    tags: { type: 'words', required: false },
+    /** Shown by `npm run develop`, never built by `gatsby build`. */
+    draft: { type: 'boolean', required: false },
+  },
+} as const satisfies FileSchema;
+
 /** Every content section and the files it holds. */
 export const CONTENT_SECTIONS = {
   home: {
@@ -109,6 +136,7 @@ export const CONTENT_SECTIONS = {
   privacy: {
     files: { policy: { fields: { title: text, description: text, lastUpdated: { type: 'date', required: true } } } },
   },
+  blog: { files: {}, entries: BLOG_POST, translations: 'optional', namesAreSlugs: true },
 } as const satisfies Readonly<Record<string, SectionSchema>>;
 
 export type ContentSection = keyof typeof CONTENT_SECTIONS;
@@ -136,6 +164,8 @@ export function contentKind(section: ContentSection, name: string): 'file' | 'en
 
 type ValueOf<R> = R extends { type: 'list'; item: infer I }
   ? FieldsValue<I>[]
+  : R extends { type: 'words' }
+    ? string[]
   : R extends { type: 'boolean' }
     ? boolean
     : R extends { type: 'integer' }

@@ -51,11 +51,23 @@ export interface LocationParts {
 }
 
 /**
- * Where the language switch goes: any language prefix removed from the
- * current path, then '/{lang}{path}'. Null for a language we do not offer.
+ * Where a page not written in a language sends that language's readers:
+ * the section it belongs to ('/blog/a-post/' -> '/blog/'), or home.
  */
-export function languageSwitchTarget(language: unknown, location: LocationParts): string | null {
+export function sectionOf(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  return segments.length > 1 ? `/${segments[0]}/` : '/';
+}
+
+/**
+ * Where the language switch goes: any language prefix removed from the
+ * current path, then '/{lang}{path}'; when the page has no translation in
+ * that language (`available`, a blog post in one language), that
+ * language's section of the site instead. Null for a language we do not offer.
+ */
+export function languageSwitchTarget(language: unknown, location: LocationParts, available: readonly Language[] = LANGUAGES): string | null {
   if (!isLanguage(language)) return null;
   const path = stripLanguagePrefix(location.pathname);
+  if (!available.includes(language)) return `/${language}${sectionOf(path)}`;
   return `/${language}${path}${location.search ?? ''}${location.hash ?? ''}`;
 }

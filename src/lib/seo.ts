@@ -21,12 +21,19 @@ export function pageUrl(siteUrl: string, language: Language, originalPath: strin
   return language === DEFAULT_LANGUAGE ? `${origin}${path}` : `${origin}/${language}${path}`;
 }
 
-export function headLinks(siteUrl: string, language: Language, originalPath: string): HeadLinks {
+/**
+ * The page's canonical URL and its alternates: one per language it is
+ * written in (`languages`, every language but for a blog post in fewer),
+ * and x-default, the default language's when it has one, else the page's own.
+ */
+export function headLinks(siteUrl: string, language: Language, originalPath: string, languages: readonly Language[] = LANGUAGES): HeadLinks {
+  const written = LANGUAGES.filter((lang) => lang === language || languages.includes(lang));
+  const fallback = written.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : language;
   return {
     canonical: pageUrl(siteUrl, language, originalPath),
     alternates: [
-      ...LANGUAGES.map((lang) => ({ hrefLang: lang, href: pageUrl(siteUrl, lang, originalPath) })),
-      { hrefLang: 'x-default' as const, href: pageUrl(siteUrl, DEFAULT_LANGUAGE, originalPath) },
+      ...written.map((lang) => ({ hrefLang: lang, href: pageUrl(siteUrl, lang, originalPath) })),
+      { hrefLang: 'x-default' as const, href: pageUrl(siteUrl, fallback, originalPath) },
     ],
   };
 }

@@ -2,11 +2,13 @@
  * What gatsby-plugin-sitemap lists (gatsby-config.ts), and robots.txt
  * (gatsby/onPostBuild.ts). Only canonical URLs are listed: unprefixed
  * English and /bg/ Bulgarian, each with the same language alternates its
- * <head> carries (headLinks). The /en/ copies, /blog/ and the 404 pages are
- * left out: they name another URL as canonical or are not content.
+ * <head> carries (headLinks). The /en/ copies, /blog/ of a language without
+ * posts and the 404 pages are left out: they name another URL as canonical
+ * or are not content.
  */
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from './languages';
-import { NOT_FOUND_PATH, type Route } from './routes';
+import { BLOG_PATH } from './blog';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from './languages';
+import { NOT_FOUND_PATH } from './routes';
 import { headLinks } from './seo';
 
 /** Where the plugin writes its index (output '/'); robots.txt points here. */
@@ -17,8 +19,6 @@ export const SITEMAP_QUERY = '{ allSitePage { nodes { path pageContext } } }';
 
 /** Language-less paths that never go into the sitemap, whatever their language. */
 const NOT_IN_SITEMAP = new Set<string>([
-  // Shows the home page and names / as its canonical (src/pages/blog.tsx).
-  '/blog/' satisfies Route,
   NOT_FOUND_PATH,
   '/404.html',
   '/dev-404-page/',
@@ -39,6 +39,8 @@ export interface SitemapPage {
   path: string;
   language: Language;
   originalPath: string;
+  /** The languages the page is written in (a blog post may lack some). */
+  languages: Language[];
 }
 
 export interface SitemapEntry {
@@ -48,8 +50,18 @@ export interface SitemapEntry {
 
 interface I18nContext {
   language?: unknown;
+  languages?: unknown;
   routed?: unknown;
   originalPath?: unknown;
+}
+
+/**
+ * /blog/ of a language without posts shows the home page and names / as
+ * its canonical (src/pages/blog.tsx); with posts it is the blog's list,
+ * whose context carries its page number (gatsby/blogPages.ts).
+ */
+function showsHomePage(originalPath: string, pageContext: unknown): boolean {
+  return originalPath === BLOG_PATH && !(typeof pageContext === 'object' && pageContext !== null && 'pageCount' in pageContext);
 }
 
 function i18nOf(pageContext: unknown): I18nContext | undefined {
@@ -71,8 +83,9 @@ export function sitemapPages(nodes: readonly SitePageNode[]): SitemapPage[] {
     const { language, originalPath } = i18n;
     const routed = i18n.routed === true;
     if (routed !== (language !== DEFAULT_LANGUAGE)) continue;
-    if (NOT_IN_SITEMAP.has(originalPath)) continue;
-    pages.set(node.path, { path: node.path, language, originalPath });
+    if (NOT_IN_SITEMAP.has(originalPath) || showsHomePage(originalPath, node.pageContext)) continue;
+    const languages = Array.isArray(i18n.languages) && i18n.languages.some(isLanguage) ? i18n.languages.filter(isLanguage) : [...LANGUAGES];
+    pages.set(node.path, { path: node.path, language, originalPath, languages });
   }
   return [...pages.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -86,7 +99,7 @@ export function resolveSitemapPages(data: SitemapQueryData): SitemapPage[] {
 
 /** The plugin's serialize: the page's canonical URL and its alternates, as the page's <head> has them. */
 export function sitemapEntry(siteUrl: string, page: SitemapPage): SitemapEntry {
-  const { canonical, alternates } = headLinks(siteUrl, page.language, page.originalPath);
+  const { canonical, alternates } = headLinks(siteUrl, page.language, page.originalPath, page.languages);
   return { url: canonical, links: alternates.map((alternate) => ({ lang: alternate.hrefLang, url: alternate.href })) };
 }
 

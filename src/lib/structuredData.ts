@@ -52,3 +52,44 @@ export function sitePage(
     ...(facts.dateModified ? { dateModified: facts.dateModified } : {}),
   };
 }
+
+/** Who wrote a post: its named author, else the company behind the product. */
+function authorOf(author: string | null | undefined, productName: string, siteUrl: string): Record<string, unknown> {
+  return author ? { '@type': 'Person', name: author } : { '@type': 'Organization', name: productName, url: siteUrl };
+}
+
+/** A blog post (schema.org BlogPosting); dateModified is the published date until it is updated. */
+export function blogPosting(
+  facts: PageFacts & { productName: string; siteUrl: string; image: string; datePublished: string; dateModified?: string | null; author?: string | null },
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: facts.name,
+    description: facts.description,
+    url: facts.url,
+    mainEntityOfPage: { '@type': 'WebPage', '@id': facts.url },
+    inLanguage: facts.language,
+    image: facts.image,
+    datePublished: facts.datePublished,
+    dateModified: facts.dateModified || facts.datePublished,
+    author: authorOf(facts.author, facts.productName, facts.siteUrl),
+    publisher: { '@type': 'Organization', name: facts.productName, url: facts.siteUrl },
+  };
+}
+
+/** A page of a language's blog (schema.org Blog), naming the posts it lists. */
+export function blog(
+  facts: PageFacts & { productName: string; siteUrl: string; posts: readonly { headline: string; url: string; datePublished: string }[] },
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Blog',
+    name: facts.name,
+    description: facts.description,
+    url: facts.url,
+    inLanguage: facts.language,
+    isPartOf: { '@type': 'WebSite', name: facts.productName, url: facts.siteUrl },
+    blogPost: facts.posts.map((post) => ({ '@type': 'BlogPosting', headline: post.headline, url: post.url, datePublished: post.datePublished })),
+  };
+}

@@ -7,6 +7,7 @@ import type common from '../../locales/en/common.json';
 import type content from '../../locales/en/content.json';
 import type pricing from '../../locales/en/pricing.json';
 import type contact from '../../locales/en/contact.json';
+import type blog from '../../locales/en/blog.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -17,6 +18,7 @@ declare module 'i18next' {
       content: typeof content;
       pricing: typeof pricing;
       contact: typeof contact;
+      blog: typeof blog;
     };
   }
 }

@@ -4,7 +4,7 @@ import { siteConfig } from '../../lib/config';
 import { containsMath, fillProductNameInHtml, tableOfContents } from '../../lib/markdown';
 import { Layout } from '../Layout';
 import { PageIntro } from '../PageIntro';
-import { Seo } from '../Seo';
+import { Seo, type SeoProps } from '../Seo';
 import { MarkdownBody } from './MarkdownBody';
 import { TableOfContents } from './TableOfContents';
 import * as styles from './MarkdownPage.module.css';
@@ -16,6 +16,14 @@ interface Props {
   document: Queries.MarkdownDocumentFragment | null;
   /** When the content last changed (YYYY-MM-DD), for the page's JSON-LD. */
   dateModified?: string;
+  /** The page's structured data and article facts, when not a plain WebPage (a blog post). */
+  seo?: Pick<SeoProps, 'jsonLd' | 'article'>;
+  /** Shown under the title (a post's date, author and reading time). */
+  meta?: React.ReactNode;
+  /** Shown after the text (a post's neighbours). */
+  after?: React.ReactNode;
+  /** False for a short post: no table of contents, one column. */
+  showContents?: boolean;
 }
 
 /**
@@ -23,7 +31,8 @@ interface Props {
  * the product name filled in, a table of contents from its sections, and
  * KaTeX's stylesheet linked only when the document contains math.
  */
-export function MarkdownPage({ title, description, document, dateModified }: Props): React.JSX.Element {
+export function MarkdownPage(props: Props): React.JSX.Element {
+  const { title, description, document, dateModified, seo, meta, after, showContents = true } = props;
   const { site } = useStaticQuery<Queries.KatexStylesheetQuery>(graphql`
     query KatexStylesheet {
       site {
@@ -41,17 +50,23 @@ export function MarkdownPage({ title, description, document, dateModified }: Pro
       <Seo
         title={title}
         description={description}
-        jsonLd="WebPage"
+        jsonLd={seo?.jsonLd ?? 'WebPage'}
+        article={seo?.article}
         dateModified={dateModified}
         stylesheets={katexStylesheet && containsMath(html) ? [katexStylesheet] : []}
       />
-      <PageIntro title={title} lead={description} />
-      <div className={styles.columns}>
-        <aside className={styles.aside}>
-          <TableOfContents entries={tableOfContents(document?.headings ?? [], product)} />
-        </aside>
+      <PageIntro title={title} lead={description}>
+        {meta}
+      </PageIntro>
+      <div className={showContents ? styles.columns : styles.single}>
+        {showContents && (
+          <aside className={styles.aside}>
+            <TableOfContents entries={tableOfContents(document?.headings ?? [], product)} />
+          </aside>
+        )}
         <article className={styles.article}>
           <MarkdownBody html={html} />
+          {after}
         </article>
       </div>
     </Layout>

@@ -1,0 +1,82 @@
+import type { Node } from 'gatsby';
+import { BLOG_LIST_TEMPLATE, BLOG_POST_TEMPLATE, firstListPage, plannedBlogPages, publishedPosts } from '../../gatsby/blogPages';
+import type { PostSummary } from '../../src/lib/blog';
+import type { Language } from '../../src/lib/languages';
+
+const post = (slug: string, language: Language, date: string): PostSummary => ({ slug, language, date, title: slug.toUpperCase() });
+
+const node = (fields: Record<string, unknown>, frontmatter: Record<string, unknown>): Node =>
+  ({ id: String(Math.random()), fields, frontmatter, internal: { type: 'MarkdownRemark', contentDigest: '', owner: '' }, children: [], parent: null }) as unknown as Node;
+
+describe('publishedPosts', () => {
+  it('takes the published blog posts, newest first, with their day whatever the parser gave', () => {
+    const posts = publishedPosts([
+      node({ section: 'blog', language: 'en', name: 'a', published: true }, { title: 'A', date: '2026-01-02T00:00:00.000Z' }),
+      node({ section: 'blog', language: 'bg', name: 'b', published: true }, { title: 'B', date: new Date('2026-03-04T00:00:00Z') }),
+      node({ section: 'blog', language: 'en', name: 'draft', published: false }, { title: 'D', date: '2026-05-05' }),
+      node({ section: 'home', language: 'en', name: 'hero', published: true }, { title: 'H' }),
+      node({ section: 'blog', language: 'xx', name: 'c', published: true }, { title: 'C', date: '2026-01-01' }),
+    ]);
+    expect(posts).toEqual([
+      { slug: 'b', language: 'bg', title: 'B', date: '2026-03-04' },
+      { slug: 'a', language: 'en', title: 'A', date: '2026-01-02' },
+    ]);
+  });
+});
+
+describe('plannedBlogPages', () => {
+  const posts = [post('both', 'en', '2026-02-01'), post('both', 'bg', '2026-02-01'), post('en-only', 'en', '2026-03-01'), post('bg-only', 'bg', '2026-01-01')];
+
+  it('makes each post at its address in its language, the default language also under its prefix', () => {
+    const pages = plannedBlogPages(posts);
+    expect(pages.map((page) => page.path).sort()).toEqual(
+      ['/blog/both/', '/en/blog/both/', '/bg/blog/both/', '/blog/en-only/', '/en/blog/en-only/', '/bg/blog/bg-only/'].sort(),
+    );
+    expect(pages.every((page) => page.component === BLOG_POST_TEMPLATE)).toBe(true);
+  });
+
+  it('gives each post the i18n context the plugin would, with only the languages it is written in', () => {
+    const byPath = new Map(plannedBlogPages(posts).map((page) => [page.path, page.context]));
+    expect(byPath.get('/blog/en-only/')).toEqual({
+      language: 'en',
+      i18n: { language: 'en', languages: ['en'], defaultLanguage: 'en', generateDefaultLanguagePage: true, routed: false, originalPath: '/blog/en-only/', path: '/blog/en-only/' },
+      slug: 'en-only',
+      newer: null,
+      older: { title: 'BOTH', path: '/blog/both/' },
+    });
+    expect(byPath.get('/en/blog/en-only/')?.i18n).toMatchObject({ routed: true, path: '/en/blog/en-only/' });
+    expect(byPath.get('/bg/blog/both/')?.i18n.languages).toEqual(['en', 'bg']);
+    expect(byPath.get('/bg/blog/bg-only/')).toMatchObject({ slug: 'bg-only', newer: { title: 'BOTH', path: '/blog/both/' }, older: null });
+    expect(byPath.get('/bg/blog/bg-only/')?.i18n.languages).toEqual(['bg']);
+  });
+
+  it('makes list pages after the first for more than ten posts, with the languages that have that page', () => {
+    const many = [
+      ...Array.from({ length: 23 }, (_, i) => post(`en-${String(i).padStart(2, '0')}`, 'en', `2026-01-${String(i + 1).padStart(2, '0')}`)),
+      ...Array.from({ length: 12 }, (_, i) => post(`bg-${i}`, 'bg', '2026-02-01')),
+    ];
+    const lists = plannedBlogPages(many).filter((page) => page.component === BLOG_LIST_TEMPLATE);
+    expect(lists.map((page) => page.path)).toEqual(['/blog/page/2/', '/en/blog/page/2/', '/blog/page/3/', '/en/blog/page/3/', '/bg/blog/page/2/']);
+    const byPath = new Map(lists.map((page) => [page.path, page.context]));
+    expect(byPath.get('/blog/page/2/')).toMatchObject({ page: 2, pageCount: 3, skip: 10, limit: 10, newerPath: '/blog/', olderPath: '/blog/page/3/' });
+    expect(byPath.get('/blog/page/2/')?.i18n.languages).toEqual(['en', 'bg']);
+    expect(byPath.get('/blog/page/3/')?.i18n.languages).toEqual(['en']);
+    expect(byPath.get('/bg/blog/page/2/')).toMatchObject({ page: 2, pageCount: 2, olderPath: null });
+  });
+
+  it('makes nothing without posts', () => {
+    expect(plannedBlogPages([])).toEqual([]);
+  });
+});
+
+describe('firstListPage', () => {
+  it('turns /blog/ of a language with posts into its list, and leaves a language without posts on the home page', () => {
+    const posts = [post('a', 'en', '2026-01-01')];
+    expect(firstListPage(posts, 'en')).toEqual({
+      component: BLOG_LIST_TEMPLATE,
+      languages: ['en'],
+      context: { page: 1, pageCount: 1, skip: 0, limit: 10, newerPath: null, olderPath: null },
+    });
+    expect(firstListPage(posts, 'bg')).toBeNull();
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The blog's pages from its published posts (src/lib/blog.ts decides which
+ * and where): gatsby/createPages.ts creates the posts and the list pages
+ * after the first, gatsby/onCreatePage.ts turns the first list page, which
+ * src/pages/blog.tsx makes in every language, into the list when that
+ * language has posts. Each page gets the i18n plugin's context itself, with
+ * `languages` narrowed to the translations that exist, which the head's
+ * alternates, the sitemap and the language switch read.
+ */
+import path from 'node:path';
+import type { Node } from 'gatsby';
+import { languagesWithPosts, listPages, neighbours, newestFirst, postPath, translationsOf, type Neighbour, type PostSummary } from '../src/lib/blog';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/lib/languages';
+
+export const BLOG_LIST_TEMPLATE = path.resolve(__dirname, '../src/templates/blogList.tsx');
+export const BLOG_POST_TEMPLATE = path.resolve(__dirname, '../src/templates/blogPost.tsx');
+
+interface BlogNode extends Node {
+  fields?: { section?: string; language?: string; name?: string; published?: boolean };
+  frontmatter?: { title?: unknown; date?: unknown };
+}
+
+/** '2026-09-15', from the string or Date the frontmatter parser gave. */
+function dayOf(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return typeof value === 'string' ? value.slice(0, 10) : '';
+}
+
+/** The published posts among all markdown nodes (their frontmatter already checked). */
+export function publishedPosts(nodes: readonly Node[]): PostSummary[] {
+  const posts: PostSummary[] = [];
+  for (const node of nodes as readonly BlogNode[]) {
+    const { section, language, name, published } = node.fields ?? {};
+    if (section !== 'blog' || published !== true || !name || !isLanguage(language)) continue;
+    posts.push({ slug: name, language, title: String(node.frontmatter?.title ?? ''), date: dayOf(node.frontmatter?.date) });
+  }
+  return newestFirst(posts);
+}
+
+/** The i18n plugin's page context, as its onCreatePage writes it. */
+export interface I18nPageContext {
+  language: Language;
+  i18n: {
+    language: Language;
+    languages: Language[];
+    defaultLanguage: Language;
+    generateDefaultLanguagePage: boolean;
+    routed: boolean;
+    originalPath: string;
+    path: string;
+  };
+}
+
+export interface PlannedPage {
+  path: string;
+  component: string;
+  context: I18nPageContext & Record<string, unknown>;
+}
+
+/**
+ * A page's copies: the default language at its unprefixed address and
+ * under its prefix (the /en/ copy), every other language under its prefix.
+ */
+function copies(language: Language, originalPath: string, languages: Language[]): { path: string; context: I18nPageContext }[] {
+  const routes = language === DEFAULT_LANGUAGE ? [false, true] : [true];
+  return routes.map((routed) => {
+    const pagePath = routed ? `/${language}${originalPath}` : originalPath;
+    return {
+      path: pagePath,
+      context: {
+        language,
+        i18n: { language, languages, defaultLanguage: DEFAULT_LANGUAGE, generateDefaultLanguagePage: true, routed, originalPath, path: pagePath },
+      },
+    };
+  });
+}
+
+export interface ListContext {
+  page: number;
+  pageCount: number;
+  skip: number;
+  limit: number;
+  newerPath: string | null;
+  olderPath: string | null;
+}
+
+export interface PostContext {
+  slug: string;
+  newer: Neighbour | null;
+  older: Neighbour | null;
+}
+
+/** The list pages of one language (page 1 first), with the languages that have a page of that number. */
+function listsOf(posts: readonly PostSummary[], language: Language): { originalPath: string; languages: Language[]; context: ListContext }[] {
+  const pageCounts = new Map(languagesWithPosts(posts).map((lang) => [lang, listPages(posts.filter((post) => post.language === lang).length).length]));
+  return listPages(posts.filter((post) => post.language === language).length).map(({ path: listPath, ...context }) => ({
+    originalPath: listPath,
+    languages: [...pageCounts].filter(([, count]) => count >= context.page).map(([lang]) => lang),
+    context,
+  }));
+}
+
+/** Every blog page but each language's first list page: the posts, and list pages 2 and on. */
+export function plannedBlogPages(posts: readonly PostSummary[]): PlannedPage[] {
+  const pages: PlannedPage[] = [];
+  for (const language of languagesWithPosts(posts)) {
+    for (const list of listsOf(posts, language).slice(1)) {
+      for (const copy of copies(language, list.originalPath, list.languages)) {
+        pages.push({ path: copy.path, component: BLOG_LIST_TEMPLATE, context: { ...copy.context, ...list.context } });
+      }
+    }
+    for (const post of posts.filter((candidate) => candidate.language === language)) {
+      const context: PostContext = { slug: post.slug, ...neighbours(posts, language, post.slug) };
+      for (const copy of copies(language, postPath(post.slug), translationsOf(posts, post.slug))) {
+        pages.push({ path: copy.path, component: BLOG_POST_TEMPLATE, context: { ...copy.context, ...context } });
+      }
+    }
+  }
+  return pages;
+}
+
+/**
+ * What the first list page of `language` becomes: the list template with
+ * its context, or null when the language has no posts (the page keeps
+ * showing the home page, as the SPEC's route table has it).
+ */
+export function firstListPage(posts: readonly PostSummary[], language: Language): { component: string; languages: Language[]; context: ListContext } | null {
+  const first = listsOf(posts, language)[0];
+  return first ? { component: BLOG_LIST_TEMPLATE, languages: first.languages, context: first.context } : null;
+}

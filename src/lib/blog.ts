@@ -1,0 +1,156 @@
+/**
+ * The blog's rules, pure: which pages its posts make (lists of ten, newest
+ * first, and one page a post), their addresses, reading time, dates as each
+ * language writes them, and the items of each language's feed. The build
+ * (gatsby/blogPages.ts, gatsby-config.ts) and the views read them here.
+ */
+import { DEFAULT_LANGUAGE, LANGUAGES, LOCALE_TAGS, localizedPath, type Language } from './languages';
+import type { Route } from './routes';
+
+export const BLOG_PATH = '/blog/' satisfies Route;
+export const POSTS_PER_PAGE = 10;
+/** A post with at least this many sections gets a table of contents. */
+export const TOC_MIN_SECTIONS = 3;
+/** Reading speed for reading time; the usual figure for screen reading. */
+export const WORDS_PER_MINUTE = 200;
+
+/** What the pages and the feed need to know of a post, once its frontmatter is checked. */
+export interface PostSummary {
+  slug: string;
+  language: Language;
+  title: string;
+  /** YYYY-MM-DD */
+  date: string;
+}
+
+/** /blog/stock-control-habits/ (language-less). */
+export const postPath = (slug: string): string => `${BLOG_PATH}${slug}/`;
+
+/** Page 1 is /blog/, page n is /blog/page/n/ (language-less). */
+export const listPath = (page: number): string => (page <= 1 ? BLOG_PATH : `${BLOG_PATH}page/${page}/`);
+
+/** Newest first; posts of one day by slug, so the order never depends on the file system. */
+export function newestFirst<T extends Pick<PostSummary, 'date' | 'slug'>>(posts: readonly T[]): T[] {
+  return [...posts].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+}
+
+export interface ListPage {
+  /** From 1. */
+  page: number;
+  pageCount: number;
+  skip: number;
+  limit: number;
+  /** Language-less addresses of this page and its neighbours. */
+  path: string;
+  newerPath: string | null;
+  olderPath: string | null;
+}
+
+/** The list pages for `postCount` posts: none for none, then one per ten. */
+export function listPages(postCount: number, perPage = POSTS_PER_PAGE): ListPage[] {
+  const pageCount = Math.ceil(Math.max(0, postCount) / perPage);
+  return Array.from({ length: pageCount }, (_, index) => {
+    const page = index + 1;
+    return {
+      page,
+      pageCount,
+      skip: index * perPage,
+      limit: perPage,
+      path: listPath(page),
+      newerPath: page > 1 ? listPath(page - 1) : null,
+      olderPath: page < pageCount ? listPath(page + 1) : null,
+    };
+  });
+}
+
+export interface Neighbour {
+  title: string;
+  /** Language-less. */
+  path: string;
+}
+
+/** The posts before and after `slug` in its language's list (newer first). */
+export function neighbours(posts: readonly PostSummary[], language: Language, slug: string): { newer: Neighbour | null; older: Neighbour | null } {
+  const list = newestFirst(posts.filter((post) => post.language === language));
+  const index = list.findIndex((post) => post.slug === slug);
+  const at = (i: number): Neighbour | null => (index >= 0 && list[i] ? { title: list[i].title, path: postPath(list[i].slug) } : null);
+  return { newer: at(index - 1), older: at(index + 1) };
+}
+
+/** The languages a post is written in, in the site's order. */
+export function translationsOf(posts: readonly PostSummary[], slug: string): Language[] {
+  return LANGUAGES.filter((language) => posts.some((post) => post.slug === slug && post.language === language));
+}
+
+/** The languages that have at least one post, in the site's order. */
+export function languagesWithPosts(posts: readonly PostSummary[]): Language[] {
+  return LANGUAGES.filter((language) => posts.some((post) => post.language === language));
+}
+
+/**
+ * Whole minutes to read a markdown body, at least 1. Words are runs of
+ * letters and digits in any script; what is not read as prose is left out:
+ * diagrams' source, display math, link targets and heading ids.
+ */
+export function readingMinutes(markdown: string, wordsPerMinute = WORDS_PER_MINUTE): number {
+  const prose = markdown
+    .replace(/^(`{3,}|~{3,})\s*mermaid[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, ' ')
+    .replace(/\$\$[\s\S]*?\$\$/g, ' ')
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/\{#[^}]*\}/g, ' ');
+  const words = prose.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  return Math.max(1, Math.ceil(words / wordsPerMinute));
+}
+
+/** 2026-09-15 as the language writes it: "September 15, 2026", "15 септември 2026 г.". */
+export function formatPostDate(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The public address of a language's feed: /rss.xml for the default language, /bg/rss.xml. */
+export const feedPath = (language: Language): string => localizedPath(language, '/rss.xml', language !== DEFAULT_LANGUAGE);
+
+/**
+ * The pages that link a language's feed in their head: a regular expression
+ * over the page's path, as gatsby-plugin-feed's `match` takes it. The
+ * default language's pages are those under no other language's prefix.
+ */
+export function feedPageMatch(language: Language): string {
+  if (language !== DEFAULT_LANGUAGE) return `^/${language}/`;
+  const others = LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE);
+  return others.length === 0 ? '^/' : `^/(?!(?:${others.join('|')})/)`;
+}
+
+export interface FeedPost extends PostSummary {
+  description: string;
+  tags: readonly string[];
+  author: string | null;
+}
+
+/** One RSS item as the `rss` package (behind gatsby-plugin-feed) takes it. */
+export interface FeedItem {
+  title: string;
+  description: string;
+  /** Also the item's guid, a permalink (the package's default when no guid is given). */
+  url: string;
+  /** Midnight UTC of the post's date; the package writes it in RFC 822. */
+  date: Date;
+  categories: string[];
+  author?: string;
+}
+
+/** A language's feed: its posts, newest first, with absolute links. */
+export function feedItems(posts: readonly FeedPost[], language: Language, siteUrl: string): FeedItem[] {
+  const origin = siteUrl.replace(/\/+$/, '');
+  return newestFirst(posts.filter((post) => post.language === language)).map((post) => {
+    const url = `${origin}${localizedPath(language, postPath(post.slug), language !== DEFAULT_LANGUAGE)}`;
+    return {
+      title: post.title,
+      description: post.description,
+      url,
+      date: new Date(`${post.date}T00:00:00Z`),
+      categories: [...post.tags],
+      ...(post.author ? { author: post.author } : {}),
+    };
+  });
+}

@@ -1,0 +1,109 @@
+import React from 'react';
+import { graphql, type PageProps } from 'gatsby';
+import { useTranslation } from 'react-i18next';
+import { Layout } from '../components/Layout';
+import { LocalizedLink } from '../components/LocalizedLink';
+import { PageIntro } from '../components/PageIntro';
+import { Seo } from '../components/Seo';
+import { Pagination } from '../components/blog/Pagination';
+import { PostMeta } from '../components/blog/PostMeta';
+import { postPath } from '../lib/blog';
+import { siteConfig } from '../lib/config';
+import { checked, type EntryFrontmatter } from '../lib/contentSchema';
+import { DEFAULT_LANGUAGE, localizedPath } from '../lib/languages';
+import { fillProductName } from '../lib/markdown';
+import { blog } from '../lib/structuredData';
+import { useSiteLanguage } from '../hooks/useSiteLanguage';
+import type { ListContext } from '../../gatsby/blogPages';
+import * as styles from '../components/blog/Blog.module.css';
+
+/** A page of a language's blog: ten posts, newest first (pages made by gatsby/blogPages.ts). */
+export default function BlogListTemplate({ data, pageContext }: PageProps<Queries.BlogListQuery, ListContext>): React.JSX.Element {
+  const { t } = useTranslation('blog');
+  const { language } = useSiteLanguage();
+  const product = siteConfig.productName;
+  const { page, pageCount } = pageContext;
+  const title = page > 1 ? t('pageTitle', { page, count: pageCount }) : t('title');
+  const description = t('description');
+  const origin = siteConfig.siteUrl.replace(/\/+$/, '');
+  const posts = data.posts.nodes.map((node) => {
+    const frontmatter = checked<EntryFrontmatter<'blog'>>(node.frontmatter);
+    return {
+      slug: node.fields.name,
+      title: fillProductName(frontmatter.title, product),
+      description: fillProductName(frontmatter.description, product),
+      date: frontmatter.date,
+      updated: frontmatter.updated,
+      tags: frontmatter.tags,
+      readingMinutes: node.fields.readingMinutes ?? 1,
+    };
+  });
+  return (
+    <Layout>
+      <Seo
+        title={title}
+        description={description}
+        jsonLd={({ url }) =>
+          blog({
+            name: title,
+            description,
+            url,
+            language,
+            productName: product,
+            siteUrl: siteConfig.siteUrl,
+            posts: posts.map((post) => ({
+              headline: post.title,
+              url: `${origin}${localizedPath(language, postPath(post.slug), language !== DEFAULT_LANGUAGE)}`,
+              datePublished: post.date,
+            })),
+          })
+        }
+      />
+      <PageIntro title={title} lead={description} />
+      <div className={styles.section}>
+        <ol className={styles.list}>
+          {posts.map((post) => (
+            <li key={post.slug}>
+              <article className={styles.card}>
+                <h2 className={styles.cardTitle}>
+                  <LocalizedLink to={postPath(post.slug)}>{post.title}</LocalizedLink>
+                </h2>
+                <PostMeta date={post.date} updated={post.updated} readingMinutes={post.readingMinutes} tags={post.tags} />
+                <p className={styles.description}>{post.description}</p>
+              </article>
+            </li>
+          ))}
+        </ol>
+        <Pagination page={page} pageCount={pageCount} newerPath={pageContext.newerPath} olderPath={pageContext.olderPath} />
+      </div>
+    </Layout>
+  );
+}
+
+export const query = graphql`
+  query BlogList($language: String!, $skip: Int!, $limit: Int!) {
+    posts: allMarkdownRemark(
+      filter: { fields: { section: { eq: "blog" }, language: { eq: $language }, published: { eq: true } } }
+      sort: [{ frontmatter: { date: DESC } }, { fields: { name: ASC } }]
+      skip: $skip
+      limit: $limit
+    ) {
+      nodes {
+        fields {
+          name
+          readingMinutes
+        }
+        frontmatter {
+          title
+          description
+          date(formatString: "YYYY-MM-DD")
+          updated(formatString: "YYYY-MM-DD")
+          tags
+        }
+      }
+    }
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "blog"] } }) {
+      ...PageLocales
+    }
+  }
+`;

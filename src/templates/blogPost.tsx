@@ -1,0 +1,81 @@
+import React from 'react';
+import { graphql, type PageProps } from 'gatsby';
+import { MarkdownPage } from '../components/markdown/MarkdownPage';
+import { PostMeta } from '../components/blog/PostMeta';
+import { PostNav } from '../components/blog/PostNav';
+import { TOC_MIN_SECTIONS } from '../lib/blog';
+import { siteConfig } from '../lib/config';
+import { checked, type EntryFrontmatter } from '../lib/contentSchema';
+import { fillProductName } from '../lib/markdown';
+import { blogPosting } from '../lib/structuredData';
+import { useSiteLanguage } from '../hooks/useSiteLanguage';
+import type { PostContext } from '../../gatsby/blogPages';
+
+/** One blog post, from content/blog/<lang>/<slug>.md (pages made by gatsby/blogPages.ts). */
+export default function BlogPostTemplate({ data, pageContext }: PageProps<Queries.BlogPostQuery, PostContext>): React.JSX.Element {
+  const { language } = useSiteLanguage();
+  const product = siteConfig.productName;
+  const post = data.post;
+  // The date fields come back formatted as YYYY-MM-DD (the query's formatString).
+  const frontmatter = checked<EntryFrontmatter<'blog'>>(post?.frontmatter);
+  const title = fillProductName(frontmatter.title, product);
+  const description = fillProductName(frontmatter.description, product);
+  const author = frontmatter.author ? fillProductName(frontmatter.author, product) : null;
+  return (
+    <MarkdownPage
+      title={title}
+      description={description}
+      document={post}
+      showContents={(post?.headings?.length ?? 0) >= TOC_MIN_SECTIONS}
+      seo={{
+        article: { published: frontmatter.date, modified: frontmatter.updated },
+        jsonLd: ({ url, image }) =>
+          blogPosting({
+            name: title,
+            description,
+            url,
+            image,
+            language,
+            productName: product,
+            siteUrl: siteConfig.siteUrl,
+            datePublished: frontmatter.date,
+            dateModified: frontmatter.updated,
+            author,
+          }),
+      }}
+      meta={
+        <PostMeta
+          date={frontmatter.date}
+          updated={frontmatter.updated}
+          author={author}
+          readingMinutes={post?.fields.readingMinutes ?? 1}
+          tags={frontmatter.tags}
+          showAuthor
+        />
+      }
+      after={<PostNav newer={pageContext.newer} older={pageContext.older} />}
+    />
+  );
+}
+
+export const query = graphql`
+  query BlogPost($language: String!, $slug: String!) {
+    post: markdownRemark(fields: { section: { eq: "blog" }, language: { eq: $language }, name: { eq: $slug } }) {
+      ...MarkdownDocument
+      fields {
+        readingMinutes
+      }
+      frontmatter {
+        title
+        description
+        date(formatString: "YYYY-MM-DD")
+        updated(formatString: "YYYY-MM-DD")
+        author
+        tags
+      }
+    }
+    locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "content", "blog"] } }) {
+      ...PageLocales
+    }
+  }
+`;
