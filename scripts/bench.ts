@@ -7,14 +7,17 @@
  *    generated config.
  * 2. Times a cold build (`gatsby build` right after `gatsby clean`) and a
  *    warm one (`gatsby build` again, with the cache of the first).
- * 3. For every route in both languages and each language's not-found page
- *    (scripts/sitePages.ts): first-load JavaScript and CSS (gzip) and HTML
+ * 3. For every route in both languages, each language's not-found page and
+ *    its longest post (scripts/sitePages.ts): first-load JavaScript and CSS (gzip) and HTML
  *    (gzip and raw) from public/ (scripts/pageWeight.ts), and the medians of
  *    three Lighthouse runs (mobile defaults, scripts/lighthouse.ts).
  * 4. Load (scripts/load.ts): wrk against the generated config and a bare
  *    nginx (root only) over the same public/, the home page and the largest
  *    script, each 10 s with 50 connections.
- * 5. Prints the results as tables. The servers are stopped even when
+ * 5. Content growth (scripts/contentGrowth.ts): a cold build of a temporary
+ *    copy of the project whose every blog post is copied 30 more times, so
+ *    the cost of a post is measured on the real templates.
+ * 6. Prints the results as tables. The servers are stopped even when
  *    something fails; a failed build exits non-zero.
  *
  * It measures the site as it is: the build has no benchmark-only source,
@@ -39,6 +42,7 @@ import { connectOrigins } from '../gatsby/publicRules';
 import { readConfig } from '../src/lib/config';
 import { largestScript, loadGoalLine, loadTable, measureLoad } from './load';
 import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from './nginxServer';
+import { growthTable, measureGrowth } from './contentGrowth';
 
 /** Lighthouse runs per page; the report shows their median (the test gate uses one). */
 export const LIGHTHOUSE_RUNS = 3;
@@ -221,21 +225,21 @@ async function main(): Promise<number> {
       if (code !== 0) throw new BuildFailed('gatsby clean', code);
     };
 
-    step('1/5 Cold build: gatsby clean, then gatsby build (timed)');
+    step('1/6 Cold build: gatsby clean, then gatsby build (timed)');
     await clean(env);
     const cold = await timedBuild('cold build', env);
 
-    step('2/5 Warm build: gatsby build again with the cache (timed)');
+    step('2/6 Warm build: gatsby build again with the cache (timed)');
     const warm = await timedBuild('warm build', env);
 
-    step(`3/5 Page weights of ${pages.length} pages from public/`);
+    step(`3/6 Page weights of ${pages.length} pages from public/`);
     const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
 
     await held.close();
     const served = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port), origins: connectOrigins(readConfig(env)) });
     site = served;
 
-    step(`4/5 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
+    step(`4/6 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
     machine.host = await measureHostSpeed(chromePath);
     const collected = await collect({ siteUrl: served.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
@@ -252,7 +256,7 @@ async function main(): Promise<number> {
       lighthouse: medians.find((median) => median.url === urls[index]),
     }));
 
-    step('5/5 Load: wrk against the generated nginx config and a bare one');
+    step('5/6 Load: wrk against the generated nginx config and a bare one');
     bare = await startBareNginx({ publicDir: PUBLIC, port: 0 });
     const load = await measureLoad(
       [
@@ -261,6 +265,10 @@ async function main(): Promise<number> {
       ],
       { generated: served.url, bare: bare.url },
     );
+
+    step('6/6 Content growth: a cold build of a copy of the project with every post copied 30 more times (timed)');
+    const growth = await measureGrowth(ROOT, env, cold, abort.signal);
+    if ('failed' in growth) throw new BuildFailed('content-growth build', growth.failed);
 
 
     console.log(`\n${'='.repeat(20)} npm run bench ${'='.repeat(20)}\n`);
@@ -272,6 +280,8 @@ async function main(): Promise<number> {
     console.log(`\nLoad (requests with Accept-Encoding: gzip, deflate, br, as a browser sends):\n`);
     console.log(loadTable(load));
     console.log(`\n${loadGoalLine(load)}`);
+    console.log(`\nContent growth (blog posts):\n`);
+    console.log(growthTable(growth));
     return 0;
   } catch (error) {
     if (abort.signal.aborted) return 1;
