@@ -2593,7 +2593,7 @@ type BlogListQueryVariables = Exact<{
 }>;
 
 
-type BlogListQuery = { readonly posts: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly tags: ReadonlyArray<string> | null } }> }, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type BlogListQuery = { readonly posts: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null } }> }, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 type BlogPageQueryVariables = Exact<{
   language: Scalars['String'];
@@ -2608,7 +2608,9 @@ type BlogPostQueryVariables = Exact<{
 }>;
 
 
-type BlogPostQuery = { readonly post: { readonly html: string | null, readonly fields: { readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type BlogPostQuery = { readonly post: { readonly html: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+
+type BlogPostFactsFragment = { readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null } };
 
 type ContactPageQueryVariables = Exact<{
   language: Scalars['String'];

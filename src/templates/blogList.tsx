@@ -89,17 +89,7 @@ export const query = graphql`
       limit: $limit
     ) {
       nodes {
-        fields {
-          name
-          readingMinutes
-        }
-        frontmatter {
-          title
-          description
-          date(formatString: "YYYY-MM-DD")
-          updated(formatString: "YYYY-MM-DD")
-          tags
-        }
+        ...BlogPostFacts
       }
     }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "blog"] } }) {

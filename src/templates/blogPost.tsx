@@ -62,17 +62,7 @@ export const query = graphql`
   query BlogPost($language: String!, $slug: String!) {
     post: markdownRemark(fields: { section: { eq: "blog" }, language: { eq: $language }, name: { eq: $slug } }) {
       ...MarkdownDocument
-      fields {
-        readingMinutes
-      }
-      frontmatter {
-        title
-        description
-        date(formatString: "YYYY-MM-DD")
-        updated(formatString: "YYYY-MM-DD")
-        author
-        tags
-      }
+      ...BlogPostFacts
     }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "content", "blog"] } }) {
       ...PageLocales
