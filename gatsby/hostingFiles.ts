@@ -11,7 +11,7 @@ import type { PublicRules } from './publicRules';
  * for /static/ and each fingerprinted bundle, revalidate for each page and
  * for every other file or folder); each page's own policy at its path. A
  * folder whose files are all alike gets one `/folder/*` rule, which keeps
- * the file under Cloudflare Pages' limit of 100 rules.
+ * the file short: Cloudflare Pages reads only its first 100 rules.
  */
 export function headerRules(rules: PublicRules): HeaderRule[] {
   const pages = new Map(rules.pages.map((page) => [page.file, page]));
@@ -70,9 +70,22 @@ export function precompress(publicDir: string): number {
   return targets.length;
 }
 
-/** public/_headers and public/_redirects for a CDN (Netlify, Cloudflare Pages). */
-export function writeCdnFiles(publicDir: string, rules: PublicRules): void {
+/** Cloudflare Pages reads at most this many rules of `_headers` and ignores the rest (Netlify has no limit). */
+export const CLOUDFLARE_PAGES_HEADER_RULES = 100;
+
+/**
+ * Writes public/_headers and public/_redirects for a CDN (Netlify,
+ * Cloudflare Pages); returns a warning when `_headers` holds more rules
+ * than Cloudflare Pages reads, since every page needs its own (its policy).
+ */
+export function writeCdnFiles(publicDir: string, rules: PublicRules): string | undefined {
   const comment = 'Written by gatsby/hostingFiles.ts after each build, from src/lib/hosting.ts (deploy/nginx/ gets the same rules).';
-  writeFileSync(path.join(publicDir, '_headers'), formatHeadersFile(headerRules(rules), comment));
+  const headers = headerRules(rules);
+  writeFileSync(path.join(publicDir, '_headers'), formatHeadersFile(headers, comment));
   writeFileSync(path.join(publicDir, '_redirects'), redirectsFile(rules));
+  if (headers.length <= CLOUDFLARE_PAGES_HEADER_RULES) return undefined;
+  return (
+    `public/_headers has ${headers.length} rules (${rules.pages.length} pages, each with its own policy); ` +
+    `Cloudflare Pages reads only the first ${CLOUDFLARE_PAGES_HEADER_RULES}. Netlify and nginx are unaffected (README, Deploy).`
+  );
 }

@@ -30,7 +30,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   const repaired = repairStreamedHtml(publicDir);
   if (repaired.length > 0) reporter.info(`Removed the NUL bytes of React's stream writer from ${repaired.length} pages: ${repaired.join(', ')}`);
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
-  writeCdnFiles(publicDir, readPublicRules(publicDir, connectOrigins(siteConfig)));
+  const tooManyRules = writeCdnFiles(publicDir, readPublicRules(publicDir, connectOrigins(siteConfig)));
+  if (tooManyRules) reporter.warn(tooManyRules);
   const started = Date.now();
   const compressed = precompress(publicDir);
   reporter.info(`Precompressed ${compressed} files (brotli and gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s`);

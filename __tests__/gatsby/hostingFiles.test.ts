@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { headerRules, precompress, redirectsFile, writeCdnFiles } from '../../gatsby/hostingFiles';
+import { CLOUDFLARE_PAGES_HEADER_RULES, headerRules, precompress, redirectsFile, writeCdnFiles } from '../../gatsby/hostingFiles';
 import { readPublicRules, type PublicRules } from '../../gatsby/publicRules';
 import { formatHeadersFile, headersForPath, parseHeadersFile } from '../../src/lib/headersFile';
 import { headersFor, pagePath } from '../../src/lib/hosting';
@@ -73,6 +73,15 @@ describe('_redirects and the written files', () => {
       '/bg/*  /bg/404.html  404',
       '/*  /404.html  404',
     ]);
+  });
+
+  it('says when _headers holds more rules than Cloudflare Pages reads: one a page', () => {
+    expect(writeCdnFiles(dir, site())).toBeUndefined();
+    for (let i = 0; i < CLOUDFLARE_PAGES_HEADER_RULES; i += 1) write(`blog/post-${i}/index.html`, `<script>window.pagePath="/blog/post-${i}/"</script>`);
+    const rules = readPublicRules(dir, []);
+    const warning = writeCdnFiles(dir, rules);
+    expect(warning).toMatch(new RegExp(`^public/_headers has ${headerRules(rules).length} rules \\(${rules.pages.length} pages, each with its own policy\\); Cloudflare Pages reads only the first 100\\.`));
+    expect(headerRules(rules).length).toBeGreaterThan(CLOUDFLARE_PAGES_HEADER_RULES);
   });
 
   it('writes both files into public/, and leaves them out of the rules of the next build', () => {
