@@ -312,3 +312,33 @@ test.describe('the contact form', () => {
     expect(await sandbox.messages(request)).toHaveLength(1);
   });
 });
+
+test.describe('the blog', () => {
+  test('bg: from the skip link, Tab walks the posts in order, Enter opens one, and its table of contents leads to a section', async ({ page }) => {
+    await open(page, '/bg/blog/');
+    await markDocument(page);
+    await press(page, 'Tab', page.getByRole('link', { name: HEADER.bg.skip }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    const posts = page.getByRole('main').getByRole('article').getByRole('heading', { level: 2 }).getByRole('link');
+    const titles = await posts.allTextContents();
+    expect(titles.length).toBeGreaterThan(1);
+    await press(page, 'Tab', posts.nth(0));
+    await press(page, 'Tab', posts.nth(1));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[1]);
+    expect(await isSameDocument(page)).toBe(true);
+
+    // A long post: the skip link again, then its table of contents.
+    await open(page, '/bg/blog/lightning-payment-links/');
+    await press(page, 'Tab', page.getByRole('link', { name: HEADER.bg.skip }));
+    await page.keyboard.press('Enter');
+    const contents = page.getByRole('navigation', { name: 'На тази страница' }).filter({ visible: true }).getByRole('link');
+    await press(page, 'Tab', contents.first());
+    await press(page, 'Tab', contents.nth(1));
+    const target = (await contents.nth(1).getAttribute('href')) ?? '';
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await expect(page.locator(target)).toBeInViewport();
+  });
+});
