@@ -11,13 +11,16 @@
  *    its longest post (scripts/sitePages.ts): first-load JavaScript and CSS (gzip) and HTML
  *    (gzip and raw) from public/ (scripts/pageWeight.ts), and the medians of
  *    three Lighthouse runs (mobile defaults, scripts/lighthouse.ts).
- * 4. Load (scripts/load.ts): wrk against the generated config and a bare
+ * 4. Each page's script-free copy (scripts/scriptFree.ts), served by nginx
+ *    alike and measured alike: LCP, FCP and TBT of both, the LCP ratio, the
+ *    real page's LCP element and its longest phase (issue 17).
+ * 5. Load (scripts/load.ts): wrk against the generated config and a bare
  *    nginx (root only) over the same public/, the home page and the largest
  *    script, each 10 s with 50 connections.
- * 5. Content growth (scripts/contentGrowth.ts): a cold build of a temporary
+ * 6. Content growth (scripts/contentGrowth.ts): a cold build of a temporary
  *    copy of the project whose every blog post is copied 30 more times, so
  *    the cost of a post is measured on the real templates.
- * 6. Prints the results as tables. The servers are stopped even when
+ * 7. Prints the results as tables. The servers are stopped even when
  *    something fails; a failed build exits non-zero.
  *
  * It measures the site as it is: the build has no benchmark-only source,
@@ -43,6 +46,7 @@ import { readConfig } from '../src/lib/config';
 import { largestScript, loadGoalLine, loadTable, measureLoad } from './load';
 import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from './nginxServer';
 import { growthTable, measureGrowth } from './contentGrowth';
+import { paintGoalLine, paintTable, writeScriptFreeCopy, type PaintComparison } from './scriptFree';
 
 /** Lighthouse runs per page; the report shows their median (the test gate uses one). */
 export const LIGHTHOUSE_RUNS = 3;
@@ -225,21 +229,21 @@ async function main(): Promise<number> {
       if (code !== 0) throw new BuildFailed('gatsby clean', code);
     };
 
-    step('1/6 Cold build: gatsby clean, then gatsby build (timed)');
+    step('1/7 Cold build: gatsby clean, then gatsby build (timed)');
     await clean(env);
     const cold = await timedBuild('cold build', env);
 
-    step('2/6 Warm build: gatsby build again with the cache (timed)');
+    step('2/7 Warm build: gatsby build again with the cache (timed)');
     const warm = await timedBuild('warm build', env);
 
-    step(`3/6 Page weights of ${pages.length} pages from public/`);
+    step(`3/7 Page weights of ${pages.length} pages from public/`);
     const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
 
     await held.close();
     const served = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port), origins: connectOrigins(readConfig(env)) });
     site = served;
 
-    step(`4/6 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
+    step(`4/7 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
     machine.host = await measureHostSpeed(chromePath);
     const collected = await collect({ siteUrl: served.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
@@ -256,7 +260,32 @@ async function main(): Promise<number> {
       lighthouse: medians.find((median) => median.url === urls[index]),
     }));
 
-    step('5/6 Load: wrk against the generated nginx config and a bare one');
+    step(`5/7 Script-free copies: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs, every <script> removed, served by nginx alike`);
+    const copy = writeScriptFreeCopy(PUBLIC);
+    let paints: PaintComparison[];
+    try {
+      const free = await startNginx({ publicDir: copy.dir, port: 0, origins: connectOrigins(readConfig(env)) });
+      try {
+        const freeCollected = await collect({ siteUrl: free.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
+        const freeUrls = pages.map((page) => pageUrl(free.url, page));
+        try {
+          const freeMedians = medianByUrl(freeCollected.runs, freeUrls);
+          paints = pages.flatMap((page, index) => {
+            const real = medians.find((median) => median.url === urls[index]);
+            const scriptFree = freeMedians.find((median) => median.url === freeUrls[index]);
+            return real && scriptFree ? [{ page: page.path, real, scriptFree }] : [];
+          });
+        } finally {
+          freeCollected.dispose();
+        }
+      } finally {
+        await free.close();
+      }
+    } finally {
+      copy.dispose();
+    }
+
+    step('6/7 Load: wrk against the generated nginx config and a bare one');
     bare = await startBareNginx({ publicDir: PUBLIC, port: 0 });
     const load = await measureLoad(
       [
@@ -266,7 +295,7 @@ async function main(): Promise<number> {
       { generated: served.url, bare: bare.url },
     );
 
-    step('6/6 Content growth: a cold build of a copy of the project with every post copied 30 more times (timed)');
+    step('7/7 Content growth: a cold build of a copy of the project with every post copied 30 more times (timed)');
     const growth = await measureGrowth(ROOT, env, cold, abort.signal);
     if ('failed' in growth) throw new BuildFailed('content-growth build', growth.failed);
 
@@ -276,6 +305,9 @@ async function main(): Promise<number> {
     console.log(`\nPages: first load (JS and CSS gzip, HTML gzip and raw) and Lighthouse medians (scores 0-100)\n`);
     console.log(pageTable(results));
     console.log(`\n${goalsLine(results)}\n`);
+    console.log(`Largest Contentful Paint against each page's script-free copy (medians):\n`);
+    console.log(paintTable(paints));
+    console.log(`\n${paintGoalLine(paints)}\n`);
     console.log(buildTable({ cold, warm }));
     console.log(`\nLoad (requests with Accept-Encoding: gzip, deflate, br, as a browser sends):\n`);
     console.log(loadTable(load));

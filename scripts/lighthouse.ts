@@ -216,22 +216,48 @@ export interface LighthouseRun {
   largestContentfulPaintMs: number;
   totalBlockingTimeMs: number;
   cumulativeLayoutShift: number;
+  firstContentfulPaintMs: number;
+  /** What the largest paint was ('img', 'h1 …'), and the time of each of its phases (TTFB, Load Delay, Load Time, Render Delay). */
+  lcpElement: string;
+  lcpPhases: Record<string, number>;
   /** The CPU slowdown the run used, and how fast Lighthouse found the host. */
   cpuSlowdown: number;
   hostBenchmarkIndex: number;
+}
+
+/** One table of an audit's details, as Lighthouse writes it: rows of cells. */
+interface DetailsTable {
+  type?: string;
+  items?: Record<string, unknown>[];
 }
 
 interface Lhr {
   finalDisplayedUrl?: string;
   requestedUrl?: string;
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; score?: number | null }>;
+  audits: Record<string, { numericValue?: number; score?: number | null; details?: { type?: string; items?: unknown[] } }>;
   configSettings?: { throttling?: { cpuSlowdownMultiplier?: number } };
   environment?: { benchmarkIndex?: number };
 }
 
+/**
+ * The largest paint's element and phases, from Lighthouse's
+ * `largest-contentful-paint-element` audit: a list of two tables, the
+ * element (its node's label or selector) and the phases with their timing.
+ */
+export function lcpBreakdown(lhr: Lhr): { element: string; phases: Record<string, number> } {
+  const tables = (lhr.audits['largest-contentful-paint-element']?.details?.items ?? []) as DetailsTable[];
+  const node = tables[0]?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  const phases: Record<string, number> = {};
+  for (const row of tables[1]?.items ?? []) {
+    if (typeof row.phase === 'string' && typeof row.timing === 'number') phases[row.phase] = row.timing;
+  }
+  return { element: node?.selector ?? node?.nodeLabel ?? '', phases };
+}
+
 export function summarizeLhr(lhr: Lhr): LighthouseRun {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const lcp = lcpBreakdown(lhr);
   return {
     url: lhr.requestedUrl ?? lhr.finalDisplayedUrl ?? '',
     scores: Object.fromEntries(CATEGORIES.map((category) => [category, lhr.categories[category]?.score ?? null])) as Record<
@@ -241,6 +267,9 @@ export function summarizeLhr(lhr: Lhr): LighthouseRun {
     largestContentfulPaintMs: numeric('largest-contentful-paint'),
     totalBlockingTimeMs: numeric('total-blocking-time'),
     cumulativeLayoutShift: numeric('cumulative-layout-shift'),
+    firstContentfulPaintMs: numeric('first-contentful-paint'),
+    lcpElement: lcp.element,
+    lcpPhases: lcp.phases,
     cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? Number.NaN,
     hostBenchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
@@ -321,6 +350,12 @@ export function medianByUrl(runs: readonly LighthouseRun[], urls: readonly strin
         largestContentfulPaintMs: median(mine.map((run) => run.largestContentfulPaintMs)),
         totalBlockingTimeMs: median(mine.map((run) => run.totalBlockingTimeMs)),
         cumulativeLayoutShift: median(mine.map((run) => run.cumulativeLayoutShift)),
+        firstContentfulPaintMs: median(mine.map((run) => run.firstContentfulPaintMs)),
+        // The element of the run with the median LCP; each phase's median over the runs.
+        lcpElement: [...mine].sort((a, b) => a.largestContentfulPaintMs - b.largestContentfulPaintMs)[Math.floor((mine.length - 1) / 2)].lcpElement,
+        lcpPhases: Object.fromEntries(
+          [...new Set(mine.flatMap((run) => Object.keys(run.lcpPhases)))].map((phase) => [phase, median(mine.flatMap((run) => (phase in run.lcpPhases ? [run.lcpPhases[phase]] : [])))]),
+        ),
         cpuSlowdown: median(mine.map((run) => run.cpuSlowdown)),
         hostBenchmarkIndex: median(mine.map((run) => run.hostBenchmarkIndex)),
       },

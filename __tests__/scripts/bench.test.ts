@@ -21,6 +21,9 @@ describe('pageTable', () => {
     largestContentfulPaintMs: 1803.4,
     totalBlockingTimeMs: 12.2,
     cumulativeLayoutShift: 0,
+    firstContentfulPaintMs: 1200,
+    lcpElement: 'img',
+    lcpPhases: {},
     cpuSlowdown: 4,
     hostBenchmarkIndex: 2700,
   };
@@ -50,6 +53,9 @@ describe('goalsLine', () => {
     cpuSlowdown: 4,
     hostBenchmarkIndex: 2700,
     cumulativeLayoutShift: 0,
+    firstContentfulPaintMs: 800,
+    lcpElement: 'h1',
+    lcpPhases: {},
   });
 
   it('counts the pages that reach performance 100 and blocking time under 50 ms, of those measured', () => {

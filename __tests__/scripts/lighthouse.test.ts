@@ -198,6 +198,9 @@ describe('results', () => {
       largestContentfulPaintMs: 1220,
       totalBlockingTimeMs: 20,
       cumulativeLayoutShift: 0,
+      firstContentfulPaintMs: Number.NaN,
+      lcpElement: '',
+      lcpPhases: {},
       cpuSlowdown: Number.NaN,
       hostBenchmarkIndex: Number.NaN,
     });
