@@ -4,41 +4,17 @@
  * cold like the site, so the cost per post is measured on the real
  * templates, lists and feeds. The project itself is never touched.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { frontmatterScalar } from '../src/lib/content';
-import { LANGUAGES, type Language } from '../src/lib/languages';
 import { listHtmlFiles } from './links';
 import { run } from './processes';
+import { readPostFiles, type PostFile } from './sitePages';
 import { formatTable } from './table';
 
 /** Copies of each real post the grown blog gets. */
 export const COPIES_PER_POST = 30;
-
-export interface PostFile {
-  language: Language;
-  /** The file name without .md. */
-  slug: string;
-  text: string;
-}
-
-/** The published posts of a content/blog/ folder, as files (drafts are never built, so never copied). */
-export function readPostFiles(blogDir: string): PostFile[] {
-  return LANGUAGES.flatMap((language) => {
-    let names: string[];
-    try {
-      names = readdirSync(path.join(blogDir, language)).filter((name) => name.endsWith('.md'));
-    } catch {
-      return [];
-    }
-    return names
-      .sort()
-      .map((name) => ({ language, slug: name.slice(0, -'.md'.length), text: readFileSync(path.join(blogDir, language, name), 'utf8') }))
-      .filter((post) => frontmatterScalar(post.text, 'draft') !== 'true');
-  });
-}
 
 /**
  * `copies` more posts for each post: slug `<slug>-copy-<n>`, the title

@@ -40,29 +40,39 @@ export interface BlogSource {
 /** Display or inline math in markdown: $$…$$ or $…$ (a price like "$5 and $6" is not, having spaces inside). */
 export const hasMath = (markdown: string): boolean => /\$\$[\s\S]+?\$\$|\$[^\s$][^$\n]*[^\s$\\]\$/.test(markdown);
 
-/** The published posts under content/blog/ (drafts are never built). */
-export function blogSources(contentDir = path.join(__dirname, '..', 'content', 'blog')): BlogSource[] {
+export interface PostFile {
+  language: Language;
+  /** The file name without .md. */
+  slug: string;
+  text: string;
+}
+
+/** The published posts of a content/blog/ folder, as files, by language and name (drafts are never built). */
+export function readPostFiles(blogDir = path.join(__dirname, '..', 'content', 'blog')): PostFile[] {
   return LANGUAGES.flatMap((language) => {
-    let files: string[];
+    let names: string[];
     try {
-      files = readdirSync(path.join(contentDir, language));
+      names = readdirSync(path.join(blogDir, language)).filter((name) => name.endsWith('.md'));
     } catch {
       return [];
     }
-    return files
-      .filter((file) => file.endsWith('.md'))
+    return names
       .sort()
-      .map((file) => ({ file, source: readFileSync(path.join(contentDir, language, file), 'utf8') }))
-      .filter(({ source }) => frontmatterScalar(source, 'draft') !== 'true')
-      .map(({ file, source }) => ({
-        slug: file.replace(/\.md$/, ''),
-        language,
-        title: frontmatterScalar(source, 'title') ?? '',
-        date: frontmatterScalar(source, 'date') ?? '',
-        bytes: Buffer.byteLength(source),
-        math: hasMath(source),
-      }));
+      .map((name) => ({ language, slug: name.slice(0, -'.md'.length), text: readFileSync(path.join(blogDir, language, name), 'utf8') }))
+      .filter((post) => frontmatterScalar(post.text, 'draft') !== 'true');
   });
+}
+
+/** The published posts under content/blog/, with what the checks need of each. */
+export function blogSources(blogDir?: string): BlogSource[] {
+  return readPostFiles(blogDir).map(({ language, slug, text }) => ({
+    slug,
+    language,
+    title: frontmatterScalar(text, 'title') ?? '',
+    date: frontmatterScalar(text, 'date') ?? '',
+    bytes: Buffer.byteLength(text),
+    math: hasMath(text),
+  }));
 }
 
 /**

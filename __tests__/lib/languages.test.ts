@@ -3,6 +3,7 @@ import {
   LANGUAGES,
   isLanguage,
   languageSwitchTarget,
+  languagesOf,
   localizedPath,
   sectionOf,
   stripLanguagePrefix,
@@ -67,6 +68,16 @@ describe('localizedPath', () => {
     expect(localizedPath('en', '/\\evil.com', false)).toBe('/evil.com');
     expect(localizedPath('bg', '//evil.com', true)).toBe('/bg/evil.com');
     expect(localizedPath('en', '', false)).toBe('/');
+  });
+});
+
+describe('languagesOf', () => {
+  it("keeps the offered languages of the plugin's list, and gives all of them for anything else", () => {
+    expect(languagesOf(['bg'])).toEqual(['bg']);
+    expect(languagesOf(['fr', 'en', 3])).toEqual(['en']);
+    expect(languagesOf([])).toEqual([...LANGUAGES]);
+    expect(languagesOf(['fr'])).toEqual([...LANGUAGES]);
+    expect(languagesOf(undefined)).toEqual([...LANGUAGES]);
   });
 });
 

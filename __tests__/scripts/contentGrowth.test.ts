@@ -2,7 +2,8 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { COPIES_PER_POST, copiedPosts, growthCosts, growthTable, readPostFiles, type PostFile } from '../../scripts/contentGrowth';
+import { COPIES_PER_POST, copiedPosts, growthCosts, growthTable } from '../../scripts/contentGrowth';
+import { readPostFiles, type PostFile } from '../../scripts/sitePages';
 import { isSlug, validateFrontmatter } from '../../src/lib/content';
 
 const post = (language: 'en' | 'bg', slug: string, title = 'A "post"'): PostFile => ({

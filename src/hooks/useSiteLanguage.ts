@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { I18nextContext } from 'gatsby-plugin-react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../lib/languages';
+import { DEFAULT_LANGUAGE, isLanguage, languagesOf, type Language } from '../lib/languages';
 
 export interface SiteLanguage {
   language: Language;
@@ -19,6 +19,6 @@ export function useSiteLanguage(): SiteLanguage {
     language: isLanguage(context.language) ? context.language : DEFAULT_LANGUAGE,
     routed: Boolean(context.routed),
     originalPath: context.originalPath || '/',
-    languages: Array.isArray(context.languages) && context.languages.some(isLanguage) ? context.languages.filter(isLanguage) : [...LANGUAGES],
+    languages: languagesOf(context.languages),
   };
 }

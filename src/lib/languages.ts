@@ -24,6 +24,16 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The languages a page is written in, from the i18n plugin's `languages`
+ * (narrowed by gatsby/blogPages.ts for a post in fewer): the ones we offer,
+ * or all of them when the value names none.
+ */
+export function languagesOf(value: unknown): Language[] {
+  const offered = Array.isArray(value) ? value.filter(isLanguage) : [];
+  return offered.length > 0 ? offered : [...LANGUAGES];
+}
+
 /** '/bg/pricing/' -> '/pricing/', '/en' -> '/', '/bgx/' stays '/bgx/'. */
 export function stripLanguagePrefix(path: string): string {
   const match = /^\/([a-z]{2})(?=\/|$)/.exec(path);

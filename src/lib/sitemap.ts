@@ -7,7 +7,7 @@
  * or are not content.
  */
 import { BLOG_PATH } from './blog';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from './languages';
+import { DEFAULT_LANGUAGE, isLanguage, languagesOf, type Language } from './languages';
 import { NOT_FOUND_PATH } from './routes';
 import { headLinks } from './seo';
 
@@ -84,8 +84,7 @@ export function sitemapPages(nodes: readonly SitePageNode[]): SitemapPage[] {
     const routed = i18n.routed === true;
     if (routed !== (language !== DEFAULT_LANGUAGE)) continue;
     if (NOT_IN_SITEMAP.has(originalPath) || showsHomePage(originalPath, node.pageContext)) continue;
-    const languages = Array.isArray(i18n.languages) && i18n.languages.some(isLanguage) ? i18n.languages.filter(isLanguage) : [...LANGUAGES];
-    pages.set(node.path, { path: node.path, language, originalPath, languages });
+    pages.set(node.path, { path: node.path, language, originalPath, languages: languagesOf(i18n.languages) });
   }
   return [...pages.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
