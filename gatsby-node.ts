@@ -6,3 +6,4 @@ export { onCreatePage } from './gatsby/onCreatePage';
 export { createSchemaCustomization } from './gatsby/createSchemaCustomization';
 export { createPages } from './gatsby/createPages';
 export { onPostBuild } from './gatsby/onPostBuild';
+export { onCreateDevServer } from './gatsby/onCreateDevServer';

@@ -4,7 +4,7 @@ import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_PACKAGES_COMMAND, CHROMIUM_ARGS, MISSING_BROWSER_MESSAGE, findChromium } from '../scripts/chromium.js';
 import { siteConfig } from '../src/lib/config';
-import type { Frontmatter } from '../src/lib/contentSchema';
+import type { Frontmatter } from '../src/lib/frontmatter';
 import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_ICO_SIZES, FAVICON_SVG_PATH, MANIFEST_ICONS, icoFromPngs, iconHtml } from '../src/lib/icons';
 import { LANGUAGES, type Language } from '../src/lib/languages';
 import { fillProductNameInFields } from '../src/lib/markdown';

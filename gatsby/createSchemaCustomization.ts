@@ -87,7 +87,6 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       section: String!
       language: String!
       name: String!
-      kind: String!
       "False for a draft in a production build: no page, feed or list shows it."
       published: Boolean!
       "A blog post's reading time in whole minutes (src/lib/blog.ts)."

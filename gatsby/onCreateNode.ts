@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { GatsbyNode, Node } from 'gatsby';
 import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/lib/content';
-import { contentKind } from '../src/lib/contentSchema';
 import { LANGUAGES } from '../src/lib/languages';
 import { readingMinutes } from '../src/lib/blog';
 
@@ -43,8 +42,7 @@ const buildsDrafts = (): boolean => process.env.gatsby_executing_command !== 'bu
 
 /**
  * Gives every markdown file its section, language and name from its path
- * (content/<section>/<language>/<name>.md) and its kind (a file the section
- * names, or one of its entries), whether it is published (drafts are not,
+ * (content/<section>/<language>/<name>.md), whether it is published (drafts are not,
  * in a production build) and a blog post's reading time, and fails the build when its
  * frontmatter breaks the section's schema.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onCreateNode
@@ -67,7 +65,6 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, action
   actions.createNodeField({ node, name: 'section', value: parsed.section });
   actions.createNodeField({ node, name: 'language', value: parsed.language });
   actions.createNodeField({ node, name: 'name', value: parsed.name });
-  actions.createNodeField({ node, name: 'kind', value: contentKind(parsed.section, parsed.name) });
   const { frontmatter, rawMarkdownBody } = node as MarkdownNode;
   actions.createNodeField({ node, name: 'published', value: frontmatter?.draft !== true || buildsDrafts() });
   if (parsed.section === 'blog') actions.createNodeField({ node, name: 'readingMinutes', value: readingMinutes(rawMarkdownBody ?? '') });

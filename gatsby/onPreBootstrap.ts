@@ -4,6 +4,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { findChromium } from '../scripts/chromium.js';
 import { CONFIG_ENV, buildConfigError, chromiumRequired, configMode } from '../src/lib/config';
+import { ADMIN_PATH } from '../src/lib/adminPage';
+import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
+import { siteConfig } from '../src/lib/config';
+import { writeAdmin } from './admin';
 import { withoutChromiumWarning, writeBrandImages } from './brandImages';
 import { writeIllustrations } from './illustrations';
 import { KATEX_STATIC_DIR } from './katexStylesheet';
@@ -13,7 +17,8 @@ import { KATEX_STATIC_DIR } from './katexStylesheet';
  * production build without its settings, or a malformed value). Then copies
  * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
  * contain math (importing the CSS would put it on every page), writes the
- * home page's drawings (gatsby/illustrations.tsx), and draws the share
+ * home page's drawings (gatsby/illustrations.tsx) and the editors' CMS at
+ * /admin/ (gatsby/admin.ts; a wrong CMS_* setting stops here), and draws the share
  * images and icons (gatsby/brandImages.ts). All before the pages, so
  * `gatsby develop` serves them too. Without Chromium a local build copies
  * committed share images and icons and warns once, naming the apt-get line;
@@ -35,6 +40,12 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
   await cp(path.join(katexDist, 'katex.min.css'), path.join(target, 'katex.min.css'));
   await cp(path.join(katexDist, 'fonts'), path.join(target, 'fonts'), { recursive: true });
   await writeIllustrations(program.directory);
+  const cms = cmsBackendFromEnv(process.env);
+  if (cms && 'error' in cms) {
+    reporter.panic(cms.error);
+    return;
+  }
+  writeAdmin(program.directory, path.join(program.directory, 'public', ADMIN_PATH), cms, siteConfig.productName);
 
   // A local build (SITE_ENV=local, gatsby develop) goes on without Chromium
   // and says once what it skipped; a production build fails.

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteConfig } from '../src/lib/config';
+import { declaredPolicy } from '../src/lib/adminPage';
 import { contentSecurityPolicy, inlineScriptHashes, originsOf, pagePath, trailingSlashRedirects } from '../src/lib/hosting';
 
 export interface PublicPage {
@@ -37,6 +38,11 @@ export function readPublicRules(publicDir: string, origins: readonly string[]): 
     .sort();
   const pages = files
     .filter((file) => file.endsWith('.html'))
-    .map((file) => ({ file, path: pagePath(file), csp: contentSecurityPolicy(inlineScriptHashes(readFileSync(path.join(publicDir, file), 'utf8')), origins) }));
+    .map((file) => {
+      const html = readFileSync(path.join(publicDir, file), 'utf8');
+      // The editors' page states its own, looser policy (src/lib/adminPage.ts); every other page gets the site's.
+      const declared = declaredPolicy(html);
+      return { file, path: pagePath(file), csp: declared ? `${declared}; frame-ancestors 'none'` : contentSecurityPolicy(inlineScriptHashes(html), origins) };
+    });
   return { files, pages, redirects: trailingSlashRedirects(pages.map((page) => page.file)) };
 }

@@ -24,3 +24,14 @@ export function listen(app: RequestListener, port: number): Promise<RunningServe
     });
   });
 }
+
+/** Starts `start(port)` on the preferred port, or on a free one (port 0) when it is taken, saying so. */
+export async function onPreferredPort<T>(preferred: number, start: (port: number) => Promise<T>, what: string): Promise<T> {
+  try {
+    return await start(preferred);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    console.warn(`Port ${preferred} is taken; the ${what} uses a free port instead.`);
+    return start(0);
+  }
+}

@@ -50,7 +50,9 @@ export interface BuildTargets {
  * (scripts/bench.ts) build with. Keys, product name and contact address are
  * left to the defaults, which the sandbox and the tests expect. SITE_ENV=local
  * says the build is meant for this machine (src/lib/config.ts); without it a
- * build refuses loopback URLs and sandbox keys.
+ * build refuses loopback URLs and sandbox keys. The editors' CMS is built as
+ * a production site would have it (CMS_BACKEND, git-gateway unless set), so
+ * the checks serve and test the real /admin/.
  */
 export function sandboxBuildEnv(base: NodeJS.ProcessEnv, targets: BuildTargets): NodeJS.ProcessEnv {
   const { siteUrl, sandboxUrl, chromePath } = targets;
@@ -65,6 +67,7 @@ export function sandboxBuildEnv(base: NodeJS.ProcessEnv, targets: BuildTargets):
     GATSBY_API_KEY: '',
     GATSBY_PRODUCT_NAME: '',
     GATSBY_CONTACT_EMAIL: '',
+    CMS_BACKEND: base.CMS_BACKEND || 'git-gateway',
     CHROME_PATH: chromePath,
   };
 }

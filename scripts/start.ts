@@ -11,18 +11,8 @@ import path from 'node:path';
 import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { buildSite, startBuildEnv } from './processes';
-import { listen, type RunningServer } from './listen';
+import { listen, onPreferredPort, type RunningServer } from './listen';
 import { createStaticApp } from './staticServer';
-
-async function onPreferredPort<T>(preferred: number, start: (port: number) => Promise<T>, what: string): Promise<T> {
-  try {
-    return await start(preferred);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    console.warn(`Port ${preferred} is taken; the ${what} uses a free port instead.`);
-    return start(0);
-  }
-}
 
 async function main(): Promise<void> {
   const sandbox: Sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');

@@ -1039,7 +1039,6 @@ type MarkdownRemarkFieldSelector = {
 };
 
 type MarkdownRemarkFields = {
-  readonly kind: Scalars['String'];
   readonly language: Scalars['String'];
   readonly name: Scalars['String'];
   /** False for a draft in a production build: no page, feed or list shows it. */
@@ -1050,7 +1049,6 @@ type MarkdownRemarkFields = {
 };
 
 type MarkdownRemarkFieldsFieldSelector = {
-  readonly kind: InputMaybe<FieldSelectorEnum>;
   readonly language: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly published: InputMaybe<FieldSelectorEnum>;
@@ -1059,7 +1057,6 @@ type MarkdownRemarkFieldsFieldSelector = {
 };
 
 type MarkdownRemarkFieldsFilterInput = {
-  readonly kind: InputMaybe<StringQueryOperatorInput>;
   readonly language: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly published: InputMaybe<BooleanQueryOperatorInput>;
@@ -1068,7 +1065,6 @@ type MarkdownRemarkFieldsFilterInput = {
 };
 
 type MarkdownRemarkFieldsSortInput = {
-  readonly kind: InputMaybe<SortOrderEnum>;
   readonly language: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly published: InputMaybe<SortOrderEnum>;

@@ -24,7 +24,6 @@ describe('onCreateNode', () => {
       ['section', 'privacy'],
       ['language', 'bg'],
       ['name', 'policy'],
-      ['kind', 'file'],
       ['published', true],
     ]);
   });
@@ -46,7 +45,7 @@ describe('onCreateNode', () => {
 
     it('is published, with its reading time, in a production build', () => {
       process.env.gatsby_executing_command = 'build';
-      expect(post({})).toEqual({ section: 'blog', language: 'bg', name: 'a-post', kind: 'entry', published: true, readingMinutes: 3 });
+      expect(post({})).toEqual({ section: 'blog', language: 'bg', name: 'a-post', published: true, readingMinutes: 3 });
     });
 
     it('is left out of a production build as a draft, and shown by gatsby develop', () => {
@@ -59,10 +58,10 @@ describe('onCreateNode', () => {
   });
 
   it('fails the build naming the file and the field of a broken file', () => {
-    const { reporter } = runOnCreateNode({ sourceInstanceName: 'content', relativePath: 'home/bg/02-features.md' }, { order: 'two', title: 'Функции' });
+    const { reporter } = runOnCreateNode({ sourceInstanceName: 'content', relativePath: 'banners/bg/02-features.md' }, { order: 'two', title: 'Функции' });
     expect(reporter.panicOnBuild).toHaveBeenCalledWith(
-      'content/home/bg/02-features.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got "two"\n' +
-        'content/home/bg/02-features.md: frontmatter field "illustration" is missing; it must be one of "sale-order", "features", "payments"',
+      'content/banners/bg/02-features.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got "two"\n' +
+        'content/banners/bg/02-features.md: frontmatter field "illustration" is missing; it must be one of "sale-order", "features", "payments"',
     );
   });
 
@@ -103,7 +102,7 @@ describe('onCreateNode (frontmatter as the build reads it)', () => {
     return reporter.panicOnBuild.mock.calls.flatMap(([message]: [string]) => message.split('\n'));
   };
   const policy = (lastUpdated: string) => errorsOf('privacy/en/policy.md', `title: Privacy\ndescription: How we keep data\nlastUpdated: ${lastUpdated}`);
-  const home = (fields: string) => errorsOf('home/en/01-test.md', `title: Test\nillustration: features\n${fields}`);
+  const home = (fields: string) => errorsOf('banners/en/01-test.md', `title: Test\nillustration: features\n${fields}`);
 
   it('refuses a date that is not on the calendar, though YAML would roll it over', async () => {
     expect(await policy('2025-02-30')).toEqual([
@@ -127,7 +126,7 @@ describe('onCreateNode (frontmatter as the build reads it)', () => {
 
   it('wants order to be a whole number from 1', async () => {
     const message = (got: string) =>
-      `content/home/en/01-test.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
+      `content/banners/en/01-test.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
     expect(await home('order: 1.5')).toEqual([message('1.5')]);
     expect(await home('order: "2"')).toEqual([message('"2"')]);
     expect(await home('order: -0')).toEqual([message('0')]); // YAML reads -0 as 0
@@ -141,10 +140,10 @@ describe('onCreateNode (frontmatter as the build reads it)', () => {
 
   it('wants a label for every call to action, and a target for every label', async () => {
     expect(await home('order: 1\nctaTarget: app')).toEqual([
-      'content/home/en/01-test.md: frontmatter field "ctaLabel" is missing; it must be a string when "ctaTarget" is set',
+      'content/banners/en/01-test.md: frontmatter field "ctaLabel" is missing; it must be a string when "ctaTarget" is set',
     ]);
     expect(await home('order: 1\nctaLabel: Go')).toEqual([
-      'content/home/en/01-test.md: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact" when "ctaLabel" is set',
+      'content/banners/en/01-test.md: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact" when "ctaLabel" is set',
     ]);
     expect(await home('order: 1\nctaLabel: Go\nctaTarget: app')).toEqual([]);
   });

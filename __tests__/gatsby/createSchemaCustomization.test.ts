@@ -38,8 +38,8 @@ describe('frontmatterTypeDefs', () => {
   it('refuses one field name with two types, naming it', () => {
     expect(() =>
       frontmatterTypeDefs({
-        a: { files: { one: { fields: { when: { type: 'date', required: true } } } } },
-        b: { files: { two: { fields: { when: { type: 'string', required: false } } } } },
+        a: { label: 'A', files: { one: { fields: { when: { type: 'date', required: true } } } } },
+        b: { label: 'B', files: { two: { fields: { when: { type: 'string', required: false } } } } },
       }),
     ).toThrow('Frontmatter field "when" has two types (in content/b/ and elsewhere): give one of them another name');
   });

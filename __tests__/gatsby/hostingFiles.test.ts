@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CLOUDFLARE_PAGES_HEADER_RULES, headerRules, precompress, redirectsFile, writeCdnFiles } from '../../gatsby/hostingFiles';
+import { CLOUDFLARE_PAGES_HEADER_RULES, brotliQuality, headerRules, precompress, redirectsFile, writeCdnFiles } from '../../gatsby/hostingFiles';
 import { readPublicRules, type PublicRules } from '../../gatsby/publicRules';
 import { formatHeadersFile, headersForPath, parseHeadersFile } from '../../src/lib/headersFile';
 import { headersFor, pagePath } from '../../src/lib/hosting';
@@ -102,6 +102,12 @@ describe('precompress', () => {
       expect(gunzipSync(readFileSync(path.join(dir, `${file}.gz`))).equals(original)).toBe(true);
     }
     for (const file of ['robots.txt', 'styles.0123456789abcdef0123.css', 'share/en.png']) expect(existsSync(path.join(dir, `${file}.br`))).toBe(false);
+  });
+
+  it('compresses the CMS\'s scripts at a faster brotli quality, the site\'s at the best', () => {
+    expect(brotliQuality('/admin/decap-cms.js')).toBe(5);
+    expect(brotliQuality('/app-0123456789abcdef0123.js')).toBe(11);
+    expect(brotliQuality('/docs/admin/index.html')).toBe(11);
   });
 
   it('removes copies an earlier build left', () => {

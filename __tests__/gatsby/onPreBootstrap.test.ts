@@ -134,3 +134,41 @@ describe('onPreBootstrap and the configuration', () => {
     }
   });
 });
+
+describe('onPreBootstrap and the editors\' CMS', () => {
+  const saved = { ...process.env };
+  let directory: string;
+  beforeEach(async () => {
+    directory = await site();
+    await cp(path.join(ROOT, 'src', 'styles', 'global.css'), path.join(directory, 'src', 'styles', 'global.css'));
+  });
+  afterEach(async () => {
+    process.env = { ...saved };
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it('without CMS_BACKEND serves an /admin/ page that says how to configure it, and nothing else', async () => {
+    const onPreBootstrap = loadHook({ gatsby_executing_command: 'build', SITE_ENV: 'local' });
+    const { reporter, args } = gatsbyArgs(directory);
+    await onPreBootstrap?.(args, { plugins: [] }, () => undefined);
+    expect(reporter.panic).not.toHaveBeenCalled();
+    expect(await readFile(path.join(directory, 'public', 'admin', 'index.html'), 'utf8')).toContain('The content manager is not configured');
+    expect(existsSync(path.join(directory, 'public', 'admin', 'config.yml'))).toBe(false);
+  });
+
+  it('with CMS_BACKEND writes the CMS and its config for that backend', async () => {
+    const onPreBootstrap = loadHook({ gatsby_executing_command: 'build', SITE_ENV: 'local', CMS_BACKEND: 'gitlab', CMS_REPO: 'stockpay/website', CMS_BRANCH: 'content' });
+    const { reporter, args } = gatsbyArgs(directory);
+    await onPreBootstrap?.(args, { plugins: [] }, () => undefined);
+    expect(reporter.panic).not.toHaveBeenCalled();
+    expect(existsSync(path.join(directory, 'public', 'admin', 'decap-cms.js'))).toBe(true);
+    expect(await readFile(path.join(directory, 'public', 'admin', 'config.yml'), 'utf8')).toContain('backend:\n  name: gitlab\n  repo: stockpay/website\n  branch: content\n');
+  });
+
+  it('stops a build with a wrong CMS setting, naming the variable', async () => {
+    const onPreBootstrap = loadHook({ gatsby_executing_command: 'build', SITE_ENV: 'local', CMS_BACKEND: 'github' });
+    const { reporter, args } = gatsbyArgs(directory);
+    await expect(onPreBootstrap?.(args, { plugins: [] }, () => undefined)).rejects.toThrow(Panic);
+    expect(reporter.panic.mock.calls[0][0]).toBe('CMS_REPO must name the repository as owner/name for CMS_BACKEND=github');
+  });
+});

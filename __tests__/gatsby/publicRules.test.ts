@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { connectOrigins, readPublicRules } from '../../gatsby/publicRules';
+import { adminContentSecurityPolicy, adminPageHtml } from '../../src/lib/adminPage';
 import { contentSecurityPolicy, inlineScriptHashes } from '../../src/lib/hosting';
 
 describe('readPublicRules', () => {
@@ -33,5 +34,12 @@ describe('readPublicRules', () => {
     ]);
     expect(rules.pages[1].csp).not.toBe(rules.pages[2].csp);
     expect(rules.redirects).toEqual([{ from: '/docs', to: '/docs/' }]);
+  });
+
+  it('serves the editors\' page with the policy it states, and frame-ancestors, which a meta tag cannot hold', () => {
+    const backend = { name: 'git-gateway', branch: 'main' } as const;
+    write('admin/index.html', adminPageHtml('StockPay', backend));
+    const admin = readPublicRules(dir, []).pages.find((page) => page.file === '/admin/index.html');
+    expect(admin).toEqual({ file: '/admin/index.html', path: '/admin/', csp: adminContentSecurityPolicy(backend) });
   });
 });

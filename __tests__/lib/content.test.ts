@@ -14,7 +14,7 @@ import { LANGUAGES, type Language } from '../../src/lib/languages';
 
 describe('parseContentPath', () => {
   it('reads section, language and name', () => {
-    expect(parseContentPath('home/bg/01-sale-orders.md')).toEqual({ section: 'home', language: 'bg', name: '01-sale-orders' });
+    expect(parseContentPath('banners/bg/01-sale-orders.md')).toEqual({ section: 'banners', language: 'bg', name: '01-sale-orders' });
   });
   it('names the file when the language folder is unknown', () => {
     expect(parseContentPath('home/fr/01.md')).toEqual({
@@ -36,7 +36,8 @@ describe('parseContentPath', () => {
   );
   it('names the files a section holds when a file is not one of them', () => {
     expect(parseContentPath('privacy/en/cookies.md')).toEqual({ error: 'content/privacy/en/cookies.md: content/privacy/<language>/ holds only policy.md' });
-    expect(parseContentPath('home/en/04-reports.md')).toEqual({ section: 'home', language: 'en', name: '04-reports' });
+    expect(parseContentPath('home/en/04-reports.md')).toEqual({ error: 'content/home/en/04-reports.md: content/home/<language>/ holds only hero.md, topics.md, closing.md' });
+    expect(parseContentPath('banners/en/04-reports.md')).toEqual({ section: 'banners', language: 'en', name: '04-reports' });
     expect(parseContentPath('home/en/hero.md')).toEqual({ section: 'home', language: 'en', name: 'hero' });
   });
   it('names the file when it is not in a language folder', () => {
@@ -46,61 +47,61 @@ describe('parseContentPath', () => {
   });
 });
 
-describe('validateFrontmatter (home)', () => {
-  const file = 'content/home/en/01-sale-orders.md';
+describe('validateFrontmatter (banners)', () => {
+  const file = 'content/banners/en/01-sale-orders.md';
   const valid = { order: 1, title: 'Sale orders', illustration: 'sale-order' };
 
   it('accepts a complete section', () => {
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', valid)).toEqual([]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: 'Get Started', ctaTarget: 'app' })).toEqual([]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', valid)).toEqual([]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, ctaLabel: 'Get Started', ctaTarget: 'app' })).toEqual([]);
   });
 
   it('names the file and every missing field', () => {
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', {})).toEqual([
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', {})).toEqual([
       `${file}: frontmatter field "order" is missing; it must be a whole number from 1 to 2147483647`,
       `${file}: frontmatter field "title" is missing; it must be a string`,
       `${file}: frontmatter field "illustration" is missing; it must be one of "sale-order", "features", "payments"`,
     ]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', null)).toHaveLength(3);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', null)).toHaveLength(3);
   });
 
   it('names a wrongly typed field and shows the value', () => {
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 'first' })).toEqual([
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: 'first' })).toEqual([
       `${file}: frontmatter field "order" must be a whole number from 1 to 2147483647, got "first"`,
     ]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, title: 3 })).toEqual([
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, title: 3 })).toEqual([
       `${file}: frontmatter field "title" must be a string, got 3`,
     ]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, illustration: 'photo' })).toEqual([
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, illustration: 'photo' })).toEqual([
       `${file}: frontmatter field "illustration" must be one of "sale-order", "features", "payments", got "photo"`,
     ]);
   });
 
   it('requires a link target once a call to action has a label', () => {
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: 'Go' })).toEqual([
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, ctaLabel: 'Go' })).toEqual([
       `${file}: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact" when "ctaLabel" is set`,
     ]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: 'Go', ctaTarget: 'blog' })).toHaveLength(1);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, ctaLabel: 'Go', ctaTarget: 'blog' })).toHaveLength(1);
   });
 
   it('requires a label once a call to action has a target', () => {
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaTarget: 'app' })).toEqual([
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, ctaTarget: 'app' })).toEqual([
       `${file}: frontmatter field "ctaLabel" is missing; it must be a string when "ctaTarget" is set`,
     ]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: '', ctaTarget: 'app' })).toHaveLength(1);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, ctaLabel: '', ctaTarget: '' })).toEqual([]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, ctaLabel: '', ctaTarget: 'app' })).toHaveLength(1);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, ctaLabel: '', ctaTarget: '' })).toEqual([]);
   });
 
   it('wants order to be a whole number from 1 to the largest GraphQL Int', () => {
     const message = (got: string) => `${file}: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 1.5 })).toEqual([message('1.5')]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: '2' })).toEqual([message('"2"')]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: -0 })).toEqual([message('-0')]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 0 })).toEqual([message('0')]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: -1 })).toEqual([message('-1')]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 2 ** 31 })).toEqual([message('2147483648')]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: Number.NaN })).toEqual([message('NaN')]);
-    expect(validateFrontmatter(file, 'home', '01-sale-orders', { ...valid, order: 2 ** 31 - 1 })).toEqual([]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: 1.5 })).toEqual([message('1.5')]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: '2' })).toEqual([message('"2"')]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: -0 })).toEqual([message('-0')]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: 0 })).toEqual([message('0')]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: -1 })).toEqual([message('-1')]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: 2 ** 31 })).toEqual([message('2147483648')]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: Number.NaN })).toEqual([message('NaN')]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: 2 ** 31 - 1 })).toEqual([]);
   });
 });
 

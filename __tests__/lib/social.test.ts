@@ -7,12 +7,14 @@ describe('parseSocialLinks', () => {
   });
 
   it.each([
-    [{}, 'content/social.json: expected a list of links'],
-    [[null], 'content/social.json: entry 1 must be an object'],
-    [[{ network: 'fax', name: 'Fax', url: 'https://x' }], 'content/social.json: entry 1: field "network" must be one of microblog, chat, source'],
-    [[{ network: 'chat', name: '', url: 'https://x' }], 'content/social.json: entry 1: field "name" is required'],
-    [[{ network: 'chat', name: 'Chat', url: 'http://insecure.example' }], 'content/social.json: entry 1: field "url" must be an https:// address'],
-    [[{ network: 'chat', name: 'Chat', url: 'javascript:alert(1)' }], 'content/social.json: entry 1: field "url" must be an https:// address'],
+    [{}, 'content/social.json: expected "links", a list of links'],
+    [[], 'content/social.json: expected "links", a list of links'],
+    [{ links: {} }, 'content/social.json: expected "links", a list of links'],
+    [{ links: [null] }, 'content/social.json: entry 1 must be an object'],
+    [{ links: [{ network: 'fax', name: 'Fax', url: 'https://x' }] }, 'content/social.json: entry 1: field "network" must be one of microblog, chat, source'],
+    [{ links: [{ network: 'chat', name: '', url: 'https://x' }] }, 'content/social.json: entry 1: field "name" is required'],
+    [{ links: [{ network: 'chat', name: 'Chat', url: 'http://insecure.example' }] }, 'content/social.json: entry 1: field "url" must be an https:// address'],
+    [{ links: [{ network: 'chat', name: 'Chat', url: 'javascript:alert(1)' }] }, 'content/social.json: entry 1: field "url" must be an https:// address'],
   ])('names the field that is wrong (%#)', (data, message) => {
     expect(() => parseSocialLinks(data)).toThrow(message);
   });

@@ -19,8 +19,14 @@ describe('sandboxBuildEnv', () => {
       GATSBY_API_KEY: '',
       GATSBY_PRODUCT_NAME: '',
       GATSBY_CONTACT_EMAIL: '',
+      CMS_BACKEND: 'git-gateway',
       CHROME_PATH: '/usr/bin/chromium',
     });
+  });
+
+  it('builds the editors\' CMS as a production site has it, with the backend the environment names if it does', () => {
+    expect(sandboxBuildEnv({}, targets).CMS_BACKEND).toBe('git-gateway');
+    expect(sandboxBuildEnv({ CMS_BACKEND: 'github' }, targets).CMS_BACKEND).toBe('github');
   });
 
   it('passes the production checks of a `gatsby build` only because it says it is local', () => {

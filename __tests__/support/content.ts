@@ -6,7 +6,6 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { KATEX_STYLESHEET } from '../../gatsby/katexStylesheet';
-import { contentKind } from '../../src/lib/contentSchema';
 import { escapeHtml } from '../../src/lib/html';
 import { LANGUAGES, type Language } from '../../src/lib/languages';
 
@@ -19,11 +18,10 @@ function read(section: string, language: Language, name: string): { frontmatter:
 
 /** HomeContent for `language`; each banner's html is its first paragraph as text (the markdown pipeline has its own tests). */
 export function homeContent(language: Language = 'en'): Queries.HomeContentFragment {
-  const banners = readdirSync(path.join(CONTENT_DIR, 'home', language))
+  const banners = readdirSync(path.join(CONTENT_DIR, 'banners', language))
     .map((file) => file.replace(/\.md$/, ''))
-    .filter((name) => contentKind('home', name) === 'entry')
     .map((name) => {
-      const { frontmatter, body } = read('home', language, name);
+      const { frontmatter, body } = read('banners', language, name);
       return { html: `<p>${escapeHtml(body.trim().split(/\n\s*\n/)[0])}</p>`, fields: { name }, frontmatter };
     })
     .sort((a, b) => Number(a.frontmatter.order) - Number(b.frontmatter.order));

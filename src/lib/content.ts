@@ -8,7 +8,7 @@ import { CONTENT_SECTIONS, fileSchema, isContentSection, type ContentSection, ty
 import { LANGUAGES, isLanguage, type Language } from './languages';
 
 export interface ContentFile {
-  /** Path shown in messages, relative to the project, e.g. content/home/en/01-sale-orders.md */
+  /** Path shown in messages, relative to the project, e.g. content/banners/en/01-sale-orders.md */
   path: string;
   section: ContentSection;
   language: Language;

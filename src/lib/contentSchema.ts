@@ -2,7 +2,8 @@
  * What every markdown file under content/ may say in its frontmatter: one
  * declaration per file kind, from which the build's checks (src/lib/content.ts),
  * the GraphQL types (gatsby/createSchemaCustomization.ts) and the TypeScript
- * types of the views (`Frontmatter` below) are all derived. Adding a field is
+ * types of the views (`Frontmatter`, src/lib/frontmatter.ts) and the editors' CMS
+ * (src/lib/cmsConfig.ts) are all derived. Adding a field is
  * one line here, then its use in a page query.
  */
 import { ICON_NAMES } from './iconPaths';
@@ -18,6 +19,8 @@ interface Rule {
   required: boolean;
   /** Required when this other field (of the same file or list item) is set. */
   requiredWith?: string;
+  /** A line of help the editors' CMS shows under the field (src/lib/cmsConfig.ts). */
+  hint?: string;
 }
 
 export type FieldRule =
@@ -34,13 +37,21 @@ export type FieldRule =
 export type Fields = Readonly<Record<string, FieldRule>>;
 
 export interface FileSchema {
+  /** What the editors' CMS calls it; the file name otherwise. */
+  label?: string;
   fields: Fields;
 }
 
 export interface SectionSchema {
+  /** What the editors' CMS calls the section. */
+  label: string;
   /** Files every language must have, by name (content/<section>/<lang>/<name>.md). */
   files: Readonly<Record<string, FileSchema>>;
-  /** Any other file of the section, when the section takes more (the home banners); refused otherwise. */
+  /**
+   * Any file of the section, for a section of entries (the home banners, the
+   * blog posts), whose `files` is then empty: a folder holds one kind of
+   * file, which is how the editors' CMS lists it (src/lib/cmsConfig.ts).
+   */
   entries?: FileSchema;
   /**
    * 'every' (the default): each language has the same files. 'optional':
@@ -54,23 +65,24 @@ export interface SectionSchema {
 const text = { type: 'string', required: true } as const;
 const optionalText = { type: 'string', required: false } as const;
 
-/** One banner of the home page: content/home/<lang>/<nn-name>.md, sorted by `order`. */
+/** One banner of the home page: content/banners/<lang>/<nn-name>.md, sorted by `order`. */
 const HOME_BANNER = {
+  label: 'Home page banners',
   fields: {
-    order: { type: 'integer', required: true, min: 1, max: GRAPHQL_INT_MAX },
+    order: { type: 'integer', required: true, min: 1, max: GRAPHQL_INT_MAX, hint: 'Banners show in this order, lowest first.' },
     title: text,
     illustration: { type: 'string', required: true, oneOf: HOME_ILLUSTRATIONS },
-    ctaLabel: { type: 'string', required: false, requiredWith: 'ctaTarget' },
+    ctaLabel: { type: 'string', required: false, requiredWith: 'ctaTarget', hint: 'A button under the text: set its label and its target together, or neither.' },
     ctaTarget: { type: 'string', required: false, oneOf: CTA_TARGETS, requiredWith: 'ctaLabel' },
   },
 } as const satisfies FileSchema;
 
 /** The home page's head and its first screen: content/home/<lang>/hero.md. */
 const HOME_HERO = {
+  label: 'First screen (hero.md)',
   fields: {
-    /** The page's title and description in search results and link previews. */
-    title: text,
-    description: text,
+    title: { ...text, hint: "The page's title in search results and link previews." },
+    description: { ...text, hint: "The page's description in search results and link previews." },
     eyebrow: text,
     headline: text,
     lead: text,
@@ -83,6 +95,7 @@ const HOME_HERO = {
 
 /** The list of what the application covers: content/home/<lang>/topics.md. */
 const HOME_TOPICS = {
+  label: 'What the application covers (topics.md)',
   fields: {
     heading: text,
     lead: text,
@@ -93,7 +106,7 @@ const HOME_TOPICS = {
         label: text,
         icon: { type: 'string', required: true, oneOf: ICON_NAMES },
         /** Shown as a chip on the share image (gatsby/brandImages.ts), which has room for three. */
-        onShareImage: { type: 'boolean', required: false },
+        onShareImage: { type: 'boolean', required: false, hint: 'Shown on the share image, which has room for three topics.' },
       },
     },
   },
@@ -101,6 +114,7 @@ const HOME_TOPICS = {
 
 /** The closing call to action: content/home/<lang>/closing.md (its first button is the hero's). */
 const HOME_CLOSING = {
+  label: 'Closing call to action (closing.md)',
   fields: { heading: text, lead: text, pricingLabel: text },
 } as const satisfies FileSchema;
 
@@ -109,6 +123,7 @@ const HOME_CLOSING = {
  * languages makes them translations of one post.
  */
 const BLOG_POST = {
+  label: 'Blog posts',
   fields: {
     title: text,
     /** Shown in the list, in search results and in the feed. */
@@ -118,25 +133,29 @@ const BLOG_POST = {
     author: optionalText,
     tags: { type: 'words', required: false },
     /** Shown by `npm run develop`, never built by `gatsby build`. */
-    draft: { type: 'boolean', required: false },
+    draft: { type: 'boolean', required: false, hint: 'A draft shows in the development site only, never on the built site.' },
   },
 } as const satisfies FileSchema;
 
 /** Every content section and the files it holds. */
 export const CONTENT_SECTIONS = {
   home: {
+    label: 'Home page',
     files: { hero: HOME_HERO, topics: HOME_TOPICS, closing: HOME_CLOSING },
-    entries: HOME_BANNER,
   },
+  // A folder of their own, so the CMS lists every file of it as a banner.
+  banners: { label: 'Home page banners', files: {}, entries: HOME_BANNER },
   docs: {
+    label: 'Documentation',
     // Optional, so a README fetched from elsewhere (DOCS_README_URL_*) needs
     // no frontmatter; the page falls back to locales/<lang>/content.json.
-    files: { readme: { fields: { title: optionalText, description: optionalText } } },
+    files: { readme: { label: 'Documentation page (readme.md)', fields: { title: optionalText, description: optionalText } } },
   },
   privacy: {
-    files: { policy: { fields: { title: text, description: text, lastUpdated: { type: 'date', required: true } } } },
+    label: 'Privacy policy',
+    files: { policy: { label: 'Privacy policy (policy.md)', fields: { title: text, description: text, lastUpdated: { type: 'date', required: true } } } },
   },
-  blog: { files: {}, entries: BLOG_POST, translations: 'optional', namesAreSlugs: true },
+  blog: { label: 'Blog', files: {}, entries: BLOG_POST, translations: 'optional', namesAreSlugs: true },
 } as const satisfies Readonly<Record<string, SectionSchema>>;
 
 export type ContentSection = keyof typeof CONTENT_SECTIONS;
@@ -149,52 +168,4 @@ export function isContentSection(value: string): value is ContentSection {
 export function fileSchema(section: ContentSection, name: string): FileSchema | undefined {
   const spec: SectionSchema = CONTENT_SECTIONS[section];
   return Object.prototype.hasOwnProperty.call(spec.files, name) ? spec.files[name] : spec.entries;
-}
-
-/**
- * 'file' for a file a section names (hero.md), 'entry' for one of its other
- * files (a banner): page queries select the banners with `fields.kind`.
- */
-export function contentKind(section: ContentSection, name: string): 'file' | 'entry' {
-  return Object.prototype.hasOwnProperty.call(CONTENT_SECTIONS[section].files, name) ? 'file' : 'entry';
-}
-
-// ---------------------------------------------------------------------------
-// The TypeScript types of checked frontmatter, derived from the declarations.
-
-type ValueOf<R> = R extends { type: 'list'; item: infer I }
-  ? FieldsValue<I>[]
-  : R extends { type: 'words' }
-    ? string[]
-  : R extends { type: 'boolean' }
-    ? boolean
-    : R extends { type: 'integer' }
-      ? number
-      : R extends { oneOf: readonly (infer V)[] }
-        ? V
-        : string;
-
-type FieldsValue<F> = { [K in keyof F as F[K] extends { required: true } ? K : never]: ValueOf<F[K]> } & {
-  [K in keyof F as F[K] extends { required: true } ? never : K]?: ValueOf<F[K]> | null;
-};
-
-type Sections = typeof CONTENT_SECTIONS;
-
-/** The frontmatter of a named file once the build has checked it: `Frontmatter<'home', 'hero'>`. */
-export type Frontmatter<S extends ContentSection, N extends keyof Sections[S]['files']> = Sections[S]['files'][N] extends {
-  fields: infer F;
-}
-  ? FieldsValue<F>
-  : never;
-
-/** The frontmatter of a section's other files once checked: `EntryFrontmatter<'home'>`, a banner. */
-export type EntryFrontmatter<S extends ContentSection> = Sections[S] extends { entries: { fields: infer F } } ? FieldsValue<F> : never;
-
-/**
- * The frontmatter a page query returned, as the type its schema promises.
- * Only for content the build has checked (gatsby/onCreateNode.ts fails the
- * build on any file that breaks its schema), so no view repeats the rules.
- */
-export function checked<T>(frontmatter: unknown): T {
-  return frontmatter as T;
 }

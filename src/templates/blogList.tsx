@@ -9,7 +9,7 @@ import { Pagination } from '../components/blog/Pagination';
 import { PostMeta } from '../components/blog/PostMeta';
 import { postPath } from '../lib/blog';
 import { siteConfig } from '../lib/config';
-import { checked, type EntryFrontmatter } from '../lib/contentSchema';
+import { checked, type EntryFrontmatter } from '../lib/frontmatter';
 import { DEFAULT_LANGUAGE, localizedPath } from '../lib/languages';
 import { fillProductName } from '../lib/markdown';
 import { blog } from '../lib/structuredData';

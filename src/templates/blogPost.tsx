@@ -5,7 +5,7 @@ import { PostMeta } from '../components/blog/PostMeta';
 import { PostNav } from '../components/blog/PostNav';
 import { TOC_MIN_SECTIONS } from '../lib/blog';
 import { siteConfig } from '../lib/config';
-import { checked, type EntryFrontmatter } from '../lib/contentSchema';
+import { checked, type EntryFrontmatter } from '../lib/frontmatter';
 import { fillProductName } from '../lib/markdown';
 import { blogPosting } from '../lib/structuredData';
 import { useSiteLanguage } from '../hooks/useSiteLanguage';

@@ -49,7 +49,7 @@ export function BannerSection({ banner, index }: { banner: Banner; index: number
           <h2 id={headingId} className={styles.title}>
             {banner.title}
           </h2>
-          {/* Markdown from content/home, rendered to HTML at build time. */}
+          {/* Markdown from content/banners, rendered to HTML at build time. */}
           <div className={styles.body} dangerouslySetInnerHTML={{ __html: banner.html }} />
           {banner.cta && <CallToAction {...banner.cta} />}
         </div>

@@ -1,6 +1,6 @@
 import React from 'react';
 import { graphql } from 'gatsby';
-import { checked, type EntryFrontmatter, type Frontmatter } from '../../lib/contentSchema';
+import { checked, type EntryFrontmatter, type Frontmatter } from '../../lib/frontmatter';
 import { siteConfig } from '../../lib/config';
 import { appUrl } from '../../lib/app';
 import { fillProductName, fillProductNameInFields, fillProductNameInHtml } from '../../lib/markdown';
@@ -18,12 +18,12 @@ import { Hero } from './Hero';
 import { Topics } from './Topics';
 
 /**
- * The banners (content/home/<lang>/<nn-name>.md) as view data with
+ * The banners (content/banners/<lang>/<nn-name>.md) as view data with
  * {{product}} filled in: as text in the title and the label, escaped into the HTML.
  */
 function toBanners(content: Queries.HomeContentFragment, product: string): Banner[] {
   return content.banners.nodes.map((node) => {
-    const { title, illustration, ctaLabel, ctaTarget } = checked<EntryFrontmatter<'home'>>(node.frontmatter);
+    const { title, illustration, ctaLabel, ctaTarget } = checked<EntryFrontmatter<'banners'>>(node.frontmatter);
     return {
       id: node.fields.name,
       title: fillProductName(title, product),
@@ -40,7 +40,7 @@ interface Props {
   canonicalPath?: string;
 }
 
-/** The home page, shared by / and /blog/: everything it says is in content/home/<lang>/. */
+/** The home page: everything it says is in content/home/<lang>/ and content/banners/<lang>/. */
 export function HomeView({ content, canonicalPath }: Props): React.JSX.Element {
   const { language } = useSiteLanguage();
   const product = siteConfig.productName;
@@ -120,7 +120,7 @@ export const query = graphql`
       }
     }
     banners: allMarkdownRemark(
-      filter: { fields: { section: { eq: "home" }, kind: { eq: "entry" }, language: { eq: $language } } }
+      filter: { fields: { section: { eq: "banners" }, language: { eq: $language } } }
       sort: { frontmatter: { order: ASC } }
     ) {
       nodes {

@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { DECAP_FILE, readNamespaces, writeAdmin } from '../../gatsby/admin';
+import { cmsConfig } from '../../src/lib/cmsConfig';
+
+const ROOT = path.join(__dirname, '..', '..');
+let target: string;
+
+beforeEach(() => {
+  target = path.join(mkdtempSync(path.join(tmpdir(), 'admin-')), 'admin');
+});
+afterEach(() => rmSync(path.dirname(target), { recursive: true, force: true }));
+
+describe('writeAdmin', () => {
+  it('writes Decap\'s prebuilt bundle, the page, the setup script, the preview stylesheet and the config generated from the schema', () => {
+    const written = writeAdmin(ROOT, target, { name: 'github', repo: 'stockpay/website', branch: 'main' }, 'StockPay');
+    const files = readdirSync(target).sort();
+    expect(files).toEqual([...written].sort());
+    for (const name of ['index.html', 'admin.js', 'preview.css', 'config.yml', 'decap-cms.js']) expect(files).toContain(name);
+    // The bundle's chunks come along (it loads them from beside itself); its source maps and second build do not.
+    expect(files.filter((name) => /^\d+\.decap-cms\.js$/.test(name)).length).toBeGreaterThan(10);
+    expect(files.filter((name) => name.endsWith('.map') || name === 'cms.js')).toEqual([]);
+    const config = readFileSync(path.join(target, 'config.yml'), 'utf8');
+    expect(config.split('\n')[0]).toMatch(/^# Written by gatsby\/admin\.ts/);
+    expect(parse(config)).toEqual(JSON.parse(JSON.stringify(cmsConfig({ name: 'github', repo: 'stockpay/website', branch: 'main' }, readNamespaces(ROOT)))));
+    expect(readFileSync(path.join(target, 'preview.css'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'src', 'styles', 'global.css'), 'utf8'));
+  });
+
+  it('without a backend writes only the page that says how to configure one, removing an earlier CMS', () => {
+    writeAdmin(ROOT, target, { name: 'git-gateway', branch: 'main' }, 'StockPay');
+    expect(writeAdmin(ROOT, target, undefined, 'StockPay')).toEqual(['index.html']);
+    expect(readdirSync(target)).toEqual(['index.html']);
+    expect(readFileSync(path.join(target, 'index.html'), 'utf8')).toContain('The content manager is not configured');
+  });
+
+  it('takes only the bundle\'s files the page loads', () => {
+    for (const name of ['decap-cms.js', '103.decap-cms.js', 'decap-cms.js.LICENSE.txt', 'f728dc876b39e5273411.wasm']) expect([name, DECAP_FILE.test(name)]).toEqual([name, true]);
+    for (const name of ['cms.js', '103.cms.js', 'decap-cms.js.map', 'cms.css']) expect([name, DECAP_FILE.test(name)]).toEqual([name, false]);
+  });
+});
+
+describe('readNamespaces', () => {
+  it('reads the default language\'s UI string files by name', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'locales-'));
+    try {
+      mkdirSync(path.join(dir, 'locales', 'en'), { recursive: true });
+      writeFileSync(path.join(dir, 'locales', 'en', 'common.json'), '{"menu":"Menu","nav":{"home":"Home"}}');
+      writeFileSync(path.join(dir, 'locales', 'en', 'notes.txt'), 'not a namespace');
+      expect(readNamespaces(dir)).toEqual({ common: { menu: 'Menu', nav: { home: 'Home' } } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The editors' CMS at /admin/ as an editor uses it: Decap CMS from the
+ * build's admin folder (gatsby/admin.ts), over its local backend
+ * (scripts/contentServer.ts) on a temporary copy of content/ and locales/,
+ * so the repository's files are never touched. Each test edits in the
+ * browser, saves, and reads the files the CMS wrote.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import matter from 'gray-matter';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeAdmin } from '../gatsby/admin';
+import { startContentServer, type ContentServer } from '../scripts/contentServer';
+import { listen, type RunningServer } from '../scripts/listen';
+import { createStaticApp } from '../scripts/staticServer';
+import { validateFrontmatter } from '../src/lib/content';
+
+const ROOT = path.join(__dirname, '..');
+const BANNER = 'content/banners/bg/01-sale-orders.md';
+const BANNER_EN = 'content/banners/en/01-sale-orders.md';
+const COMMON_BG = 'locales/bg/common.json';
+
+let dir: string;
+let content: ContentServer;
+let site: RunningServer;
+const read = (file: string) => readFileSync(path.join(dir, 'repo', file), 'utf8');
+const original = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+test.beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'stockpay-cms-'));
+  for (const folder of ['content', 'locales']) cpSync(path.join(ROOT, folder), path.join(dir, 'repo', folder), { recursive: true });
+  content = await startContentServer(path.join(dir, 'repo'), 0, 'warn');
+  writeAdmin(ROOT, path.join(dir, 'site', 'admin'), { name: 'local', url: content.apiUrl }, 'StockPay');
+  site = await listen(createStaticApp(path.join(dir, 'site')), 0);
+});
+
+test.afterEach(async () => {
+  await Promise.all([content.close(), site.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens the CMS logged in to the local backend, at `route` (#/collections/…). */
+async function openCms(page: Page, route: string): Promise<void> {
+  await page.goto(`${site.url}/admin/`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.goto(`${site.url}/admin/#${route}`);
+}
+
+/** A Bulgarian field of the side-by-side editor: the default language's pane is on the left, the other on the right. */
+const bulgarian = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true }).nth(1);
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Publish now', { exact: true }).click();
+}
+
+test.describe('the editors\' CMS on its local backend', () => {
+  test.setTimeout(60_000);
+
+  test('changes a Bulgarian banner title and keeps the rest of both files', async ({ page }) => {
+    await openCms(page, '/collections/banners/entries/01-sale-orders');
+    const title = bulgarian(page, 'Title');
+    await expect(title).toHaveValue('Поръчки за продажба, които редактирате до експедицията');
+    await title.fill('Поръчки, които редактирате до последния момент');
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+
+    await expect.poll(() => matter(read(BANNER)).data.title).toBe('Поръчки, които редактирате до последния момент');
+    const before = matter(original(BANNER));
+    const after = matter(read(BANNER));
+    expect(after.data).toEqual({ ...before.data, title: 'Поръчки, които редактирате до последния момент' });
+    expect(after.content.trim()).toBe(before.content.trim());
+    // Byte for byte: only the title line changed.
+    expect(read(BANNER)).toBe(original(BANNER).replace(`title: ${before.data.title}`, 'title: Поръчки, които редактирате до последния момент'));
+    expect(read(BANNER_EN)).toBe(original(BANNER_EN));
+    expect(validateFrontmatter(BANNER, 'banners', '01-sale-orders', after.data, read(BANNER))).toEqual([]);
+  });
+
+  test('refuses to save a banner whose required title is cleared, and says why', async ({ page }) => {
+    await openCms(page, '/collections/banners/entries/01-sale-orders');
+    await bulgarian(page, 'Title').fill('');
+    await publish(page);
+    await expect(page.getByText('Bulgarian: "Title" is required.')).toBeVisible();
+    expect(read(BANNER)).toBe(original(BANNER));
+  });
+
+  test('changes one UI string in locales/bg/ and nothing else', async ({ page }) => {
+    await openCms(page, '/collections/ui_strings/entries/common_bg');
+    const label = page.getByRole('textbox', { name: 'launchApp', exact: true });
+    await expect(label).toHaveValue(JSON.parse(original(COMMON_BG)).launchApp);
+    await label.fill('Отвори приложението');
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+    await expect.poll(() => JSON.parse(read(COMMON_BG)).launchApp).toBe('Отвори приложението');
+    // Byte for byte: only that value changed, the keys in their order (src/lib/cmsRules.ts inReferenceOrder).
+    const launchApp = JSON.stringify(JSON.parse(original(COMMON_BG)).launchApp);
+    expect(read(COMMON_BG)).toBe(original(COMMON_BG).replace(`"launchApp": ${launchApp}`, '"launchApp": "Отвори приложението"'));
+    expect(read('locales/en/common.json')).toBe(original('locales/en/common.json'));
+  });
+});
+
+test('the built site serves the CMS under its own policy: it starts, offers to log in, and breaks no rule of the policy', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  const response = await page.goto('/admin/');
+  expect(response?.status()).toBe(200);
+  // The checks build with CMS_BACKEND=git-gateway (scripts/processes.ts): Decap asks for Netlify Identity.
+  await expect(page.getByRole('button', { name: /login/i })).toBeVisible({ timeout: 20_000 });
+  expect(refused).toEqual([]);
+});

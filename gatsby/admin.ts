@@ -1,0 +1,58 @@
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { ADMIN_SCRIPT, DECAP_SCRIPT, PREVIEW_STYLESHEET, adminPageHtml, adminScript, unconfiguredAdminHtml } from '../src/lib/adminPage';
+import { collectionChecks, languageNames } from '../src/lib/cmsRules';
+import { cmsConfig, type CmsBackend, type LocaleStrings } from '../src/lib/cmsConfig';
+import { DEFAULT_LANGUAGE } from '../src/lib/languages';
+
+/** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
+export const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|^[0-9a-f]+\.wasm$/;
+
+/** The default language's UI string files by namespace: the CMS's fields for every language. */
+export function readNamespaces(projectDir: string): Record<string, LocaleStrings> {
+  const dir = path.join(projectDir, 'locales', DEFAULT_LANGUAGE);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as LocaleStrings]),
+  );
+}
+
+/** Decap's prebuilt bundle (React included), resolved from the project: never bundled by webpack, so the site's React stays its own. */
+function decapDist(projectDir: string): string {
+  // createRequire: Parcel, which compiles gatsby-node, drops require.resolve.
+  return path.join(path.dirname(createRequire(path.join(projectDir, 'package.json')).resolve('decap-cms/package.json')), 'dist');
+}
+
+/**
+ * Writes the admin folder (`target`, public/admin/ in a build): with a backend, Decap's bundle, the page that loads
+ * it, the preview stylesheet and config.yml generated from the content
+ * schema; without one, only a page that says how to configure it. Removes
+ * what an earlier build left first, so a build never serves a stale CMS.
+ * Returns the files written.
+ */
+export function writeAdmin(projectDir: string, target: string, backend: CmsBackend | undefined, productName: string): string[] {
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  if (!backend) {
+    writeFileSync(path.join(target, 'index.html'), unconfiguredAdminHtml(productName));
+    return ['index.html'];
+  }
+  const dist = decapDist(projectDir);
+  const bundle = readdirSync(dist).filter((name) => DECAP_FILE.test(name));
+  if (!bundle.includes(DECAP_SCRIPT)) throw new Error(`${dist} has no ${DECAP_SCRIPT}: reinstall the decap-cms package (npm install)`);
+  for (const name of bundle) copyFileSync(path.join(dist, name), path.join(target, name));
+  copyFileSync(path.join(projectDir, 'src', 'styles', 'global.css'), path.join(target, PREVIEW_STYLESHEET));
+  const namespaces = readNamespaces(projectDir);
+  writeFileSync(path.join(target, ADMIN_SCRIPT), adminScript(collectionChecks(), languageNames(), DEFAULT_LANGUAGE, namespaces));
+  const config = cmsConfig(backend, namespaces);
+  writeFileSync(
+    path.join(target, 'config.yml'),
+    `# Written by gatsby/admin.ts on each build, from src/lib/contentSchema.ts and locales/${DEFAULT_LANGUAGE}/: edit those, not this.\n${stringify(config, { lineWidth: 0 })}`,
+  );
+  writeFileSync(path.join(target, 'index.html'), adminPageHtml(productName, backend));
+  return [...bundle, PREVIEW_STYLESHEET, ADMIN_SCRIPT, 'config.yml', 'index.html'];
+}

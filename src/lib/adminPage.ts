@@ -1,0 +1,191 @@
+/**
+ * The editors' page at /admin/: the HTML that loads Decap CMS, its own
+ * Content-Security-Policy, and the page a build without a CMS backend serves
+ * instead. Pure: gatsby/admin.ts writes them into public/admin/.
+ */
+import { escapeHtml } from './html';
+import { LOCALE_FORMAT, type CmsBackend, type LocaleStrings } from './cmsConfig';
+import { entryProblems, inReferenceOrder, type CollectionChecks, type LanguageNames } from './cmsRules';
+
+/** Where Decap CMS's prebuilt bundle is served: chunks and WebAssembly load from beside it. */
+export const ADMIN_PATH = '/admin/';
+export const DECAP_SCRIPT = 'decap-cms.js';
+export const ADMIN_SCRIPT = 'admin.js';
+export const PREVIEW_STYLESHEET = 'preview.css';
+/** Where Decap's markdown widget remembers the editor's mode (decap-cms-widget-markdown). */
+export const MARKDOWN_MODE_KEY = 'cms.md-mode';
+
+/** The origins the CMS talks to for each backend: its API, and where the API's avatars and files live. */
+function backendOrigins(backend: CmsBackend): { connect: string[]; img: string[] } {
+  switch (backend.name) {
+    case 'local':
+      return { connect: [new URL(backend.url).origin], img: [] };
+    case 'github':
+      return { connect: ['https://api.github.com', 'https://www.githubstatus.com'], img: ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] };
+    case 'gitlab':
+      return { connect: ['https://gitlab.com'], img: ['https://gitlab.com', 'https://secure.gravatar.com'] };
+    case 'git-gateway':
+      // Netlify Identity and the Git Gateway answer on the site's own origin (/.netlify/…).
+      return { connect: ['https://api.netlify.com', 'https://www.netlifystatus.com'], img: [] };
+  }
+}
+
+/**
+ * The policy of the CMS page: as strict as Decap allows. It needs
+ * 'unsafe-eval' (its config validator, ajv, compiles schemas with
+ * new Function; decaporg/decap-cms#2138), inline styles (emotion writes them at run time), blob: and data: images (media
+ * previews), and the backend's API. Nothing else: no inline script, no
+ * other origin, no framing by another site.
+ */
+export function adminContentSecurityPolicy(backend: CmsBackend): string {
+  const origins = backendOrigins(backend);
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    ['img-src', "'self'", 'data:', 'blob:', ...origins.img].join(' '),
+    ['connect-src', "'self'", ...origins.connect].join(' '),
+    "font-src 'self' data:",
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A meta policy cannot hold frame-ancestors; the served header (src/lib/hosting.ts) has it all. */
+const withoutFrameAncestors = (policy: string) =>
+  policy
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+
+function page(title: string, policy: string, body: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(withoutFrameAncestors(policy))}">`,
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    body,
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The page that loads the CMS; it reads config.yml beside it. */
+export function adminPageHtml(productName: string, backend: CmsBackend): string {
+  return page(
+    `Content manager · ${productName}`,
+    adminContentSecurityPolicy(backend),
+    [
+      '<body>',
+      '<noscript>The content manager needs JavaScript.</noscript>',
+      `<script src="${ADMIN_PATH}${DECAP_SCRIPT}"></script>`,
+      `<script src="${ADMIN_PATH}${ADMIN_SCRIPT}"></script>`,
+      '</body>',
+    ].join('\n'),
+  );
+}
+
+/**
+ * The script that sets the CMS up after Decap loads: the preview pane in
+ * the site's own colours and type (the tokens and element defaults of
+ * src/styles/global.css, which is what applies to the preview's plain
+ * markup), markdown bodies opening as source, the checks Decap cannot express (src/lib/cmsRules.ts) before
+ * every save, in every language, and the UI string files written in the
+ * English file's key order.
+ */
+export function adminScript(
+  checks: Readonly<Record<string, CollectionChecks>>,
+  names: LanguageNames,
+  defaultLanguage: string,
+  namespaces: Readonly<Record<string, LocaleStrings>>,
+): string {
+  return `// Written by gatsby/admin.ts from src/lib/adminPage.ts and src/lib/cmsRules.ts.
+(function () {
+  'use strict';
+  CMS.registerPreviewStyle(${JSON.stringify(`${ADMIN_PATH}${PREVIEW_STYLESHEET}`)});
+  // Bodies open as markdown source unless the editor chose rich text before
+  // (Decap's own default ignores the order of the field's modes).
+  try {
+    if (window.localStorage.getItem(${JSON.stringify(MARKDOWN_MODE_KEY)}) === null) window.localStorage.setItem(${JSON.stringify(MARKDOWN_MODE_KEY)}, 'raw');
+  } catch (error) {
+    // Storage refused (a private window): Decap falls back to rich text.
+  }
+  var CHECKS = ${JSON.stringify(checks)};
+  var NAMES = ${JSON.stringify(names)};
+  var DEFAULT_LANGUAGE = ${JSON.stringify(defaultLanguage)};
+  // The default language's UI string files: the key order every language's file keeps.
+  var LOCALES = ${JSON.stringify(namespaces)};
+  var entryProblems = ${entryProblems.toString()};
+  var inReferenceOrder = ${inReferenceOrder.toString()};
+  CMS.registerCustomFormat(${JSON.stringify(LOCALE_FORMAT)}, 'json', {
+    fromFile: function (text) {
+      return JSON.parse(text);
+    },
+    // Decap passes the file's top-level fields in config order, which names the file's namespace.
+    toFile: function (data, fieldOrder) {
+      var order = (fieldOrder || []).join('\\n');
+      var namespace = Object.keys(LOCALES).filter(function (name) {
+        return Object.keys(LOCALES[name]).join('\\n') === order;
+      })[0];
+      return JSON.stringify(inReferenceOrder(data, namespace ? LOCALES[namespace] : {}), null, 2) + '\\n';
+    },
+  });
+  CMS.registerEventListener({
+    name: 'preSave',
+    handler: function (event) {
+      var entry = event.entry;
+      var checks = CHECKS[entry.get('collection')];
+      if (!checks) return undefined;
+      var data = {};
+      Object.keys(NAMES).forEach(function (language) {
+        var values = language === DEFAULT_LANGUAGE ? entry.get('data') : entry.getIn(['i18n', language, 'data']);
+        data[language] = values && values.toJS ? values.toJS() : values;
+      });
+      var problems = entryProblems(checks, data, NAMES);
+      // Decap shows the message and saves nothing.
+      if (problems.length > 0) throw new Error(problems.join(' '));
+      return undefined;
+    },
+  });
+})();
+`;
+}
+
+/** What a build without a CMS backend serves at /admin/: how to set one up, and nothing else. */
+export function unconfiguredAdminHtml(productName: string): string {
+  const style = [
+    'body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.6}',
+    'code{font-family:ui-monospace,Menlo,Consolas,monospace;background:#f1f5f9;padding:0 .25rem;border-radius:4px}',
+  ].join('');
+  return page(
+    `Content manager not configured · ${productName}`,
+    ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; '),
+    [
+      `<body><style>${style}</style>`,
+      '<main>',
+      '<h1>The content manager is not configured</h1>',
+      `<p>This build of the ${escapeHtml(productName)} website has no CMS backend, so there is nothing to edit here.</p>`,
+      '<p>To edit content in the browser:</p>',
+      '<ul>',
+      '<li>On your machine: run <code>npm run edit</code> in the repository and open the address it prints.</li>',
+      '<li>On the live site: build with <code>CMS_BACKEND</code> (<code>github</code>, <code>gitlab</code> or <code>git-gateway</code>), <code>CMS_REPO</code> (owner/name) and <code>CMS_BRANCH</code> (default <code>main</code>) set. The README\'s section "Edit content in the browser" explains each.</li>',
+      '</ul>',
+      '</main>',
+      '</body>',
+    ].join('\n'),
+  );
+}
+
+/** The policy a page declares in its own meta tag, if it does (the admin page): the served header then carries it. */
+export function declaredPolicy(html: string): string | undefined {
+  const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
+  return meta ? meta[1].replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&') : undefined;
+}
