@@ -20,7 +20,10 @@
  * 6. Content growth (scripts/contentGrowth.ts): a cold build of a temporary
  *    copy of the project whose every blog post is copied 30 more times, so
  *    the cost of a post is measured on the real templates.
- * 7. Prints the results as tables. The servers are stopped even when
+ * 7. Publishing (scripts/rebuildTimes.ts): `npm run publish` in a temporary
+ *    clone, from clean, then after one markdown file and one UI string
+ *    changed: the three times and the pages each rewrote (issue 16).
+ * 8. Prints the results as tables. The servers are stopped even when
  *    something fails; a failed build exits non-zero.
  *
  * It measures the site as it is: the build has no benchmark-only source,
@@ -46,6 +49,7 @@ import { readConfig } from '../src/lib/config';
 import { largestScript, loadGoalLine, loadTable, measureLoad } from './load';
 import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from './nginxServer';
 import { growthTable, measureGrowth } from './contentGrowth';
+import { measureRebuilds, rebuildGoalLine, rebuildTable } from './rebuildTimes';
 import { paintGoalLine, paintTable, writeScriptFreeCopy, type PaintComparison } from './scriptFree';
 
 /** Lighthouse runs per page; the report shows their median (the test gate uses one). */
@@ -229,21 +233,21 @@ async function main(): Promise<number> {
       if (code !== 0) throw new BuildFailed('gatsby clean', code);
     };
 
-    step('1/7 Cold build: gatsby clean, then gatsby build (timed)');
+    step('1/8 Cold build: gatsby clean, then gatsby build (timed)');
     await clean(env);
     const cold = await timedBuild('cold build', env);
 
-    step('2/7 Warm build: gatsby build again with the cache (timed)');
+    step('2/8 Warm build: gatsby build again with the cache (timed)');
     const warm = await timedBuild('warm build', env);
 
-    step(`3/7 Page weights of ${pages.length} pages from public/`);
+    step(`3/8 Page weights of ${pages.length} pages from public/`);
     const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
 
     await held.close();
     const served = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port), origins: connectOrigins(readConfig(env)) });
     site = served;
 
-    step(`4/7 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
+    step(`4/8 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
     machine.host = await measureHostSpeed(chromePath);
     const collected = await collect({ siteUrl: served.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
@@ -260,7 +264,7 @@ async function main(): Promise<number> {
       lighthouse: medians.find((median) => median.url === urls[index]),
     }));
 
-    step(`5/7 Script-free copies: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs, every <script> removed, served by nginx alike`);
+    step(`5/8 Script-free copies: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs, every <script> removed, served by nginx alike`);
     const copy = writeScriptFreeCopy(PUBLIC);
     let paints: PaintComparison[];
     try {
@@ -285,7 +289,7 @@ async function main(): Promise<number> {
       copy.dispose();
     }
 
-    step('6/7 Load: wrk against the generated nginx config and a bare one');
+    step('6/8 Load: wrk against the generated nginx config and a bare one');
     bare = await startBareNginx({ publicDir: PUBLIC, port: 0 });
     const load = await measureLoad(
       [
@@ -295,9 +299,13 @@ async function main(): Promise<number> {
       { generated: served.url, bare: bare.url },
     );
 
-    step('7/7 Content growth: a cold build of a copy of the project with every post copied 30 more times (timed)');
+    step('7/8 Content growth: a cold build of a copy of the project with every post copied 30 more times (timed)');
     const growth = await measureGrowth(ROOT, env, cold, abort.signal);
     if ('failed' in growth) throw new BuildFailed('content-growth build', growth.failed);
+
+    step('8/8 Publishing: npm run publish in a clone, from clean, then after one markdown file and one UI string (timed)');
+    const rebuilds = await measureRebuilds(ROOT, env, abort.signal);
+    if ('failed' in rebuilds) throw new BuildFailed('publish', rebuilds.failed);
 
 
     console.log(`\n${'='.repeat(20)} npm run bench ${'='.repeat(20)}\n`);
@@ -314,6 +322,9 @@ async function main(): Promise<number> {
     console.log(`\n${loadGoalLine(load)}`);
     console.log(`\nContent growth (blog posts):\n`);
     console.log(growthTable(growth));
+    console.log(`\nPublishing a commit (scripts/publish.ts):\n`);
+    console.log(rebuildTable(rebuilds));
+    console.log(`\n${rebuildGoalLine(rebuilds)}`);
     return 0;
   } catch (error) {
     if (abort.signal.aborted) return 1;

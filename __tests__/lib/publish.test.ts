@@ -1,0 +1,73 @@
+import { KEEP_RELEASES, buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove } from '../../src/lib/publish';
+
+describe('buildKind', () => {
+  it('builds incrementally when only content, UI strings or static files changed, or nothing did', () => {
+    expect(buildKind(['content/banners/bg/01-sale-orders.md'])).toBe('incremental');
+    expect(buildKind(['locales/bg/common.json', 'static/favicon.svg', 'content/social.json'])).toBe('incremental');
+    expect(buildKind([])).toBe('incremental');
+  });
+
+  it('builds from clean after any other change, or when what changed is unknown', () => {
+    expect(buildKind(['content/banners/bg/01-sale-orders.md', 'src/styles/global.css'])).toBe('clean');
+    expect(buildKind(['package-lock.json'])).toBe('clean');
+    expect(buildKind(['gatsby-config.ts'])).toBe('clean');
+    // A folder merely named like one: contents/, not content/.
+    expect(buildKind(['contents/x.md'])).toBe('clean');
+    expect(buildKind(undefined)).toBe('clean');
+  });
+});
+
+describe('release names', () => {
+  it('sort by time and name the commit', () => {
+    expect(releaseName(new Date('2026-11-25T16:12:00.123Z'), '1a2b3c4d5e6f7a8b9c0d')).toBe('20261125T161200Z-1a2b3c4d5e6f');
+  });
+
+  it('are told apart from the records and temporary folders beside them, oldest first', () => {
+    expect(
+      releasesOf(['20261125T161200Z-1a2b3c4d5e6f.json', '20261126T080000Z-bbbbbbbbbbbb', '.incoming-20261127T000000Z-cccccccccccc', '20261125T161200Z-1a2b3c4d5e6f', 'current']),
+    ).toEqual(['20261125T161200Z-1a2b3c4d5e6f', '20261126T080000Z-bbbbbbbbbbbb']);
+  });
+});
+
+describe('pageChanges', () => {
+  const before = new Map([
+    ['/index.html', 'a'],
+    ['/bg/index.html', 'b'],
+    ['/docs/index.html', 'c'],
+    ['/old/index.html', 'd'],
+  ]);
+
+  it('names the pages whose HTML is new or differs, and the pages that are gone, as site paths', () => {
+    const after = new Map([
+      ['/index.html', 'a'],
+      ['/bg/index.html', 'B'],
+      ['/docs/index.html', 'c'],
+      ['/blog/new-post/index.html', 'e'],
+      ['/404.html', 'f'],
+      ['/_gatsby/slices/_gatsby-scripts-1.html', 'g'],
+    ]);
+    expect(pageChanges(before, after)).toEqual({ changed: ['/404.html', '/bg/', '/blog/new-post/'], deleted: ['/old/'] });
+  });
+
+  it('calls every page changed when there is no earlier release', () => {
+    expect(pageChanges(undefined, new Map([['/index.html', 'a']]))).toEqual({ changed: ['/'], deleted: [] });
+  });
+});
+
+describe('keeping and rolling back releases', () => {
+  const names = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'];
+
+  it(`keeps the newest ${KEEP_RELEASES}, and never removes the live one`, () => {
+    expect(releasesToRemove(names, 'r7')).toEqual(['r1', 'r2']);
+    expect(releasesToRemove(names, 'r1')).toEqual(['r2']);
+    expect(releasesToRemove(['r1', 'r2'], 'r2')).toEqual([]);
+  });
+
+  it('rolls back to the release before the live one, and to nothing before the oldest', () => {
+    expect(previousRelease(names, 'r7')).toBe('r6');
+    expect(previousRelease(names, 'r3')).toBe('r2');
+    expect(previousRelease(names, 'r1')).toBeUndefined();
+    expect(previousRelease(names, undefined)).toBeUndefined();
+    expect(previousRelease(names, 'gone')).toBeUndefined();
+  });
+});

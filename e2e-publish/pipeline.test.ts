@@ -1,0 +1,131 @@
+/**
+ * The publishing pipeline as a git server runs it: a bare repository with
+ * deploy/hooks/post-receive installed, a clone pushing to it, real builds
+ * into a temporary target folder. A Bulgarian banner change goes live
+ * incrementally and names only the pages it changed; a commit with broken
+ * frontmatter names the file and field and leaves the live release alone;
+ * a rollback goes back one release.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.join(__dirname, '..');
+const BANNER = 'content/banners/bg/01-sale-orders.md';
+const NEW_TITLE = 'Поръчки, които следите до последния ред';
+
+let dir: string;
+const bare = () => path.join(dir, 'site.git');
+const clone = () => path.join(dir, 'clone');
+const target = () => path.join(dir, 'site');
+const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
+/** The environment of the pushing shell, which a local push hands to the hook: a build for this machine. */
+const env: NodeJS.ProcessEnv = { ...process.env, SITE_ENV: 'local', GATSBY_TELEMETRY_DISABLED: '1' };
+delete env.GIT_DIR;
+delete env.GIT_WORK_TREE;
+
+/** Pushes the clone's HEAD to main; returns everything the push printed, the hook's "remote:" lines included. */
+function push(): string {
+  const result = spawnSync('git', ['push', 'site', 'HEAD:main'], { cwd: clone(), encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
+  return `${result.stdout}${result.stderr}`;
+}
+
+function commit(file: string, change: (text: string) => string, message: string): void {
+  const full = path.join(clone(), file);
+  writeFileSync(full, change(readFileSync(full, 'utf8')));
+  git(clone(), '-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-qam', message);
+}
+
+const live = () => path.basename(readlinkSync(path.join(target(), 'current')));
+const releases = () => readdirSync(path.join(target(), 'releases')).filter((name) => /^\d{8}T\d{6}Z-[0-9a-f]+$/.test(name)).sort();
+const htmlFiles = (release: string) =>
+  readdirSync(path.join(target(), 'releases', release), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(path.join(target(), 'releases', release), path.join(entry.parentPath, entry.name)))
+    .sort();
+const html = (release: string, file: string) => readFileSync(path.join(target(), 'releases', release, file));
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'stockpay-publish-'));
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'main', bare()]);
+  copyFileSync(path.join(ROOT, 'deploy', 'hooks', 'post-receive'), path.join(bare(), 'hooks', 'post-receive'));
+  chmodSync(path.join(bare(), 'hooks', 'post-receive'), 0o755);
+  git(bare(), 'config', 'publish.worktree', path.join(dir, 'work'));
+  git(bare(), 'config', 'publish.target', target());
+  // The work folder as a server keeps it, dependencies installed (shared with this checkout, not installed again).
+  mkdirSync(path.join(dir, 'work'));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'work', 'node_modules'), 'dir');
+  writeFileSync(path.join(dir, 'work', '.installed-package-lock.json'), git(ROOT, 'show', 'HEAD:package-lock.json') + '\n');
+  execFileSync('git', ['clone', '-q', ROOT, clone()]);
+  git(clone(), 'remote', 'add', 'site', bare());
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('the first push builds from clean and goes live', () => {
+  const output = push();
+  expect(output).toContain('clean build (no earlier release)');
+  expect(output).toMatch(/Live: \d{8}T\d{6}Z-[0-9a-f]{12} \(clean build/);
+  expect(releases()).toHaveLength(1);
+  expect(live()).toBe(releases()[0]);
+  // nginx's config of the release, rooted at the release folder itself (deploy/nginx/README.md).
+  expect(readlinkSync(path.join(target(), 'nginx.conf'))).toBe(path.join('releases', `${live()}.nginx.conf`));
+  expect(readFileSync(path.join(target(), 'nginx.conf'), 'utf8')).toContain(`root ${path.join(target(), 'releases', live())};`);
+  expect(readFileSync(path.join(target(), 'current', 'bg', 'index.html'), 'utf8')).toContain('Поръчки за продажба');
+});
+
+test('a Bulgarian banner change builds incrementally, goes live, and lists only the pages it changed', () => {
+  const before = live();
+  commit(BANNER, (text) => text.replace(/^title: .*$/m, `title: ${NEW_TITLE}`), 'A new Bulgarian banner title');
+  const output = push();
+  expect(output).toContain('incremental build (1 file changed since');
+  const after = live();
+  expect(after).not.toBe(before);
+  expect(readFileSync(path.join(target(), 'current', 'bg', 'index.html'), 'utf8')).toContain(NEW_TITLE);
+
+  const changes = JSON.parse(readFileSync(path.join(target(), 'releases', `${after}.changes.json`), 'utf8')) as { changed: string[]; deleted: string[] };
+  expect(changes.changed).toContain('/bg/');
+  expect(changes.changed).not.toContain('/docs/');
+  expect(changes.changed).not.toContain('/');
+  expect(changes.deleted).toEqual([]);
+  expect(output).toContain('Changed pages');
+  // Every page the list does not name is byte for byte the page of the release before.
+  const pagePath = (file: string) => `/${file.replace(/index\.html$/, '')}`;
+  const unchanged = htmlFiles(after).filter((file) => !changes.changed.includes(pagePath(file)));
+  expect(unchanged.length).toBeGreaterThan(20);
+  for (const file of unchanged) expect([file, html(after, file).equals(html(before, file))]).toEqual([file, true]);
+});
+
+test('a commit with broken frontmatter reports the file and field to the pusher and switches nothing', () => {
+  const before = live();
+  commit('content/banners/bg/02-features.md', (text) => text.replace(/^order: .*$/m, 'order: second'), 'A broken banner');
+  const output = push();
+  // Gatsby wraps its messages at 80 columns.
+  expect(output).toContain('content/banners/bg/02-features.md: frontmatter field "order"');
+  expect(output).toContain(`Nothing was switched: ${before} stays live.`);
+  expect(live()).toBe(before);
+  expect(existsSync(path.join(target(), '.last-build-failed'))).toBe(true);
+});
+
+test('a rollback switches back to the release before, and not when the server cannot reload', () => {
+  const [first, second] = releases();
+  expect(live()).toBe(second);
+  const rollback = (reload: string) =>
+    spawnSync(process.execPath, [path.join(ROOT, 'node_modules', '.bin', 'tsx'), path.join(ROOT, 'scripts', 'publish.ts'), '--target', target(), '--rollback', '--reload', reload], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+  const refused = rollback('exit 3');
+  expect(refused.status).toBe(1);
+  expect(refused.stderr).toContain('"exit 3" failed (exit 3).');
+  expect(live()).toBe(second);
+  const result = rollback('true');
+  expect(result.status).toBe(0);
+  expect(result.stdout).toContain(`Live: ${first} (rolled back from ${second}).`);
+  expect(live()).toBe(first);
+  expect(readlinkSync(path.join(target(), 'nginx.conf'))).toBe(path.join('releases', `${first}.nginx.conf`));
+  expect(readFileSync(path.join(target(), 'current', 'bg', 'index.html'), 'utf8')).not.toContain(NEW_TITLE);
+});
