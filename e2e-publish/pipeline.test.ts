@@ -10,6 +10,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { listHtmlFiles } from '../scripts/links';
+import { releasesOf } from '../src/lib/publish';
 
 const ROOT = path.join(__dirname, '..');
 const BANNER = 'content/banners/bg/01-sale-orders.md';
@@ -38,12 +40,8 @@ function commit(file: string, change: (text: string) => string, message: string)
 }
 
 const live = () => path.basename(readlinkSync(path.join(target(), 'current')));
-const releases = () => readdirSync(path.join(target(), 'releases')).filter((name) => /^\d{8}T\d{6}Z-[0-9a-f]+$/.test(name)).sort();
-const htmlFiles = (release: string) =>
-  readdirSync(path.join(target(), 'releases', release), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.relative(path.join(target(), 'releases', release), path.join(entry.parentPath, entry.name)))
-    .sort();
+const releases = () => releasesOf(readdirSync(path.join(target(), 'releases')));
+const htmlFiles = (release: string) => listHtmlFiles(path.join(target(), 'releases', release));
 const html = (release: string, file: string) => readFileSync(path.join(target(), 'releases', release, file));
 
 beforeAll(() => {

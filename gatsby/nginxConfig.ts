@@ -20,6 +20,9 @@ import type { PublicRules } from './publicRules';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+/** Where the site listens unless told otherwise: port 80 on IPv4 and IPv6. */
+export const DEFAULT_LISTEN: readonly string[] = ['80', '[::]:80'];
+
 /** Debian's MIME types file (package nginx-common). */
 export const DEBIAN_MIME_TYPES = '/etc/nginx/mime.types';
 

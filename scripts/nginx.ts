@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { nginxSiteConfig } from '../gatsby/nginxConfig';
+import { DEFAULT_LISTEN, nginxSiteConfig } from '../gatsby/nginxConfig';
 import { connectOrigins, readPublicRules } from '../gatsby/publicRules';
 import { siteConfig } from '../src/lib/config';
 
@@ -42,7 +42,7 @@ function main(argv: string[]): number {
   const publicDir = path.resolve(values.public ?? path.join(__dirname, '..', 'public'));
   const config = nginxSiteConfig(readPublicRules(publicDir, connectOrigins(siteConfig)), {
     root: values.root,
-    listen: values.listen ?? ['80', '[::]:80'],
+    listen: values.listen ?? [...DEFAULT_LISTEN],
     serverName: values['server-name'] ?? new URL(siteConfig.siteUrl).hostname,
     includes: values.include,
   });

@@ -29,10 +29,11 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs as parseCommandLine } from 'node:util';
-import { nginxSiteConfig } from '../gatsby/nginxConfig';
+import { DEFAULT_LISTEN, nginxSiteConfig } from '../gatsby/nginxConfig';
 import { connectOrigins, readPublicRules } from '../gatsby/publicRules';
 import { readConfig } from '../src/lib/config';
 import { CONTENT_FOLDERS, buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove, type BuildKind, type PageChanges } from '../src/lib/publish';
+import { listHtmlFiles } from './links';
 import { run } from './processes';
 
 const ROOT = path.join(__dirname, '..');
@@ -82,7 +83,7 @@ export function parseArgs(argv: readonly string[]): PublishArgs | { error: strin
     target: path.resolve(values.target),
     rollback: values.rollback ?? false,
     ...(values.reload ? { reload: values.reload } : {}),
-    nginx: { listen: values.listen ?? ['80', '[::]:80'], serverName: values['server-name'], includes: values.include ?? [] },
+    nginx: { listen: values.listen ?? [...DEFAULT_LISTEN], serverName: values['server-name'], includes: values.include ?? [] },
   };
 }
 
@@ -113,11 +114,7 @@ function changedSince(commit: string): string[] | undefined {
 /** Every HTML file of a built site ('/bg/index.html') with a fingerprint of its bytes. */
 function htmlFingerprints(dir: string | undefined): Map<string, string> | undefined {
   if (!dir || !existsSync(dir)) return undefined;
-  // Files only: Gatsby writes a folder named page-data/404.html/.
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  return new Map(files.map((file) => [`/${file.split(path.sep).join('/')}`, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
+  return new Map(listHtmlFiles(dir).map((file) => [`/${file}`, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
 }
 
 /** The live release's name, from DIR/current. */

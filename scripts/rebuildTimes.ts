@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { releasesOf } from '../src/lib/publish';
 import type { ReleaseRecord } from './publish';
 import { run } from './processes';
 import { formatTable } from './table';
@@ -39,8 +40,8 @@ export async function measureRebuilds(root: string, env: NodeJS.ProcessEnv, sign
       change();
       const code = await run('tsx', [path.join(clone, 'scripts', 'publish.ts'), '--target', target], env, { signal, cwd: clone });
       if (code !== 0) return { failed: code };
-      const releases = readdirSync(path.join(target, 'releases')).filter((name) => /^\d{8}T\d{6}Z-[0-9a-f]+\.json$/.test(name)).sort();
-      rebuilds.push({ what, record: JSON.parse(readFileSync(path.join(target, 'releases', releases.at(-1) as string), 'utf8')) as ReleaseRecord });
+      const newest = releasesOf(readdirSync(path.join(target, 'releases'))).at(-1) as string;
+      rebuilds.push({ what, record: JSON.parse(readFileSync(path.join(target, 'releases', `${newest}.json`), 'utf8')) as ReleaseRecord });
     }
     return rebuilds;
   } finally {
