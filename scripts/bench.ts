@@ -13,7 +13,9 @@
  *    three Lighthouse runs (mobile defaults, scripts/lighthouse.ts).
  * 4. Each page's script-free copy (scripts/scriptFree.ts), served by nginx
  *    alike and measured alike: LCP, FCP and TBT of both, the LCP ratio, the
- *    real page's LCP element and its longest phase (issue 17).
+ *    real page's LCP element and its longest phase (issue 17); and the two
+ *    references, an empty Gatsby 5 page and its script-free copy
+ *    (scripts/paintReferences.ts). `npm run bench:paint` runs this alone.
  * 5. Load (scripts/load.ts): wrk against the generated config and a bare
  *    nginx (root only) over the same public/, the home page and the largest
  *    script, each 10 s with 50 connections.
@@ -42,7 +44,7 @@ import { describeHostSpeed, measureHostSpeed, type HostSpeed } from './hostSpeed
 import { CATEGORIES, collect, medianByUrl, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, type LighthouseRun } from './lighthouse';
 import { listHtmlFiles } from './links';
 import { pageWeight, type PageWeight } from './pageWeight';
-import { run, sandboxBuildEnv } from './processes';
+import { run, sandboxBuildEnv, exitWith } from './processes';
 import { sitePages, type SitePage } from './sitePages';
 import { connectOrigins } from '../gatsby/publicRules';
 import { readConfig } from '../src/lib/config';
@@ -50,7 +52,8 @@ import { largestScript, loadGoalLine, loadTable, measureLoad } from './load';
 import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from './nginxServer';
 import { growthTable, measureGrowth } from './contentGrowth';
 import { measureRebuilds, rebuildGoalLine, rebuildTable } from './rebuildTimes';
-import { paintGoalLine, paintTable, writeScriptFreeCopy, type PaintComparison } from './scriptFree';
+import { comparePaints, paintGoalLine, paintTable, referenceTable } from './scriptFree';
+import { measureReferences } from './paintReferences';
 
 /** Lighthouse runs per page; the report shows their median (the test gate uses one). */
 export const LIGHTHOUSE_RUNS = 3;
@@ -264,30 +267,10 @@ async function main(): Promise<number> {
       lighthouse: medians.find((median) => median.url === urls[index]),
     }));
 
-    step(`5/8 Script-free copies: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs, every <script> removed, served by nginx alike`);
-    const copy = writeScriptFreeCopy(PUBLIC);
-    let paints: PaintComparison[];
-    try {
-      const free = await startNginx({ publicDir: copy.dir, port: 0, origins: connectOrigins(readConfig(env)) });
-      try {
-        const freeCollected = await collect({ siteUrl: free.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
-        const freeUrls = pages.map((page) => pageUrl(free.url, page));
-        try {
-          const freeMedians = medianByUrl(freeCollected.runs, freeUrls);
-          paints = pages.flatMap((page, index) => {
-            const real = medians.find((median) => median.url === urls[index]);
-            const scriptFree = freeMedians.find((median) => median.url === freeUrls[index]);
-            return real && scriptFree ? [{ page: page.path, real, scriptFree }] : [];
-          });
-        } finally {
-          freeCollected.dispose();
-        }
-      } finally {
-        await free.close();
-      }
-    } finally {
-      copy.dispose();
-    }
+    step(`5/8 Script-free copies: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs, every <script> removed, served by nginx alike; then the empty Gatsby page`);
+    const paintOptions = { chromePath, runs: LIGHTHOUSE_RUNS, cpuSlowdown: machine.host.cpuSlowdown, signal: abort.signal };
+    const paints = await comparePaints({ ...paintOptions, publicDir: PUBLIC, siteUrl: served.url, origins: connectOrigins(readConfig(env)), pages, real: medians });
+    const references = await measureReferences(ROOT, paintOptions);
 
     step('6/8 Load: wrk against the generated nginx config and a bare one');
     bare = await startBareNginx({ publicDir: PUBLIC, port: 0 });
@@ -313,9 +296,10 @@ async function main(): Promise<number> {
     console.log(`\nPages: first load (JS and CSS gzip, HTML gzip and raw) and Lighthouse medians (scores 0-100)\n`);
     console.log(pageTable(results));
     console.log(`\n${goalsLine(results)}\n`);
-    console.log(`Largest Contentful Paint against each page's script-free copy (medians):\n`);
-    console.log(paintTable(paints));
-    console.log(`\n${paintGoalLine(paints)}\n`);
+    console.log(`Largest Contentful Paint against each page's script-free copy (medians), and the references:\n`);
+    console.log(paintTable(paints, references));
+    console.log(`\n${referenceTable(references)}`);
+    console.log(`\n${paintGoalLine(paints, references)}\n`);
     console.log(buildTable({ cold, warm }));
     console.log(`\nLoad (requests with Accept-Encoding: gzip, deflate, br, as a browser sends):\n`);
     console.log(loadTable(load));
@@ -339,11 +323,5 @@ async function main(): Promise<number> {
 }
 
 if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (error: Error) => {
-      console.error(error.message);
-      process.exit(1);
-    },
-  );
+  exitWith(main());
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { BRAND_FALLBACK_DIR, writeBrandImages } from '../gatsby/brandImages';
 import { CONFIG_DEFAULTS, siteConfig } from '../src/lib/config';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
+import { exitWith } from './processes';
 
 async function main(): Promise<number> {
   if (siteConfig.productName !== CONFIG_DEFAULTS.GATSBY_PRODUCT_NAME) {
@@ -28,10 +29,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  },
-);
+exitWith(main());

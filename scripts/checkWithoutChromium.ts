@@ -27,6 +27,7 @@ import path from 'node:path';
 import { BRAND_FALLBACK_DIR, BRAND_IMAGE_FILES } from '../gatsby/brandImages';
 import { PRODUCTION_REQUIRED } from '../src/lib/config';
 import { BUILD_PACKAGES_COMMAND } from './chromium.js';
+import { exitWith } from './processes';
 
 const ROOT = path.join(__dirname, '..');
 const GATSBY = path.join(ROOT, 'node_modules', '.bin', 'gatsby');
@@ -120,10 +121,4 @@ async function main(): Promise<number> {
   return failures.length === 0 ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  },
-);
+exitWith(main());

@@ -18,7 +18,7 @@ import { connectOrigins } from '../gatsby/publicRules';
 import { readConfig } from '../src/lib/config';
 import { lighthouseGate } from './lighthouse';
 import { holdPort, nginxMissing, startNginx, type RunningNginx } from './nginxServer';
-import { buildSite, run, sandboxBuildEnv } from './processes';
+import { buildSite, run, sandboxBuildEnv, exitWith } from './processes';
 
 const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;
 type Check = (typeof ALL_CHECKS)[number];
@@ -80,10 +80,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  },
-);
+exitWith(main());

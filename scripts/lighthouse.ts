@@ -166,6 +166,8 @@ export interface CollectOptions {
   chromePath: string;
   runs: number;
   pages?: SitePage[];
+  /** Other URLs to measure instead of the pages, without budgets (the bench's references). */
+  urls?: string[];
   /** Lighthouse's CPU slowdown; scripts/hostSpeed.ts fits it to the host. */
   cpuSlowdown?: number;
 }
@@ -184,11 +186,11 @@ export const startPage = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/ro
 
 /** The lhci configuration: every page, `runs` times each, with its own assertions. */
 export function lhciConfig(options: CollectOptions) {
-  const pages = options.pages ?? sitePages();
+  const pages = options.urls ? [] : (options.pages ?? sitePages());
   return {
     ci: {
       collect: {
-        url: pages.map((page) => pageUrl(options.siteUrl, page)),
+        url: options.urls ?? pages.map((page) => pageUrl(options.siteUrl, page)),
         numberOfRuns: options.runs,
         chromePath: options.chromePath,
         settings: {

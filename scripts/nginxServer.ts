@@ -219,13 +219,14 @@ export function startNginx(options: NginxOptions): Promise<RunningNginx> {
  * nginx over `publicDir` with a bare site, `root` and nothing else: what
  * the benchmark compares the generated config with (scripts/load.ts).
  */
-export function startBareNginx(options: Omit<NginxOptions, 'origins'>): Promise<RunningNginx> {
-  return startWith(options.publicDir, options.port, (root, port) => bareSiteConfig(root, port));
+export function startBareNginx(options: Omit<NginxOptions, 'origins'> & { precompressed?: boolean }): Promise<RunningNginx> {
+  return startWith(options.publicDir, options.port, (root, port) => bareSiteConfig(root, port, options.precompressed));
 }
 
-/** A server block with `root` and nothing else, on 127.0.0.1:port. */
-export function bareSiteConfig(root: string, port: number): string {
-  return ['server {', `    listen 127.0.0.1:${port};`, `    root ${nginxString(root)};`, '}', ''].join('\n');
+/** A server block with `root` and nothing else, on 127.0.0.1:port; `precompressed` adds the precompressed copies. */
+export function bareSiteConfig(root: string, port: number, precompressed = false): string {
+  const compression = precompressed ? ['    brotli_static on;', '    gzip_static on;'] : [];
+  return ['server {', `    listen 127.0.0.1:${port};`, `    root ${nginxString(root)};`, ...compression, '}', ''].join('\n');
 }
 
 async function startWith(publicDir: string, port: number, siteFor: SiteFor): Promise<RunningNginx> {

@@ -88,3 +88,14 @@ export function startBuildEnv(base: NodeJS.ProcessEnv, targets: Omit<BuildTarget
     GATSBY_API_URL: base.GATSBY_API_URL || sandboxUrl,
   };
 }
+
+/** Ends a command-line script with the exit code its main resolves to, or with 1 and the message of what it threw. */
+export function exitWith(result: Promise<number>): void {
+  result.then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}

@@ -8,16 +8,25 @@ import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { precompress } from '../gatsby/hostingFiles';
-import type { LighthouseRun } from './lighthouse';
+import { collect, medianByUrl, pageUrl, type LighthouseRun } from './lighthouse';
+import { startNginx } from './nginxServer';
+import type { References } from './paintReferences';
+import type { SitePage } from './sitePages';
 import { listHtmlFiles } from './links';
 import { formatTable } from './table';
 
 /** The goal: a page's LCP at most this many times its script-free copy's. */
 export const LCP_RATIO_GOAL = 1.25;
 
-/** `html` with every <script> element removed (inline, external, JSON-LD), and nothing else changed. */
+/**
+ * `html` with every <script> element removed (inline, external, JSON-LD)
+ * and every script's preload (`as="script"`, `modulepreload`), and nothing
+ * else changed: a copy that still fetched the scripts would pay for them.
+ */
 export function stripScripts(html: string): string {
-  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '');
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '')
+    .replace(/<link\b(?=[^>]*\bas=["']?script\b|[^>]*\brel=["']?modulepreload\b)[^>]*>/gi, '');
 }
 
 /**
@@ -54,14 +63,32 @@ export function dominantPhase(phases: Record<string, number>): string {
 
 export const lcpRatio = ({ real, scriptFree }: PaintComparison): number => real.largestContentfulPaintMs / scriptFree.largestContentfulPaintMs;
 
-/** One row per page: LCP, FCP and TBT of the real page and of its script-free copy, the LCP ratio, and what the largest paint was. */
-export function paintTable(rows: readonly PaintComparison[]): string {
-  const header = ['page', 'LCP', 'LCP no JS', 'ratio', 'FCP', 'FCP no JS', 'TBT', 'TBT no JS', 'LCP element', 'longest phase'];
+/** The references' LCP, FCP and TBT, one row each (scripts/paintReferences.ts). */
+export function referenceTable(references: References): string {
+  const rows = [
+    ['plain HTML page (the empty Gatsby page, script-free)', references.plainHtml],
+    ['empty Gatsby 5 page (bench/empty-gatsby/)', references.emptyGatsby],
+  ] as const;
+  return formatTable(
+    ['reference', 'LCP', 'FCP', 'TBT', 'LCP element'],
+    rows.map(([name, run]) => [name, ms(run.largestContentfulPaintMs), ms(run.firstContentfulPaintMs), ms(run.totalBlockingTimeMs), run.lcpElement.split(' > ').pop() || '–']),
+  );
+}
+
+/**
+ * One row per page: LCP, FCP and TBT of the real page and of its script-free
+ * copy, the LCP ratio, the real LCP against the empty Gatsby page's (when
+ * measured), and what the largest paint was.
+ */
+export function paintTable(rows: readonly PaintComparison[], references?: References): string {
+  const header = ['page', 'LCP', 'LCP no JS', 'ratio', ...(references ? ['/ empty Gatsby'] : []), 'FCP', 'FCP no JS', 'TBT', 'TBT no JS', 'LCP element', 'longest phase'];
+  const ratio = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
   const lines = rows.map((row) => [
     row.page,
     ms(row.real.largestContentfulPaintMs),
     ms(row.scriptFree.largestContentfulPaintMs),
-    Number.isFinite(lcpRatio(row)) ? lcpRatio(row).toFixed(2) : '–',
+    ratio(lcpRatio(row)),
+    ...(references ? [ratio(row.real.largestContentfulPaintMs / references.emptyGatsby.largestContentfulPaintMs)] : []),
     ms(row.real.firstContentfulPaintMs),
     ms(row.scriptFree.firstContentfulPaintMs),
     ms(row.real.totalBlockingTimeMs),
@@ -73,8 +100,67 @@ export function paintTable(rows: readonly PaintComparison[]): string {
   return formatTable(header, lines);
 }
 
-/** The goal line: how many pages paint within 1.25 times their script-free copy. */
-export function paintGoalLine(rows: readonly PaintComparison[]): string {
+/**
+ * The goal line: how many pages paint within 1.25 times their script-free
+ * copy and, when measured, how many no later than the empty Gatsby page.
+ */
+export function paintGoalLine(rows: readonly PaintComparison[], references?: References): string {
   const within = rows.filter((row) => lcpRatio(row) <= LCP_RATIO_GOAL).length;
-  return `Goal: LCP at most ${LCP_RATIO_GOAL}x the script-free copy's on ${within} of ${rows.length} pages`;
+  const line = `Goal: LCP at most ${LCP_RATIO_GOAL}x the script-free copy's on ${within} of ${rows.length} pages`;
+  if (!references) return line;
+  const empty = references.emptyGatsby.largestContentfulPaintMs;
+  const notSlower = rows.filter((row) => row.real.largestContentfulPaintMs <= empty).length;
+  return `${line}; no slower than the empty Gatsby page (${ms(empty)}) on ${notSlower} of ${rows.length}`;
+}
+
+export interface CompareOptions {
+  /** The built site, served at siteUrl. */
+  publicDir: string;
+  siteUrl: string;
+  /** The API origins the pages call, for the copy's nginx config. */
+  origins: readonly string[];
+  pages: SitePage[];
+  chromePath: string;
+  runs: number;
+  cpuSlowdown: number;
+  /** The real pages' medians when already measured (the bench's Lighthouse step); measured here otherwise. */
+  real?: readonly LighthouseRun[];
+}
+
+/** Measures each page's script-free copy (and the page itself unless given) and pairs them. */
+export async function comparePaints(options: CompareOptions): Promise<PaintComparison[]> {
+  const { pages, chromePath, runs, cpuSlowdown } = options;
+  const urls = pages.map((page) => pageUrl(options.siteUrl, page));
+  let real = options.real;
+  if (!real) {
+    const collected = await collect({ siteUrl: options.siteUrl, chromePath, runs, pages, cpuSlowdown });
+    try {
+      real = medianByUrl(collected.runs, urls);
+    } finally {
+      collected.dispose();
+    }
+  }
+  const copy = writeScriptFreeCopy(options.publicDir);
+  try {
+    const free = await startNginx({ publicDir: copy.dir, port: 0, origins: options.origins });
+    try {
+      const collected = await collect({ siteUrl: free.url, chromePath, runs, pages, cpuSlowdown });
+      try {
+        const freeUrls = pages.map((page) => pageUrl(free.url, page));
+        const freeMedians = medianByUrl(collected.runs, freeUrls);
+        const measured = real;
+        return pages.flatMap((page, index) => {
+          const realRun = measured.find((median) => median.url === urls[index]);
+          const scriptFree = freeMedians.find((median) => median.url === freeUrls[index]);
+          return realRun && scriptFree ? [{ page: page.path, real: realRun, scriptFree }] : [];
+        });
+      } finally {
+        collected.dispose();
+      }
+    } finally {
+      await free.close();
+    }
+  } finally {
+    copy.dispose();
+  }
 }

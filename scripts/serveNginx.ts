@@ -10,6 +10,7 @@ import path from 'node:path';
 import { connectOrigins } from '../gatsby/publicRules';
 import { siteConfig } from '../src/lib/config';
 import { startNginx } from './nginxServer';
+import { exitWith } from './processes';
 
 /** The processes above this one (npm, the shell, the terminal), nearest first, from Linux's /proc. */
 function ancestors(): number[] {
@@ -61,10 +62,4 @@ async function main(): Promise<number> {
   });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  },
-);
+exitWith(main());

@@ -95,4 +95,10 @@ describe('bareSiteConfig', () => {
   it('is root and nothing else, on loopback', () => {
     expect(bareSiteConfig('/srv/site/public', 8080)).toBe('server {\n    listen 127.0.0.1:8080;\n    root /srv/site/public;\n}\n');
   });
+
+  it('serves the precompressed copies when asked (the paint references, scripts/paintReferences.ts)', () => {
+    expect(bareSiteConfig('/tmp/empty', 8080, true)).toBe(
+      'server {\n    listen 127.0.0.1:8080;\n    root /tmp/empty;\n    brotli_static on;\n    gzip_static on;\n}\n',
+    );
+  });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LighthouseRun } from '../../scripts/lighthouse';
 import { lcpBreakdown, summarizeLhr } from '../../scripts/lighthouse';
-import { dominantPhase, lcpRatio, paintGoalLine, paintTable, stripScripts, writeScriptFreeCopy } from '../../scripts/scriptFree';
+import { dominantPhase, lcpRatio, paintGoalLine, paintTable, referenceTable, stripScripts, writeScriptFreeCopy } from '../../scripts/scriptFree';
 
 describe('stripScripts', () => {
   it('removes every script element, inline, external and JSON-LD, and nothing else', () => {
@@ -13,6 +13,13 @@ describe('stripScripts', () => {
       '<link rel="stylesheet" href="/a.css"/></head><body><main><p>Текст</p></main><script src="/app.js" async></script>' +
       '<SCRIPT id="x">\nwindow.pagePath="/";\n</SCRIPT ></body>';
     expect(stripScripts(html)).toBe('<head><link rel="stylesheet" href="/a.css"/></head><body><main><p>Текст</p></main></body>');
+  });
+
+  it("removes the scripts' preloads too, and leaves other preloads and links", () => {
+    const html =
+      '<head><link rel="preload" as="script" href="/app.js" fetchpriority="low"/><link rel=modulepreload href="/m.js">' +
+      '<link rel="preload" as="image" href="/hero.svg"/><link rel="stylesheet" href="/a.css"/></head>';
+    expect(stripScripts(html)).toBe('<head><link rel="preload" as="image" href="/hero.svg"/><link rel="stylesheet" href="/a.css"/></head>');
   });
 
   it('leaves a page without scripts as it is', () => {
@@ -72,6 +79,28 @@ describe('the paint comparison', () => {
 
   it('counts the pages within 1.25 times their copy', () => {
     expect(paintGoalLine(rows)).toBe("Goal: LCP at most 1.25x the script-free copy's on 1 of 2 pages");
+  });
+
+  const references = { emptyGatsby: run(1210, { lcpElement: 'main > p', totalBlockingTimeMs: 117 }), plainHtml: run(766, { totalBlockingTimeMs: 0, lcpElement: 'p' }) };
+
+  it('with the references, sets each page against the empty Gatsby page too', () => {
+    const [header, first, second] = paintTable(rows, references).split('\n');
+    expect(header.split(/\s{2,}/)).toEqual(['page', 'LCP', 'LCP no JS', 'ratio', '/ empty Gatsby', 'FCP', 'FCP no JS', 'TBT', 'TBT no JS', 'LCP element', 'longest phase']);
+    expect(first.split(/\s{2,}/).slice(0, 5)).toEqual(['/', '1786 ms', '910 ms', '1.96', '1.48']);
+    expect(second.split(/\s{2,}/).slice(0, 5)).toEqual(['/bg/', '1100 ms', '1000 ms', '1.10', '0.91']);
+  });
+
+  it('counts the pages no slower than the empty Gatsby page', () => {
+    expect(paintGoalLine(rows, references)).toBe(
+      "Goal: LCP at most 1.25x the script-free copy's on 1 of 2 pages; no slower than the empty Gatsby page (1210 ms) on 1 of 2",
+    );
+  });
+
+  it('lists the references with their paints and what they painted', () => {
+    const lines = referenceTable(references).split('\n');
+    expect(lines[0].split(/\s{2,}/)).toEqual(['reference', 'LCP', 'FCP', 'TBT', 'LCP element']);
+    expect(lines[1].split(/\s{2,}/)).toEqual(['plain HTML page (the empty Gatsby page, script-free)', '766 ms', '700 ms', '0 ms', 'p']);
+    expect(lines[2].split(/\s{2,}/)).toEqual(['empty Gatsby 5 page (bench/empty-gatsby/)', '1210 ms', '700 ms', '117 ms', 'p']);
   });
 });
 
