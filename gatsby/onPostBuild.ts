@@ -6,11 +6,13 @@ import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
 import { precompress, writeCdnFiles } from './hostingFiles';
 import { connectOrigins, readPublicRules } from './publicRules';
-import { repairStreamedHtml } from './streamedHtml';
+import { repairStreamedHtml, rewriteHtmlFiles } from './streamedHtml';
+import { deferRuntime } from '../src/lib/runtimeLoader';
 
 /**
  * Removes the NUL bytes React's stream writer leaves in the pages
- * (gatsby/streamedHtml.ts), before anything hashes or compresses them.
+ * (gatsby/streamedHtml.ts) and starts Gatsby's runtime after the first
+ * paint (src/lib/runtimeLoader.ts), before anything hashes or compresses them.
  * Writes public/robots.txt, pointing at the sitemap index that
  * gatsby-plugin-sitemap wrote in its own onPostBuild (plugins run before
  * the site's gatsby-node, so the index exists by now; if it does not,
@@ -29,6 +31,11 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   }
   const repaired = repairStreamedHtml(publicDir);
   if (repaired.length > 0) reporter.info(`Removed the NUL bytes of React's stream writer from ${repaired.length} pages: ${repaired.join(', ')}`);
+  const deferred = rewriteHtmlFiles(publicDir, (bytes) => {
+    const html = deferRuntime(bytes.toString('utf8'));
+    return html === null ? null : Buffer.from(html, 'utf8');
+  });
+  reporter.info(`Gatsby's runtime starts after the first paint on ${deferred.length} pages (src/lib/runtimeLoader.ts)`);
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
   const tooManyRules = writeCdnFiles(publicDir, readPublicRules(publicDir, connectOrigins(siteConfig)));
   if (tooManyRules) reporter.warn(tooManyRules);

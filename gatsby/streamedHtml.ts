@@ -19,17 +19,24 @@ export function withoutNulBytes(bytes: Buffer): Buffer | null {
   return Buffer.from(bytes.filter((byte) => byte !== 0));
 }
 
-/** Removes the NUL bytes of every HTML file of a built public/, before its hashes and compressed copies are made; returns the files repaired. */
-export function repairStreamedHtml(publicDir: string): string[] {
-  const repaired: string[] = [];
+/**
+ * Applies `transform` to every HTML file of a built public/ and writes back
+ * what it changed (null: unchanged); returns the files changed, as site paths
+ * without the leading slash, sorted.
+ */
+export function rewriteHtmlFiles(publicDir: string, transform: (bytes: Buffer) => Buffer | null): string[] {
+  const changed: string[] = [];
   for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
     // page-data/404.html/ is a folder.
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
-    const fixed = withoutNulBytes(readFileSync(file));
+    const fixed = transform(readFileSync(file));
     if (!fixed) continue;
     writeFileSync(file, fixed);
-    repaired.push(path.relative(publicDir, file).split(path.sep).join('/'));
+    changed.push(path.relative(publicDir, file).split(path.sep).join('/'));
   }
-  return repaired.sort();
+  return changed.sort();
 }
+
+/** Removes the NUL bytes of every HTML file of a built public/, before its hashes and compressed copies are made; returns the files repaired. */
+export const repairStreamedHtml = (publicDir: string): string[] => rewriteHtmlFiles(publicDir, withoutNulBytes);

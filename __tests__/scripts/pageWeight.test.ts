@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pageWeight } from '../../scripts/pageWeight';
+import { deferRuntime } from '../../src/lib/runtimeLoader';
 
 const gz = (text: string) => gzipSync(text, { level: 9 }).length;
 
@@ -48,6 +49,14 @@ describe('pageWeight', () => {
       css: gz('body{color:red}') + gz('.katex{font:normal}'),
       data: gz(pageData) + gz(appData),
     });
+  });
+
+  it("counts the scripts the page's runtime loader starts, as the scripts they replaced", () => {
+    const deferred = deferRuntime(html.replace('<h1>', '<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script><h1>')) ?? '';
+    expect(deferred).not.toContain('src="/app-1.js"');
+    write('bg/later/index.html', deferred);
+    write('page-data/bg/later/page-data.json', pageData);
+    expect(pageWeight('/bg/later/', publicDir).js).toBe(gz('console.log("app");') + gz('console.log("docs");'));
   });
 
   it('counts the raw HTML in bytes, not characters', () => {
