@@ -61,13 +61,18 @@ export function deferRuntime(html: string): string | null {
 /** The loader as it stands in a page, with its list of scripts. */
 const LOADER = /<script>\(function\(\)\{var s=(\[[^\]]*\]);/;
 
+/** The scripts a page's runtime loader starts, in order; none when it has no loader. */
+export function loaderScripts(html: string): string[] {
+  const list = LOADER.exec(html)?.[1];
+  return list ? (JSON.parse(list) as string[]) : [];
+}
+
 /**
  * The scripts a built page runs from files, in order: its `<script src>`
  * elements and the ones its runtime loader starts (the page-weight report
- * and the checks read pages with it).
+ * and the docs check read pages with it).
  */
 export function pageScripts(html: string): string[] {
   const elements = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]);
-  const list = LOADER.exec(html)?.[1];
-  return [...elements, ...(list ? (JSON.parse(list) as string[]) : [])];
+  return [...elements, ...loaderScripts(html)];
 }
