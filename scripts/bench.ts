@@ -41,7 +41,7 @@ import { startSandbox } from '../sandbox/server';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { formatTable, kib } from './table';
 import { describeHostSpeed, measureHostSpeed, type HostSpeed } from './hostSpeed';
-import { CATEGORIES, collect, medianByUrl, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, type LighthouseRun } from './lighthouse';
+import { CATEGORIES, collectMedians, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, type LighthouseRun } from './lighthouse';
 import { listHtmlFiles } from './links';
 import { pageWeight, type PageWeight } from './pageWeight';
 import { run, sandboxBuildEnv, exitWith } from './processes';
@@ -253,14 +253,8 @@ async function main(): Promise<number> {
     step(`4/8 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
     machine.host = await measureHostSpeed(chromePath);
-    const collected = await collect({ siteUrl: served.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown });
     const urls = pages.map((page) => pageUrl(served.url, page));
-    let medians: LighthouseRun[];
-    try {
-      medians = medianByUrl(collected.runs, urls);
-    } finally {
-      collected.dispose();
-    }
+    const medians = await collectMedians({ siteUrl: served.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown }, urls);
     const results: PageResult[] = pages.map((page, index) => ({
       page,
       weight: weights[index],

@@ -329,6 +329,16 @@ export async function collect(options: CollectOptions): Promise<Collected> {
   return collected;
 }
 
+/** Runs Lighthouse as collect does and gives the medians of these URLs (in their order), the reports removed. */
+export async function collectMedians(options: CollectOptions, urls: readonly string[]): Promise<LighthouseRun[]> {
+  const collected = await collect(options);
+  try {
+    return medianByUrl(collected.runs, urls);
+  } finally {
+    collected.dispose();
+  }
+}
+
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;

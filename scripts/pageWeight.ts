@@ -2,8 +2,9 @@
  * `npm run weight`: what each built page costs on first load, gzip-compressed,
  * as a browser with an empty cache fetches it: the HTML; the JavaScript (the
  * scripts in the HTML, those its runtime loader starts, and the page
- * component's chunks, which Gatsby loads while hydrating); the CSS (inlined by Gatsby into every page, plus linked
- * sheets such as KaTeX's); and the page data fetched for hydration.
+ * component's chunks, which Gatsby loads while hydrating); the CSS (inlined
+ * by Gatsby into every page, plus linked sheets such as KaTeX's); and the
+ * page data fetched for hydration.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

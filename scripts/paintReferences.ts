@@ -8,7 +8,7 @@
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { collect, medianByUrl, type LighthouseRun } from './lighthouse';
+import { collectMedians, type LighthouseRun } from './lighthouse';
 import { startBareNginx } from './nginxServer';
 import { run } from './processes';
 import { writeScriptFreeCopy } from './scriptFree';
@@ -37,26 +37,21 @@ export async function measureReferences(root: string, options: MeasureOptions): 
     const code = await run('gatsby', ['build'], { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' }, { cwd: dir, signal: options.signal });
     if (code !== 0) throw new Error(`The empty Gatsby page (bench/empty-gatsby/) did not build (exit code ${code}).`);
     const publicDir = path.join(dir, 'public');
-    precompress(publicDir);
     const copy = writeScriptFreeCopy(publicDir);
     try {
       // The plain page sits next to the Gatsby page, so one server and one Lighthouse run set measure both.
       mkdirSync(path.join(publicDir, 'plain'));
       cpSync(path.join(copy.dir, 'index.html'), path.join(publicDir, 'plain', 'index.html'));
-      precompress(publicDir);
     } finally {
       copy.dispose();
     }
+    precompress(publicDir);
     const server = await startBareNginx({ publicDir, port: 0, precompressed: true });
     try {
       const urls = { emptyGatsby: `${server.url}/`, plainHtml: `${server.url}/plain/` };
-      const collected = await collect({ siteUrl: server.url, chromePath: options.chromePath, runs: options.runs, cpuSlowdown: options.cpuSlowdown, urls: Object.values(urls) });
-      try {
-        const [emptyGatsby, plainHtml] = medianByUrl(collected.runs, [urls.emptyGatsby, urls.plainHtml]);
-        return { emptyGatsby, plainHtml };
-      } finally {
-        collected.dispose();
-      }
+      const measure = { siteUrl: server.url, chromePath: options.chromePath, runs: options.runs, cpuSlowdown: options.cpuSlowdown, urls: [urls.emptyGatsby, urls.plainHtml] };
+      const [emptyGatsby, plainHtml] = await collectMedians(measure, measure.urls);
+      return { emptyGatsby, plainHtml };
     } finally {
       await server.close();
     }

@@ -8,7 +8,7 @@ import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { precompress } from '../gatsby/hostingFiles';
-import { collect, medianByUrl, pageUrl, type LighthouseRun } from './lighthouse';
+import { collectMedians, pageUrl, type LighthouseRun } from './lighthouse';
 import { startNginx } from './nginxServer';
 import type { References } from './paintReferences';
 import type { SitePage } from './sitePages';
@@ -131,32 +131,18 @@ export interface CompareOptions {
 export async function comparePaints(options: CompareOptions): Promise<PaintComparison[]> {
   const { pages, chromePath, runs, cpuSlowdown } = options;
   const urls = pages.map((page) => pageUrl(options.siteUrl, page));
-  let real = options.real;
-  if (!real) {
-    const collected = await collect({ siteUrl: options.siteUrl, chromePath, runs, pages, cpuSlowdown });
-    try {
-      real = medianByUrl(collected.runs, urls);
-    } finally {
-      collected.dispose();
-    }
-  }
+  const real = options.real ?? (await collectMedians({ siteUrl: options.siteUrl, chromePath, runs, pages, cpuSlowdown }, urls));
   const copy = writeScriptFreeCopy(options.publicDir);
   try {
     const free = await startNginx({ publicDir: copy.dir, port: 0, origins: options.origins });
     try {
-      const collected = await collect({ siteUrl: free.url, chromePath, runs, pages, cpuSlowdown });
-      try {
-        const freeUrls = pages.map((page) => pageUrl(free.url, page));
-        const freeMedians = medianByUrl(collected.runs, freeUrls);
-        const measured = real;
-        return pages.flatMap((page, index) => {
-          const realRun = measured.find((median) => median.url === urls[index]);
-          const scriptFree = freeMedians.find((median) => median.url === freeUrls[index]);
-          return realRun && scriptFree ? [{ page: page.path, real: realRun, scriptFree }] : [];
-        });
-      } finally {
-        collected.dispose();
-      }
+      const freeUrls = pages.map((page) => pageUrl(free.url, page));
+      const freeMedians = await collectMedians({ siteUrl: free.url, chromePath, runs, pages, cpuSlowdown }, freeUrls);
+      return pages.flatMap((page, index) => {
+        const realRun = real.find((median) => median.url === urls[index]);
+        const scriptFree = freeMedians.find((median) => median.url === freeUrls[index]);
+        return realRun && scriptFree ? [{ page: page.path, real: realRun, scriptFree }] : [];
+      });
     } finally {
       await free.close();
     }
