@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { deferRuntime, pageScripts, runtimeLoader } from '../../src/lib/runtimeLoader';
+import { deferRuntime, pageScripts, RUNTIME_CEILING_MS, runtimeLoader } from '../../src/lib/runtimeLoader';
 
 const SCRIPTS =
   '<script>window.___webpackCompilationHash="c5f6";</script>' +
@@ -40,6 +40,7 @@ function fakeBrowser(options: { readyState: string; painted: string[]; observer?
   const appended: { src: string; async: boolean }[] = [];
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
+  const later: { callback: () => void; delay: number }[] = [];
   const listeners: Record<string, () => void> = {};
   const observers: { callback: (list: { getEntries(): { name: string }[] }, observer: { disconnect(): void }) => void; connected: boolean }[] = [];
   class FakeObserver {
@@ -61,7 +62,7 @@ function fakeBrowser(options: { readyState: string; painted: string[]; observer?
     },
     performance: { getEntriesByType: (type: string) => (type === 'paint' ? options.painted.map((name) => ({ name })) : []) },
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    setTimeout: (callback: () => void) => timers.push(callback),
+    setTimeout: (callback: () => void, delay = 0) => (delay > 0 ? later.push({ callback, delay }) : timers.push(callback)),
     addEventListener: (type: string, listener: () => void) => {
       listeners[type] = listener;
     },
@@ -74,6 +75,8 @@ function fakeBrowser(options: { readyState: string; painted: string[]; observer?
     appended,
     nextFrame: () => flush(frames),
     runTimers: () => flush(timers),
+    /** Runs the timers set for `ms` or less (the loader's only delayed one is its ceiling). */
+    elapse: (ms: number) => later.splice(0).forEach((timer) => (timer.delay <= ms ? timer.callback() : later.push(timer))),
     fire: (type: string) => listeners[type]?.(),
     paint: (name: string) => {
       for (const observer of observers.filter((candidate) => candidate.connected)) {
@@ -118,6 +121,23 @@ describe('runtimeLoader', () => {
     // The observer has let go: a later paint entry starts nothing twice.
     browser.paint('first-contentful-paint');
     settle();
+    expect(browser.appended).toHaveLength(3);
+  });
+
+  it('in a browser that draws no frames, starts once, a second after load, and not again when a frame comes', () => {
+    expect(RUNTIME_CEILING_MS).toBe(1000);
+    const browser = fakeBrowser({ readyState: 'loading', painted: [] });
+    browser.elapse(RUNTIME_CEILING_MS);
+    expect(browser.appended).toEqual([]);
+    browser.fire('load');
+    browser.elapse(RUNTIME_CEILING_MS - 1);
+    expect(browser.appended).toEqual([]);
+    browser.elapse(RUNTIME_CEILING_MS);
+    expect(browser.appended.map((script) => script.src)).toEqual(order);
+    browser.paint('first-contentful-paint');
+    browser.nextFrame();
+    browser.nextFrame();
+    browser.runTimers();
     expect(browser.appended).toHaveLength(3);
   });
 

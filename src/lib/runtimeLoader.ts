@@ -21,23 +21,33 @@ const RUNTIME_SCRIPT = /<script src="(\/[^"<>]+\.js)" async(?:="")?><\/script>/g
 const GATSBY_PAGE_MARK = 'id="gatsby-chunk-mapping"';
 
 /**
+ * At the latest this long after `load`, the runtime starts even if no paint
+ * was reported: a browser that draws no frames (headless Chromium with
+ * virtual time, as screenshot tools and crawlers' renderers run it) never
+ * reports one, and its pages would never hydrate (the prices never load).
+ */
+export const RUNTIME_CEILING_MS = 1000;
+
+/**
  * The inline script that starts the runtime, once the page has loaded
  * (`load`: its images are in) and painted (the first contentful paint, then
  * two more animation frames, so the frame with its images has been drawn):
- * the scripts, in order, async as before. Without paint timing (an old
- * browser), load and the two frames alone.
+ * the scripts, in order, async as before, once. Without paint timing (an old
+ * browser), load and the two frames alone; without frames, RUNTIME_CEILING_MS
+ * after load.
  */
 export function runtimeLoader(sources: readonly string[]): string {
   // The list is data in a script: no "<" may close it.
   const list = JSON.stringify(sources).replace(/</g, '\\u003c');
   return (
     `(function(){var s=${list};` +
-    'function run(){s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.body.appendChild(e)})}' +
+    'var done=0;function run(){if(done)return;done=1;s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.body.appendChild(e)})}' +
     'function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(run)})})}' +
     'function fcp(l){return l.some(function(e){return e.name==="first-contentful-paint"})}' +
     'function painted(){if(fcp(performance.getEntriesByType("paint")))return frames();' +
     'try{new PerformanceObserver(function(l,o){if(fcp(l.getEntries())){o.disconnect();frames()}}).observe({type:"paint"})}catch(e){frames()}}' +
-    'if(document.readyState==="complete")painted();else addEventListener("load",painted,{once:true})})()'
+    `function start(){painted();setTimeout(run,${RUNTIME_CEILING_MS})}` +
+    'if(document.readyState==="complete")start();else addEventListener("load",start,{once:true})})()'
   );
 }
 
