@@ -6,9 +6,13 @@ import './src/styles/global.css';
 const PAGE_END_ID = 'page-end';
 
 /**
- * Marks the document as running JavaScript before anything paints, so parts
- * that need it (the live prices' spinner) and their fallbacks for when it is
- * off (a note instead) can be shown by CSS alone: `.js-only`, `.no-js-only`.
+ * Parts that need JavaScript (the live prices' spinner, `.js-only`) are
+ * shown and their fallbacks (a note, `.no-js-only`) hidden by the global
+ * stylesheet; with JavaScript off, the <noscript> style in the head swaps
+ * them before anything paints. No script is needed for it: the pages carry
+ * no inline script at all, since their one policy trusts none (issue 27).
+ * `.no-js-only` marks block elements (notes), which the swap shows as blocks;
+ * its rules name `html` to outrank the global ones wherever Gatsby puts those.
  *
  * Holds the first paint until the whole body is parsed. On a slow network
  * the HTML arrives in pieces, and Chrome would paint a half-parsed page: an
@@ -22,7 +26,9 @@ const PAGE_END_ID = 'page-end';
  */
 export const onRenderBody: GatsbySSR['onRenderBody'] = ({ setHeadComponents, setPostBodyComponents }) => {
   setHeadComponents([
-    <script key="js-flag" dangerouslySetInnerHTML={{ __html: "document.documentElement.classList.add('js')" }} />,
+    <noscript key="no-js">
+      <style>{'html .js-only{display:none!important}html .no-js-only{display:block!important}'}</style>
+    </noscript>,
     <link key="expect-page-end" rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />,
   ]);
   setPostBodyComponents([<div key="page-end" id={PAGE_END_ID} hidden />]);

@@ -16,7 +16,7 @@
  * in e2e/hosting.spec.ts hold it).
  */
 import { FINGERPRINTED, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, notFoundPage } from '../src/lib/hosting';
-import type { PublicRules } from './publicRules';
+import { HOSTING_FILES, type PublicRules } from './publicRules';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -60,11 +60,10 @@ export function nginxString(value: string): string {
 
 /**
  * A map key matching what `pattern` matches: hosting.ts's own expression,
- * rather than an entry per fingerprinted file, whose long names overflow
- * nginx's default map_hash_bucket_size (a setting of the http block, which a
- * site file cannot raise without clashing with other sites). Only what PCRE
- * reads as JavaScript does is let through: no flags, no lookbehind or named
- * groups.
+ * rather than an entry per file, whose long names overflow nginx's default
+ * map_hash_bucket_size (a setting of the http block, which a site file
+ * cannot raise without clashing with other sites). Only what PCRE reads as
+ * JavaScript does is let through: no flags, no lookbehind or named groups.
  */
 export function nginxRegExp(pattern: RegExp): string {
   if (pattern.flags !== '' || /\(\?<|\\[kpPu]|"/.test(pattern.source)) throw new Error(`${pattern} may not mean the same to nginx's PCRE`);
@@ -78,35 +77,26 @@ function nginxWords(value: string, what: string): string {
 }
 
 /**
- * A `map $uri` block with an exact entry per path. nginx compares the
- * entries without regard to case, so two paths that differ only in case
- * would be one entry: refused.
- */
-function exactMap(variable: string, fallback: string, entries: readonly [string, string][]): string[] {
-  const seen = new Map<string, string>();
-  for (const [path] of entries) {
-    if (!path.startsWith('/')) throw new Error(`A map key must be a site path, got ${JSON.stringify(path)}`);
-    const other = seen.get(path.toLowerCase());
-    if (other !== undefined) throw new Error(`${other} and ${path} differ only in case, which nginx's map does not tell apart`);
-    seen.set(path.toLowerCase(), path);
-  }
-  return [`map $uri ${variable} {`, `    default ${nginxString(fallback)};`, ...entries.map(([path, value]) => `    ${nginxString(path)} ${nginxString(value)};`), '}'];
-}
-
-/**
  * The maps (at http level, where Debian includes a site file) and the
- * server block of the site in `rules`, served from `options.root`.
+ * server block of the site in `rules`, served from `options.root`. Its size
+ * does not depend on the number of pages (issue 27).
  *
- * - Headers: Cache-Control per file and each page's Content-Security-Policy
- *   come from maps on $uri, the file actually served (after try_files and
- *   error_page), so a 404 gets its 404 page's policy; they and the security
- *   headers are added once with `always`, which covers 200, 301, 304 and 404.
- *   An empty map value sends no header: no policy on non-HTML files.
+ * - Headers: Cache-Control and the Content-Security-Policy come from maps on
+ *   $uri, the file actually served (after try_files and error_page), so a
+ *   404 gets its 404 page's policy: the page policy for every page, the
+ *   CMS's for /admin/, the sandboxing file policy for everything else
+ *   (src/lib/hosting.ts servedKind, as regular expressions). They and the
+ *   security headers are added once with `always`, which covers 200, 301,
+ *   304 and 404.
  * - 404: each language's paths (NOT_FOUND_SCOPES) have their own error_page;
- *   a folder without index.html, the CDN's /_headers and /_redirects and
- *   the precompressed copies asked for by name are 404s as well.
- * - Redirects: `location = /docs { return 301 /docs/; }` for each page, with
- *   a relative Location (absolute_redirect off) and the query kept.
+ *   a folder without index.html, the hosting's own files (_headers,
+ *   _redirects, _build.json) and the precompressed copies asked for by
+ *   name are 404s as well.
+ * - Redirects: a path whose folder holds an index.html, asked for without
+ *   its slash, answers 301 to the path with it (relative Location, the query
+ *   kept), whatever the page.
+ * - Symlinks: none in a release (see the comment in the config for why
+ *   nginx's disable_symlinks cannot be the guard).
  * - Compression: the .br and .gz copies the build wrote, never on the fly.
  */
 export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): string {
@@ -120,6 +110,11 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
   const scope = (prefix: string) => [
     `    location ${nginxString(prefix)} {`,
     `        error_page 404 ${notFoundPage(prefix)};`,
+    '        # A folder asked for without its slash: 301 to it. $stockpay_path is the',
+    '        # path as the request line wrote it, so no decoded character reaches the header.',
+    '        if (-f $stockpay_folder_index) {',
+    '            return 301 $stockpay_path/$is_args$args;',
+    '        }',
     `        try_files ${FILE} =404;`,
     '        # The copies are served in place of their file, never as files of their own.',
     '        location ~ \\.(br|gz)$ {',
@@ -128,13 +123,19 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '    }',
   ];
   return [
-    '# The StockPay site: written by scripts/nginx.ts from a built public/ and',
-    '# src/lib/hosting.ts. Regenerate it after every build (`npm run',
-    "# nginx:config`): each page's policy holds the hashes of that build's inline scripts.",
+    '# The StockPay site: written by scripts/nginx.ts from a built public/, its',
+    '# build record (_build.json) and src/lib/hosting.ts. Regenerate it after a',
+    "# build with other settings (`npm run nginx:config`): the policies hold the build's API origins.",
     '# Needs the brotli static module (Debian: libnginx-mod-http-brotli-static).',
     '',
-    "# Each page's Content-Security-Policy, by the file served; none for other files.",
-    ...exactMap(CSP, '', rules.pages.map((page) => [page.file, page.csp])),
+    '# The policy of the file served: the CMS page, Gatsby\'s fragments (files), every',
+    '# other HTML file (a page), and the sandboxing policy for everything else.',
+    `map $uri ${CSP} {`,
+    `    default ${nginxString(rules.policies.file)};`,
+    `    ${nginxRegExp(/^\/admin\/index\.html$/)} ${nginxString(rules.policies.admin)};`,
+    `    ${nginxRegExp(/^\/_gatsby\//)} ${nginxString(rules.policies.file)};`,
+    `    ${nginxRegExp(/\.html$/)} ${nginxString(rules.policies.page)};`,
+    '}',
     '',
     '# Fingerprinted files are immutable; everything else revalidates (with its ETag).',
     `map $uri ${CACHE} {`,
@@ -151,6 +152,18 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '    default $uri;',
     '}',
     '',
+    '# The index.html a path without its trailing slash would have, were it a folder.',
+    'map $uri $stockpay_folder_index {',
+    '    ~/$ "";',
+    '    default $request_filename/index.html;',
+    '}',
+    '',
+    '# The path of the request line, undecoded and without its query: what a',
+    '# trailing-slash redirect may echo ($uri is decoded and could carry a line break).',
+    'map $request_uri $stockpay_path {',
+    '    "~^(?<stockpay_raw_path>[^?]*)" $stockpay_raw_path;',
+    '}',
+    '',
     'server {',
     ...options.listen.map((address) => `    listen ${nginxWords(address, 'listen address')};`),
     `    server_name ${nginxWords(options.serverName ?? '_', 'server name')};`,
@@ -163,6 +176,11 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '    etag on;',
     '    charset utf-8;',
     '    charset_types text/css text/plain text/xml application/javascript application/json application/manifest+json image/svg+xml;',
+    "    # No disable_symlinks: with it, Debian 12's brotli static module (1.0.0~rc-3) walks the",
+    '    # path it built past its end and, at random, serves no .br copy (fixed upstream). A',
+    '    # release holds no symlink instead: the build refuses one under content/, locales/',
+    '    # and static/ (gatsby/onPreBootstrap.ts), and a release copies regular files only',
+    '    # (scripts/publish.ts copyRelease).',
     '',
     '    # The .br and .gz copies the build wrote, for clients that accept them;',
     "    # no compression on the fly (Debian's nginx.conf turns gzip on). gzip_vary",
@@ -180,13 +198,8 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '',
     `    error_page 404 ${notFoundPage('/')};`,
     '',
-    '    # A page without its trailing slash.',
-    // The query is kept: /docs?x=1 goes to /docs/?x=1 (escaped refuses a "$" in the path).
-    ...rules.redirects.map(({ from, to }) => `    location = ${nginxString(from)} {\n        return 301 "${escaped(to)}$is_args$args";\n    }`),
-    '',
-    "    # The CDN's rule files (gatsby/hostingFiles.ts) are not for visitors.",
-    '    location = /_headers {\n        return 404;\n    }',
-    '    location = /_redirects {\n        return 404;\n    }',
+    "    # The hosting's own files (the CDN's rules, the build's record) are not for visitors.",
+    ...HOSTING_FILES.map((file) => `    location = ${nginxString(file)} {\n        return 404;\n    }`),
     '',
     "    # Debian's mime.types lacks the web app manifest's type.",
     ...manifests.map((file) => `    location = ${nginxString(file)} {\n        types {\n            application/manifest+json webmanifest;\n        }\n    }`),

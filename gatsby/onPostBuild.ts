@@ -2,24 +2,28 @@ import type { GatsbyNode } from 'gatsby';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BUILD_RECORD_PATH, buildRecord } from '../src/lib/buildRecord';
+import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
 import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
 import { precompress, writeCdnFiles } from './hostingFiles';
-import { connectOrigins, readPublicRules } from './publicRules';
-import { repairStreamedHtml, rewriteHtmlFiles } from './streamedHtml';
-import { deferRuntime } from '../src/lib/runtimeLoader';
+import { readPublicRules } from './publicRules';
+import { writeRuntime } from './runtimeFile';
+import { repairStreamedHtml } from './streamedHtml';
 
 /**
  * Removes the NUL bytes React's stream writer leaves in the pages
- * (gatsby/streamedHtml.ts) and starts Gatsby's runtime after the first
- * paint (src/lib/runtimeLoader.ts), before anything hashes or compresses them.
- * Writes public/robots.txt, pointing at the sitemap index that
- * gatsby-plugin-sitemap wrote in its own onPostBuild (plugins run before
- * the site's gatsby-node, so the index exists by now; if it does not,
- * robots.txt would send crawlers to a missing file, so the build fails);
- * then the hosting rules for a CDN (public/_headers, public/_redirects) and
- * the precompressed copies nginx serves (gatsby/hostingFiles.ts), last, so
- * they cover every file.
+ * (gatsby/streamedHtml.ts), then replaces Gatsby's inline scripts with one
+ * fingerprinted runtime file (gatsby/runtimeFile.ts) and fails the build if
+ * any page still carries an inline script: the page policy trusts none.
+ * Records what the build decided (public/_build.json: src/lib/buildRecord.ts),
+ * which the hosting rules are written from. Writes public/robots.txt,
+ * pointing at the sitemap index that gatsby-plugin-sitemap wrote in its own
+ * onPostBuild (plugins run before the site's gatsby-node, so the index
+ * exists by now; if it does not, robots.txt would send crawlers to a
+ * missing file, so the build fails); then the hosting rules for a CDN
+ * (public/_headers, public/_redirects) and the precompressed copies nginx
+ * serves (gatsby/hostingFiles.ts), last, so they cover every file.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
  */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
@@ -31,15 +35,23 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   }
   const repaired = repairStreamedHtml(publicDir);
   if (repaired.length > 0) reporter.info(`Removed the NUL bytes of React's stream writer from ${repaired.length} pages: ${repaired.join(', ')}`);
-  const deferred = rewriteHtmlFiles(publicDir, (bytes) => {
-    const html = deferRuntime(bytes.toString('utf8'));
-    return html === null ? null : Buffer.from(html, 'utf8');
-  });
-  reporter.info(`Gatsby's runtime starts after the first paint on ${deferred.length} pages (src/lib/runtimeLoader.ts)`);
+
+  const runtime = writeRuntime(program.directory, publicDir);
+  if (runtime.inlineScripts.length > 0) {
+    const found = runtime.inlineScripts.map(({ file, scripts }) => `  public/${file}: ${scripts.join(' ')}`).join('\n');
+    reporter.panicOnBuild(`These pages carry inline scripts, which no page's policy allows (src/lib/hosting.ts); a script that content put into a page, or one of Gatsby's that gatsby/runtimeFile.ts does not move yet:\n${found}`);
+    return;
+  }
+  reporter.info(`Gatsby's runtime starts from ${runtime.runtime.file} on ${runtime.rewritten.length} pages (gatsby/runtimeFile.ts)`);
+
+  const cms = cmsBackendFromEnv(process.env);
+  const record = buildRecord(siteConfig, cms && !('error' in cms) ? cms : null, runtime.runtime);
+  await writeFile(path.join(publicDir, BUILD_RECORD_PATH), `${JSON.stringify(record, null, 2)}\n`);
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
-  const tooManyRules = writeCdnFiles(publicDir, readPublicRules(publicDir, connectOrigins(siteConfig)));
-  if (tooManyRules) reporter.warn(tooManyRules);
+  const rules = writeCdnFiles(publicDir, readPublicRules(publicDir));
+  reporter.info(`public/_headers: ${rules} rules for every page and file`);
   const started = Date.now();
-  const compressed = precompress(publicDir);
+  // The manifest stays with public/ between incremental builds and goes with it on a clean one.
+  const compressed = await precompress(publicDir, path.join(program.directory, '.cache', 'precompressed.json'));
   reporter.info(`Precompressed ${compressed} files (brotli and gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };

@@ -1,48 +1,51 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { SiteConfig } from '../src/lib/config';
-import { declaredPolicy } from '../src/lib/adminPage';
-import { contentSecurityPolicy, inlineScriptHashes, originsOf, pagePath, trailingSlashRedirects } from '../src/lib/hosting';
-
-export interface PublicPage {
-  /** The HTML file, from public/: '/docs/index.html'. */
-  file: string;
-  /** Where it is served: '/docs/'. */
-  path: string;
-  /** Its Content-Security-Policy, with the hashes of its own inline scripts. */
-  csp: string;
-}
+import { BUILD_RECORD_PATH, parseBuildRecord, sitePolicies, type BuildRecord } from '../src/lib/buildRecord';
+import type { SitePolicies } from '../src/lib/hosting';
 
 export interface PublicRules {
-  /** Every file of public/, as site paths ('/app-….js'), sorted. */
+  /** Every file of public/, as site paths ('/app-….js'), sorted: not the precompressed copies or the CDN's and the build's own files. */
   files: string[];
-  pages: PublicPage[];
-  redirects: { from: string; to: string }[];
+  /** What the build recorded (src/lib/buildRecord.ts). */
+  record: BuildRecord;
+  /** The three policies it is served with. */
+  policies: SitePolicies;
 }
 
-/** Where the pages' scripts may connect besides their own origin: the payments and application APIs of this build. */
-export const connectOrigins = (config: Pick<SiteConfig, 'paymentsApiUrl' | 'apiUrl'>): string[] => originsOf([config.paymentsApiUrl, config.apiUrl]);
+/** Files of public/ that are the hosting's own, never served: the CDN's rules and the build's record. */
+export const HOSTING_FILES: readonly string[] = ['/_headers', '/_redirects', BUILD_RECORD_PATH];
+
+/** The build's record in `publicDir`; throws saying what to do when it is missing or broken. */
+export function readBuildRecord(publicDir: string): BuildRecord {
+  const file = path.join(publicDir, BUILD_RECORD_PATH);
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the site first (npm run build), with this version of the project`);
+  try {
+    return parseBuildRecord(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not a build record: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Every file a built public/ serves, as site paths ('/app-….js'), sorted:
+ * not the precompressed copies (served in place of their file;
+ * gatsby/hostingFiles.ts writes them) or the hosting's own files.
+ */
+export function servedFiles(publicDir: string): string[] {
+  return readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
+    .filter((file) => !/\.(br|gz)$/.test(file) && !HOSTING_FILES.includes(file))
+    .sort();
+}
 
 /**
  * The hosting rules (src/lib/hosting.ts) applied to a built public/: every
- * file, every HTML page with its policy, every trailing-slash redirect.
- * What the CDN files (gatsby/hostingFiles.ts) and the nginx config are
- * written from.
+ * file, and the policies of the build that made it. What the CDN files
+ * (gatsby/hostingFiles.ts) and the nginx config are written from.
  */
-export function readPublicRules(publicDir: string, origins: readonly string[]): PublicRules {
-  const files = readdirSync(publicDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => `/${path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
-    // Not the precompressed copies or the CDN's own rules (gatsby/hostingFiles.ts), which an earlier build may have left.
-    .filter((file) => !/\.(br|gz)$/.test(file) && file !== '/_headers' && file !== '/_redirects')
-    .sort();
-  const pages = files
-    .filter((file) => file.endsWith('.html'))
-    .map((file) => {
-      const html = readFileSync(path.join(publicDir, file), 'utf8');
-      // The editors' page states its own, looser policy (src/lib/adminPage.ts); every other page gets the site's.
-      const declared = declaredPolicy(html);
-      return { file, path: pagePath(file), csp: declared ? `${declared}; frame-ancestors 'none'` : contentSecurityPolicy(inlineScriptHashes(html), origins) };
-    });
-  return { files, pages, redirects: trailingSlashRedirects(pages.map((page) => page.file)) };
+export function readPublicRules(publicDir: string): PublicRules {
+  const files = servedFiles(publicDir);
+  const record = readBuildRecord(publicDir);
+  return { files, record, policies: sitePolicies(record) };
 }

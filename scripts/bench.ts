@@ -46,8 +46,6 @@ import { listHtmlFiles } from './links';
 import { pageWeight, type PageWeight } from './pageWeight';
 import { run, sandboxBuildEnv, exitWith } from './processes';
 import { sitePages, type SitePage } from './sitePages';
-import { connectOrigins } from '../gatsby/publicRules';
-import { readConfig } from '../src/lib/config';
 import { largestScript, loadGoalLine, loadTable, measureLoad } from './load';
 import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from './nginxServer';
 import { growthTable, measureGrowth } from './contentGrowth';
@@ -247,7 +245,7 @@ async function main(): Promise<number> {
     const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
 
     await held.close();
-    const served = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port), origins: connectOrigins(readConfig(env)) });
+    const served = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port) });
     site = served;
 
     step(`4/8 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
@@ -263,7 +261,7 @@ async function main(): Promise<number> {
 
     step(`5/8 Script-free copies: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs, every <script> removed, served by nginx alike; then the empty Gatsby page`);
     const paintOptions = { chromePath, runs: LIGHTHOUSE_RUNS, cpuSlowdown: machine.host.cpuSlowdown, signal: abort.signal };
-    const paints = await comparePaints({ ...paintOptions, publicDir: PUBLIC, siteUrl: served.url, origins: connectOrigins(readConfig(env)), pages, real: medians });
+    const paints = await comparePaints({ ...paintOptions, publicDir: PUBLIC, siteUrl: served.url, pages, real: medians });
     const references = await measureReferences(ROOT, paintOptions);
 
     step('6/8 Load: wrk against the generated nginx config and a bare one');

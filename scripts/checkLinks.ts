@@ -3,8 +3,14 @@
  * link and anchor of the built site (default public/). siteOrigin (default
  * $GATSBY_SITE_URL) is the origin the build wrote into canonical, alternate
  * and og:url links; without it those absolute links count as external.
+ * The scripts the pages' runtime file starts (named in the build record,
+ * public/_build.json) must exist too.
  * Exit code: 0 all fine, 1 something broken, 2 nothing to check or bad arguments.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { readBuildRecord } from '../gatsby/publicRules';
+import { BUILD_RECORD_PATH } from '../src/lib/buildRecord';
 import { checkSite, listHtmlFiles, originOf, siteFilesIn, type CheckResult, type Problem } from './links';
 
 const MAX_PROBLEM_LINES = 50;
@@ -54,6 +60,12 @@ export function main(args: readonly string[], env: NodeJS.ProcessEnv): number {
   }
   const files = siteFilesIn(publicDir);
   const result = checkSite(files, pages, siteOrigin);
+  if (existsSync(path.join(publicDir, BUILD_RECORD_PATH))) {
+    for (const script of readBuildRecord(publicDir).runtime.scripts) {
+      result.internal += 1;
+      if (!files.isFile(script.slice(1))) result.problems.push({ page: BUILD_RECORD_PATH.slice(1), url: script, reason: `no file ${files.root}${script} (the runtime file starts it)` });
+    }
+  }
   console.log(summaryLine(result));
   for (const line of problemLines(result.problems, files.root)) console.log(line);
   return result.problems.length > 0 ? 1 : 0;

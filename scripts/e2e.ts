@@ -14,8 +14,6 @@ import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
 import { main as checkLinks } from './checkLinks';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
-import { connectOrigins } from '../gatsby/publicRules';
-import { readConfig } from '../src/lib/config';
 import { lighthouseGate } from './lighthouse';
 import { holdPort, nginxMissing, startNginx, type RunningNginx } from './nginxServer';
 import { buildSite, run, sandboxBuildEnv, exitWith } from './processes';
@@ -57,7 +55,7 @@ async function main(): Promise<number> {
       }
     }
     await held.close();
-    site = await startNginx({ publicDir, port: Number(new URL(held.url).port), origins: connectOrigins(readConfig(env)) });
+    site = await startNginx({ publicDir, port: Number(new URL(held.url).port) });
     const results: [Check, number][] = [];
     for (const check of checks) {
       if (check === 'browser') {

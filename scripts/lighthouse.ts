@@ -181,8 +181,12 @@ export interface CollectOptions {
  * through nginx, /bg/ measured 804-1,350 ms with the header and 390 ms
  * without, the difference two "unattributable" tasks of 343-397 ms at the
  * start (2026-11-25). Starting on the site's own origin measures the page.
+ * It is a page, not a file such as robots.txt: every file is served
+ * sandboxed (src/lib/hosting.ts FILE_POLICY), an opaque origin in which
+ * Lighthouse may not run its own scripts and which COOP would not count
+ * as the site's.
  */
-export const startPage = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/robots.txt`;
+export const startPage = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/404.html`;
 
 /** The lhci configuration: every page, `runs` times each, with its own assertions. */
 export function lhciConfig(options: CollectOptions) {

@@ -13,7 +13,6 @@
 import { Parser } from 'htmlparser2';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { loaderScripts } from '../src/lib/runtimeLoader';
 
 /** One URL as written in a page, with where it was found (for messages). */
 export interface UrlReference {
@@ -128,8 +127,6 @@ export function parsePage(html: string): ParsedPage {
     },
   });
   parser.end(html);
-  // Gatsby's runtime, which the page starts from an inline script (src/lib/runtimeLoader.ts).
-  references.push(...loaderScripts(html).map((url) => ({ url, tag: 'script', attribute: 'runtime loader' })));
   return { references, anchors };
 }
 

@@ -188,14 +188,12 @@ export function loadGoalLine(results: readonly LoadResult[]): string {
   );
 }
 
-// `tsx scripts/load.ts`: the load step alone, over the public/ already built (its pages' connect-src from the GATSBY_* variables).
+// `tsx scripts/load.ts`: the load step alone, over the public/ already built (served as its build record says).
 if (require.main === module) {
   void (async () => {
-    const { connectOrigins } = await import('../gatsby/publicRules');
-    const { siteConfig } = await import('../src/lib/config');
     const { startBareNginx, startNginx } = await import('./nginxServer');
     const publicDir = path.join(__dirname, '..', 'public');
-    const generated = await startNginx({ publicDir, port: 0, origins: connectOrigins(siteConfig) });
+    const generated = await startNginx({ publicDir, port: 0 });
     const bare = await startBareNginx({ publicDir, port: 0 }).catch(async (error: unknown) => {
       await generated.close();
       throw error;

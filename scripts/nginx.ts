@@ -1,22 +1,22 @@
 /**
  * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--out FILE]`:
  * the nginx site config (gatsby/nginxConfig.ts) of the current public/, for
- * /etc/nginx/sites-available/. Run it after every build, with the build's
- * GATSBY_* variables (src/lib/config.ts): each page's Content-Security-Policy
- * holds the hashes of that build's inline scripts and its API origins.
+ * /etc/nginx/sites-available/. Its policies and server name come from the
+ * build's record (public/_build.json), never from this shell's variables;
+ * one that differs from the build's is named, and not used.
  * deploy/nginx/README.md says how to install the result.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LISTEN, nginxSiteConfig } from '../gatsby/nginxConfig';
-import { connectOrigins, readPublicRules } from '../gatsby/publicRules';
-import { siteConfig } from '../src/lib/config';
+import { readPublicRules } from '../gatsby/publicRules';
+import { environmentMismatches } from '../src/lib/buildRecord';
 
 const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--public DIR] [--out FILE]
   --root DIR          where public/ is on the server (nginx's root), e.g. /srv/stockpay/releases/2026-11-25/public
   --listen ADDR       a listen directive's arguments, repeatable (default: 80 and [::]:80; '443 ssl' for TLS)
-  --server-name NAME  server_name (default: the host of GATSBY_SITE_URL)
+  --server-name NAME  server_name (default: the host of the build's site address)
   --include FILE      a file to include in the server block (the TLS certificate's directives), repeatable
   --public DIR        the built site to read (default: public/ of this checkout)
   --out FILE          where to write (default: standard output)`;
@@ -40,10 +40,12 @@ function main(argv: string[]): number {
   }
   if (!path.isAbsolute(values.root)) throw new Error(`--root must be an absolute path, got ${values.root}`);
   const publicDir = path.resolve(values.public ?? path.join(__dirname, '..', 'public'));
-  const config = nginxSiteConfig(readPublicRules(publicDir, connectOrigins(siteConfig)), {
+  const rules = readPublicRules(publicDir);
+  for (const mismatch of environmentMismatches(rules.record, process.env)) console.error(`Not used: ${mismatch}; the config follows the build (public/_build.json).`);
+  const config = nginxSiteConfig(rules, {
     root: values.root,
     listen: values.listen ?? [...DEFAULT_LISTEN],
-    serverName: values['server-name'] ?? new URL(siteConfig.siteUrl).hostname,
+    serverName: values['server-name'] ?? new URL(rules.record.siteUrl).hostname,
     includes: values.include,
   });
   if (values.out) {

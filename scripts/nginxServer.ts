@@ -103,8 +103,6 @@ export interface NginxOptions {
   publicDir: string;
   /** 0 for a free one. */
   port: number;
-  /** The API origins the pages call (connect-src): connectOrigins of the build's configuration. */
-  origins: readonly string[];
 }
 
 export interface RunningNginx extends RunningServer {
@@ -211,7 +209,7 @@ async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, por
  */
 export function startNginx(options: NginxOptions): Promise<RunningNginx> {
   return startWith(options.publicDir, options.port, (root, port) =>
-    nginxSiteConfig(readPublicRules(root, options.origins), { root, listen: [`127.0.0.1:${port}`] }),
+    nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`] }),
   );
 }
 
@@ -219,7 +217,7 @@ export function startNginx(options: NginxOptions): Promise<RunningNginx> {
  * nginx over `publicDir` with a bare site, `root` and nothing else: what
  * the benchmark compares the generated config with (scripts/load.ts).
  */
-export function startBareNginx(options: Omit<NginxOptions, 'origins'> & { precompressed?: boolean }): Promise<RunningNginx> {
+export function startBareNginx(options: NginxOptions & { precompressed?: boolean }): Promise<RunningNginx> {
   return startWith(options.publicDir, options.port, (root, port) => bareSiteConfig(root, port, options.precompressed));
 }
 

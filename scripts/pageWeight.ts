@@ -1,7 +1,7 @@
 /**
  * `npm run weight`: what each built page costs on first load, gzip-compressed,
  * as a browser with an empty cache fetches it: the HTML; the JavaScript (the
- * scripts in the HTML, those its runtime loader starts, and the page
+ * scripts in the HTML, those its runtime file starts, and the page
  * component's chunks, which Gatsby loads while hydrating); the CSS (inlined
  * by Gatsby into every page, plus linked sheets such as KaTeX's); and the
  * page data fetched for hydration.
@@ -9,7 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { pageScripts } from '../src/lib/runtimeLoader';
+import { readBuildRecord } from '../gatsby/publicRules';
+import { pageScripts } from '../src/lib/runtimeMarkup';
 import { sitePages } from './sitePages';
 import { formatTable, kib } from './table';
 
@@ -46,7 +47,7 @@ export function pageWeight(page: string, publicDir: string = PUBLIC): PageWeight
   const stats = JSON.parse(read('webpack.stats.json').toString() || '{}') as Partial<Stats>;
   const chunkName = pageData.length > 0 ? (JSON.parse(pageData.toString()) as { componentChunkName: string }).componentChunkName : '';
   const chunks = (stats.namedChunkGroups?.[chunkName]?.assets ?? []).map((a) => `/${a.name}`).filter((name) => name.endsWith('.js'));
-  const scripts = [...new Set([...pageScripts(html), ...chunks])];
+  const scripts = [...new Set([...pageScripts(html, readBuildRecord(publicDir).runtime.scripts), ...chunks])];
   const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
   const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
   return {

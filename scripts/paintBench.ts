@@ -10,8 +10,6 @@
  * (scripts/paintReferences.ts). Prints the bench's paint table and goal line.
  */
 import { startSandbox } from '../sandbox/server';
-import { connectOrigins } from '../gatsby/publicRules';
-import { readConfig } from '../src/lib/config';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { measureHostSpeed, describeHostSpeed } from './hostSpeed';
 import { holdPort, nginxMissing, startNginx, type RunningNginx } from './nginxServer';
@@ -75,13 +73,12 @@ async function main(): Promise<number> {
       return code;
     }
     await held.close();
-    const origins = connectOrigins(readConfig(env));
-    site = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port), origins });
+    site = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port) });
     const host = await measureHostSpeed(chromePath);
     console.log(`[bench:paint] CPU: ${describeHostSpeed(host)}`);
     const options = { chromePath, runs: args.runs, cpuSlowdown: host.cpuSlowdown };
     const references = await measureReferences(ROOT, options);
-    const paints = await comparePaints({ ...options, publicDir: PUBLIC, siteUrl: site.url, origins, pages });
+    const paints = await comparePaints({ ...options, publicDir: PUBLIC, siteUrl: site.url, pages });
     console.log(`\nReferences (medians of ${args.runs}):\n`);
     console.log(referenceTable(references));
     console.log(`\nLargest Contentful Paint against each page's script-free copy (medians of ${args.runs}):\n`);

@@ -37,7 +37,7 @@ export async function measureReferences(root: string, options: MeasureOptions): 
     const code = await run('gatsby', ['build'], { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' }, { cwd: dir, signal: options.signal });
     if (code !== 0) throw new Error(`The empty Gatsby page (bench/empty-gatsby/) did not build (exit code ${code}).`);
     const publicDir = path.join(dir, 'public');
-    const copy = writeScriptFreeCopy(publicDir);
+    const copy = await writeScriptFreeCopy(publicDir);
     try {
       // The plain page sits next to the Gatsby page, so one server and one Lighthouse run set measure both.
       mkdirSync(path.join(publicDir, 'plain'));
@@ -45,7 +45,7 @@ export async function measureReferences(root: string, options: MeasureOptions): 
     } finally {
       copy.dispose();
     }
-    precompress(publicDir);
+    await precompress(publicDir);
     const server = await startBareNginx({ publicDir, port: 0, precompressed: true });
     try {
       const urls = { emptyGatsby: `${server.url}/`, plainHtml: `${server.url}/plain/` };

@@ -34,13 +34,13 @@ export function stripScripts(html: string): string {
  * with fresh precompressed copies, so nginx serves it exactly as the site.
  * The caller removes it with `dispose`.
  */
-export function writeScriptFreeCopy(publicDir: string): { dir: string; dispose: () => void } {
+export async function writeScriptFreeCopy(publicDir: string): Promise<{ dir: string; dispose: () => void }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'script-free-'));
   // mkdtemp makes it private; nginx's workers (www-data under root) must read it.
   chmodSync(dir, 0o755);
   cpSync(publicDir, dir, { recursive: true });
   for (const file of listHtmlFiles(dir).map((entry) => path.join(dir, entry))) writeFileSync(file, stripScripts(readFileSync(file, 'utf8')));
-  precompress(dir);
+  await precompress(dir);
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -117,8 +117,6 @@ export interface CompareOptions {
   /** The built site, served at siteUrl. */
   publicDir: string;
   siteUrl: string;
-  /** The API origins the pages call, for the copy's nginx config. */
-  origins: readonly string[];
   pages: SitePage[];
   chromePath: string;
   runs: number;
@@ -132,9 +130,9 @@ export async function comparePaints(options: CompareOptions): Promise<PaintCompa
   const { pages, chromePath, runs, cpuSlowdown } = options;
   const urls = pages.map((page) => pageUrl(options.siteUrl, page));
   const real = options.real ?? (await collectMedians({ siteUrl: options.siteUrl, chromePath, runs, pages, cpuSlowdown }, urls));
-  const copy = writeScriptFreeCopy(options.publicDir);
+  const copy = await writeScriptFreeCopy(options.publicDir);
   try {
-    const free = await startNginx({ publicDir: copy.dir, port: 0, origins: options.origins });
+    const free = await startNginx({ publicDir: copy.dir, port: 0 });
     try {
       const freeUrls = pages.map((page) => pageUrl(free.url, page));
       const freeMedians = await collectMedians({ siteUrl: free.url, chromePath, runs, pages, cpuSlowdown }, freeUrls);

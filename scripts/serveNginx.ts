@@ -1,14 +1,15 @@
 /**
  * `npm run serve:nginx`: serves the current public/ with Debian's nginx and
  * the site's config, as a production server would, on 127.0.0.1 at PORT (a
- * free port when unset), until Ctrl+C or SIGTERM. Build first; the pages'
- * connect-src comes from the GATSBY_* variables as the build read them
- * (src/lib/config.ts), so run it with the same ones.
+ * free port when unset), until Ctrl+C or SIGTERM. Build first. The
+ * policies come from the build's record (public/_build.json), never from
+ * this shell: a GATSBY_* variable that differs from the build's is named,
+ * and not used.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { connectOrigins } from '../gatsby/publicRules';
-import { siteConfig } from '../src/lib/config';
+import { readBuildRecord } from '../gatsby/publicRules';
+import { environmentMismatches } from '../src/lib/buildRecord';
 import { startNginx } from './nginxServer';
 import { exitWith } from './processes';
 
@@ -42,7 +43,11 @@ async function main(): Promise<number> {
     console.error('public/ holds no built site: run "npm run build" (or "npm start" once) first.');
     return 1;
   }
-  const site = await startNginx({ publicDir, port: Number(process.env.PORT ?? 0), origins: connectOrigins(siteConfig) });
+  const record = readBuildRecord(publicDir);
+  for (const mismatch of environmentMismatches(record, process.env)) {
+    console.warn(`Not used: ${mismatch}. The build is served as it was built (public/_build.json); rebuild to change it.`);
+  }
+  const site = await startNginx({ publicDir, port: Number(process.env.PORT ?? 0) });
   console.log(`nginx serves public/ at ${site.url}/ (English) and ${site.url}/bg/ (Bulgarian)`);
   console.log(`Config: ${site.configFile}\nLogs:   ${site.logs.access}, ${site.logs.error}`);
   console.log('Press Ctrl+C to stop.');

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CLOUDFLARE_PAGES_HEADER_RULES, brotliQuality, headerRules, precompress, redirectsFile, writeCdnFiles } from '../../gatsby/hostingFiles';
 import { readPublicRules, type PublicRules } from '../../gatsby/publicRules';
-import { formatHeadersFile, headersForPath, parseHeadersFile } from '../../src/lib/headersFile';
-import { headersFor, pagePath } from '../../src/lib/hosting';
+import { BUILD_RECORD_PATH, buildRecord } from '../../src/lib/buildRecord';
+import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../src/lib/headersFile';
+import { FILE_POLICY, headersFor, pagePath } from '../../src/lib/hosting';
 
 let dir: string;
 const write = (file: string, text: string) => {
@@ -15,20 +16,34 @@ const write = (file: string, text: string) => {
 };
 const big = (text: string) => text.repeat(Math.ceil(2000 / text.length));
 
-/** A public/ shaped like the site's: pages in two languages, bundles, page data, static files, images. */
-function site(): PublicRules {
-  for (const page of ['index.html', 'docs/index.html', 'bg/index.html', 'bg/docs/index.html', '404.html', 'bg/404.html', 'en/404.html']) {
-    write(page, big(`<script>window.pagePath="/${page}"</script><p>${page}</p>`));
-  }
+const PAGES = ['index.html', 'docs/index.html', 'pricing/index.html', 'privacy-policy/index.html', '404.html', '404/index.html', 'blog/index.html', 'blog/a-post/index.html'];
+const LANGUAGE_PAGES = ['index.html', 'docs/index.html', '404.html', 'blog/a-post/index.html'];
+
+/** A public/ shaped like the site's: pages in three prefixes, bundles, page data, static files, images, a feed, the CMS, the build record. */
+function site(posts = 1): PublicRules {
+  const pages = [...PAGES, ...['en', 'bg'].flatMap((language) => LANGUAGE_PAGES.map((page) => `${language}/${page}`))];
+  for (let i = 1; i < posts; i += 1) pages.push(`blog/post-${i}/index.html`, `bg/blog/post-${i}/index.html`, `en/blog/post-${i}/index.html`);
+  for (const page of pages) write(page, big(`<p>${page}</p>`));
   write('app-0123456789abcdef0123.js', big('console.log(1);'));
+  write('runtime-0123456789abcdef0123.js', 'run()');
   write('styles.0123456789abcdef0123.css', 'a{}');
-  write('static/katex-0.13.24/katex.min.css', 'b{}');
+  write('static/katex-0.16.47/katex.min.css', 'b{}');
   write('page-data/index/page-data.json', big('{"a":1}'));
   write('page-data/app-data.json', '{}');
   write('share/en.png', 'png');
+  write('illustrations/features.svg', '<svg/>');
   write('robots.txt', 'User-agent: *');
   write('sitemap-index.xml', big('<sitemap/>'));
-  return readPublicRules(dir, ['https://api.example.com']);
+  write('rss.xml', '<rss/>');
+  write('bg/rss.xml', '<rss/>');
+  write('_gatsby/slices/_gatsby-scripts-1.html', '<script>x()</script>');
+  write('admin/index.html', '<p>CMS</p>');
+  write('admin/decap-cms.js', 'cms()');
+  write('admin/config.yml', 'backend: {}');
+  write('~partytown/partytown.js', 'pt()');
+  const record = buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' }, { name: 'git-gateway', branch: 'main' }, { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-0123456789abcdef0123.js'] });
+  write(BUILD_RECORD_PATH, JSON.stringify(record));
+  return readPublicRules(dir);
 }
 
 beforeEach(() => {
@@ -37,65 +52,92 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('_headers', () => {
-  it('gives every file, read back as a CDN reads it, exactly the headers of the hosting rules', () => {
+  const readBack = (rules: PublicRules) => parseHeadersFile(formatHeadersFile(headerRules(rules), 'test'));
+
+  it('gives every file and page, read back as Cloudflare Pages and as Netlify read it, exactly the headers of the hosting rules', () => {
     const rules = site();
-    const parsed = parseHeadersFile(formatHeadersFile(headerRules(rules), 'test'));
-    const csp = new Map(rules.pages.map((page) => [page.file, page.csp]));
-    for (const file of rules.files) {
-      const served = csp.has(file) ? pagePath(file) : file;
-      expect([served, headersForPath(parsed, served)]).toEqual([served, headersFor(file, csp.get(file))]);
+    const parsed = readBack(rules);
+    for (const served of rules.files.map(pagePath)) {
+      const wanted = headersFor(served, rules.policies);
+      expect(['cloudflare', served, cloudflareHeaders(parsed, served)]).toEqual(['cloudflare', served, wanted]);
+      expect(['netlify', served, netlifyHeaders(parsed, served)]).toEqual(['netlify', served, wanted]);
     }
   });
 
-  it('gives each page its own policy', () => {
-    const parsed = parseHeadersFile(formatHeadersFile(headerRules(site()), 'test'));
-    expect(headersForPath(parsed, '/docs/')['Content-Security-Policy']).not.toBe(headersForPath(parsed, '/bg/docs/')['Content-Security-Policy']);
+  it('gives every page one policy, the CMS its own, and a file inside a folder of pages (the Bulgarian feed) the file policy', () => {
+    const rules = site();
+    const parsed = readBack(rules);
+    for (const served of ['/', '/docs/', '/bg/docs/', '/en/blog/a-post/', '/404.html', '/bg/404.html', '/404/']) {
+      expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, rules.policies.page]);
+    }
+    expect(cloudflareHeaders(parsed, '/admin/')['Content-Security-Policy']).toBe(rules.policies.admin);
+    for (const served of ['/bg/rss.xml', '/rss.xml', '/illustrations/features.svg', '/_gatsby/slices/_gatsby-scripts-1.html', '/admin/config.yml']) {
+      expect([served, netlifyHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, FILE_POLICY]);
+    }
   });
 
-  it('groups a folder of plain files into one rule', () => {
-    expect(headerRules(site()).map((rule) => rule.pattern)).toEqual(expect.arrayContaining(['/page-data/*', '/share/*', '/static/*', '/robots.txt']));
+  it('holds the same number of rules at one post and at three hundred, and no more than twenty', () => {
+    const few = headerRules(site()).length;
+    const many = headerRules(site(300));
+    expect(many.length).toBe(few);
+    expect(many.length).toBeLessThanOrEqual(20);
+    expect(many.map((rule) => rule.pattern)).toEqual(expect.arrayContaining(['/*', '/', '/docs/', '/blog/*', '/bg/*', '/en/*', '/bg/*.xml', '/admin/', '/admin/*', '/~partytown/*']));
   });
 
-  it('refuses two matching rules that set one header, as a CDN would send it twice', () => {
-    const rules = parseHeadersFile('/*\n  Cache-Control: a\n/x\n  cache-control: b\n');
-    expect(() => headersForPath(rules, '/x')).toThrow('/x: "cache-control" is set by both /* and /x');
+  it('refuses a script at the root without a hash in its name, which the rules would make immutable', () => {
+    const rules = site();
+    expect(() => headerRules({ ...rules, files: [...rules.files, '/app.js'] })).toThrow('public/app.js has no hash in its name');
+  });
+
+  it('never puts two "*" into a pattern, which Cloudflare Pages would ignore, and detaches every header a rule after the first sets', () => {
+    const rules = headerRules(site());
+    for (const rule of rules) expect([rule.pattern, (rule.pattern.match(/\*/g) ?? []).length <= 1]).toEqual([rule.pattern, true]);
+    for (const rule of rules.slice(1)) expect([rule.pattern, rule.detach]).toEqual([rule.pattern, Object.keys(rule.headers)]);
+  });
+
+  it('reads a written file back, detach lines included, and names a line it cannot read', () => {
+    const rules = headerRules(site());
+    expect(parseHeadersFile(formatHeadersFile(rules, 'a\nb'))).toEqual(rules.map((rule) => ({ ...rule, detach: rule.detach ?? [] })));
     expect(() => parseHeadersFile('  X: y\n')).toThrow('_headers line 1');
+    expect(() => parseHeadersFile('/x\n  nonsense\n')).toThrow('_headers line 2');
+  });
+});
+
+describe('cloudflareHeaders and netlifyHeaders', () => {
+  const rules = parseHeadersFile(['/*', '  A: 1', '  B: 1', '/x/*', '  ! A', '  A: 2', '  B: 2', '/x/*.xml', '  C: 3'].join('\n'));
+
+  it('join a header two rules set on Cloudflare unless the later detaches it; Netlify keeps the last', () => {
+    expect(cloudflareHeaders(rules, '/x/y')).toEqual({ A: '2', B: '1, 2' });
+    expect(netlifyHeaders(rules, '/x/y')).toEqual({ A: '2', B: '2' });
+  });
+
+  it('match as each CDN does: a trailing slash is optional on Netlify only, and no pattern holds two "*" on Cloudflare', () => {
+    const slash = parseHeadersFile('/docs/\n  A: 1\n');
+    expect(cloudflareHeaders(slash, '/docs')).toEqual({});
+    expect(netlifyHeaders(slash, '/docs')).toEqual({ A: '1' });
+    expect(cloudflareHeaders(rules, '/x/feed.xml')).toMatchObject({ C: '3' });
+    expect(() => cloudflareHeaders(parseHeadersFile('/*/*\n  A: 1\n'), '/a/b')).toThrow('more than one "*"');
   });
 });
 
 describe('_redirects and the written files', () => {
-  it('redirects pages to their trailing slash and answers unknown paths with their language\'s 404 page', () => {
-    expect(redirectsFile(site()).split('\n').filter((line) => line && !line.startsWith('#'))).toEqual([
-      '/bg/docs  /bg/docs/  301',
-      '/bg  /bg/  301',
-      '/docs  /docs/  301',
-      '/en/*  /en/404.html  404',
-      '/bg/*  /bg/404.html  404',
-      '/*  /404.html  404',
-    ]);
+  it("answers unknown paths with their language's 404 page, and lists no page (the CDNs add a folder's slash themselves)", () => {
+    expect(redirectsFile().split('\n').filter((line) => line && !line.startsWith('#'))).toEqual(['/en/*  /en/404.html  404', '/bg/*  /bg/404.html  404', '/*  /404.html  404']);
   });
 
-  it('says when _headers holds more rules than Cloudflare Pages reads: one a page', () => {
-    expect(writeCdnFiles(dir, site())).toBeUndefined();
-    for (let i = 0; i < CLOUDFLARE_PAGES_HEADER_RULES; i += 1) write(`blog/post-${i}/index.html`, `<script>window.pagePath="/blog/post-${i}/"</script>`);
-    const rules = readPublicRules(dir, []);
-    const warning = writeCdnFiles(dir, rules);
-    expect(warning).toMatch(new RegExp(`^public/_headers has ${headerRules(rules).length} rules \\(${rules.pages.length} pages, each with its own policy\\); Cloudflare Pages reads only the first 100\\.`));
-    expect(headerRules(rules).length).toBeGreaterThan(CLOUDFLARE_PAGES_HEADER_RULES);
-  });
-
-  it('writes both files into public/, and leaves them out of the rules of the next build', () => {
-    writeCdnFiles(dir, site());
+  it('writes both files into public/, and leaves them and the build record out of the rules of the next build', () => {
+    expect(writeCdnFiles(dir, site())).toBeLessThanOrEqual(20);
     expect(readFileSync(path.join(dir, '_headers'), 'utf8')).toMatch(/^# Written by/);
     expect(existsSync(path.join(dir, '_redirects'))).toBe(true);
-    expect(readPublicRules(dir, []).files).not.toEqual(expect.arrayContaining(['/_headers']));
+    expect(readPublicRules(dir).files).not.toEqual(expect.arrayContaining(['/_headers', '/_redirects', BUILD_RECORD_PATH]));
+    expect(CLOUDFLARE_PAGES_HEADER_RULES).toBe(100);
   });
 });
 
 describe('precompress', () => {
-  it('writes brotli and gzip copies of every text file over 1 KB that decode to the original', () => {
+  it('writes brotli and gzip copies of every text file over 1 KB that decode to the original', async () => {
     site();
-    expect(precompress(dir)).toBe(10);
+    expect(await precompress(dir)).toBe(19);
     for (const file of ['index.html', 'app-0123456789abcdef0123.js', 'page-data/index/page-data.json', 'sitemap-index.xml']) {
       const original = readFileSync(path.join(dir, file));
       expect(brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).equals(original)).toBe(true);
@@ -110,15 +152,32 @@ describe('precompress', () => {
     expect(brotliQuality('/docs/admin/index.html')).toBe(11);
   });
 
-  it('removes copies an earlier build left', () => {
+  it('removes copies an earlier build left', async () => {
     site();
-    precompress(dir);
+    await precompress(dir);
     rmSync(path.join(dir, 'docs/index.html'));
     write('robots.txt', 'short');
     write('gone.js.br', 'stale');
-    precompress(dir);
+    await precompress(dir);
     expect(existsSync(path.join(dir, 'docs/index.html.br'))).toBe(false);
     expect(existsSync(path.join(dir, 'gone.js.br'))).toBe(false);
     expect(existsSync(path.join(dir, 'index.html.br'))).toBe(true);
+  });
+
+  it('with a manifest, compresses again only the files whose bytes changed', async () => {
+    site();
+    const manifest = path.join(dir, '..', `${path.basename(dir)}-precompressed.json`);
+    try {
+      expect(await precompress(dir, manifest)).toBe(19);
+      expect(await precompress(dir, manifest)).toBe(0);
+      write('docs/index.html', big('<p>changed</p>'));
+      expect(await precompress(dir, manifest)).toBe(1);
+      expect(brotliDecompressSync(readFileSync(path.join(dir, 'docs/index.html.br'))).toString()).toBe(big('<p>changed</p>'));
+      // A copy removed by hand is made again, whatever the manifest says.
+      rmSync(path.join(dir, 'index.html.gz'));
+      expect(await precompress(dir, manifest)).toBe(1);
+    } finally {
+      rmSync(manifest, { force: true });
+    }
   });
 });

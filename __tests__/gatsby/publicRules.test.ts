@@ -2,9 +2,10 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectOrigins, readPublicRules } from '../../gatsby/publicRules';
-import { adminContentSecurityPolicy, adminPageHtml } from '../../src/lib/adminPage';
-import { contentSecurityPolicy, inlineScriptHashes } from '../../src/lib/hosting';
+import { readBuildRecord, readPublicRules } from '../../gatsby/publicRules';
+import { adminContentSecurityPolicy } from '../../src/lib/adminPage';
+import { BUILD_RECORD_PATH, buildRecord } from '../../src/lib/buildRecord';
+import { FILE_POLICY, pagePolicy } from '../../src/lib/hosting';
 
 describe('readPublicRules', () => {
   let dir: string;
@@ -12,34 +13,31 @@ describe('readPublicRules', () => {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
   };
+  const backend = { name: 'git-gateway', branch: 'main' } as const;
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'public-rules-'));
-    write('index.html', '<script>window.pagePath="/"</script>');
-    write('docs/index.html', '<script>window.pagePath="/docs/"</script><script type="application/ld+json">{}</script>');
+    write('index.html', '<p>home</p>');
+    write('docs/index.html', '<p>docs</p>');
     write('bg/404.html', '<p>404</p>');
     write('app-0123456789abcdef0123.js', 'x');
     write('app-0123456789abcdef0123.js.br', 'x');
     write('page-data/app-data.json', '{}');
+    write('_headers', '/*');
+    write(BUILD_RECORD_PATH, JSON.stringify(buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' }, backend, { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-0123456789abcdef0123.js'] })));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lists every file but the compressed copies, each page with its own policy, and the redirects', () => {
-    const origins = connectOrigins({ paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' });
-    const rules = readPublicRules(dir, origins);
+  it("lists every file but the compressed copies and the hosting's own, with the policies the build recorded", () => {
+    const rules = readPublicRules(dir);
     expect(rules.files).toEqual(['/app-0123456789abcdef0123.js', '/bg/404.html', '/docs/index.html', '/index.html', '/page-data/app-data.json']);
-    expect(rules.pages).toEqual([
-      { file: '/bg/404.html', path: '/bg/404.html', csp: contentSecurityPolicy([], origins) },
-      { file: '/docs/index.html', path: '/docs/', csp: contentSecurityPolicy(inlineScriptHashes('<script>window.pagePath="/docs/"</script>'), origins) },
-      { file: '/index.html', path: '/', csp: contentSecurityPolicy(inlineScriptHashes('<script>window.pagePath="/"</script>'), origins) },
-    ]);
-    expect(rules.pages[1].csp).not.toBe(rules.pages[2].csp);
-    expect(rules.redirects).toEqual([{ from: '/docs', to: '/docs/' }]);
+    expect(rules.policies).toEqual({ page: pagePolicy(['https://pay.example.com', 'https://api.example.com']), admin: adminContentSecurityPolicy(backend), file: FILE_POLICY });
+    expect(rules.record.siteUrl).toBe('https://shop.example.com');
   });
 
-  it('serves the editors\' page with the policy it states, and frame-ancestors, which a meta tag cannot hold', () => {
-    const backend = { name: 'git-gateway', branch: 'main' } as const;
-    write('admin/index.html', adminPageHtml('StockPay', backend));
-    const admin = readPublicRules(dir, []).pages.find((page) => page.file === '/admin/index.html');
-    expect(admin).toEqual({ file: '/admin/index.html', path: '/admin/', csp: adminContentSecurityPolicy(backend) });
+  it('refuses a public/ without a build record, or with a broken one, saying what to do', () => {
+    rmSync(path.join(dir, BUILD_RECORD_PATH));
+    expect(() => readPublicRules(dir)).toThrow(/_build\.json is missing: build the site first/);
+    write(BUILD_RECORD_PATH, '{"siteUrl":"x"}');
+    expect(() => readBuildRecord(dir)).toThrow(/_build\.json is not a build record: "siteUrl" must be an http\(s\) URL/);
   });
 });

@@ -1,4 +1,7 @@
-import { ADMIN_PATH, adminContentSecurityPolicy, adminPageHtml, adminScript, declaredPolicy, unconfiguredAdminHtml } from '../../src/lib/adminPage';
+import { ADMIN_PATH, UNCONFIGURED_ADMIN_POLICY, adminContentSecurityPolicy, adminPageHtml, adminPolicy, adminScript, unconfiguredAdminHtml } from '../../src/lib/adminPage';
+
+/** The policy a page states in its meta tag. */
+const declaredPolicy = (html: string) => /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html)?.[1].replace(/&#39;/g, "'");
 import { LOCALE_FORMAT } from '../../src/lib/cmsConfig';
 import { collectionChecks, languageNames } from '../../src/lib/cmsRules';
 
@@ -10,7 +13,7 @@ describe('the admin page', () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain('<title>Content manager · StockPay</title>');
     expect([...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])).toEqual([`${ADMIN_PATH}decap-cms.js`, `${ADMIN_PATH}admin.js`]);
-    // A meta policy cannot hold frame-ancestors; the served header adds it (gatsby/publicRules.ts).
+    // A meta policy cannot hold frame-ancestors; the served header has it (adminPolicy, from the build record).
     expect(declaredPolicy(html)).toBe(adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }).replace("; frame-ancestors 'none'", ''));
   });
 
@@ -49,10 +52,18 @@ describe('unconfiguredAdminHtml', () => {
   });
 });
 
-describe('declaredPolicy', () => {
-  it('reads the policy a page states in its meta tag, and nothing from a page without one', () => {
-    expect(declaredPolicy('<meta http-equiv="Content-Security-Policy" content="default-src &#39;self&#39;; img-src &#39;self&#39; data:">')).toBe("default-src 'self'; img-src 'self' data:");
-    expect(declaredPolicy('<html><head><title>x</title></head></html>')).toBeUndefined();
+describe('adminPolicy', () => {
+  it('serves /admin/ with the CMS policy of the recorded backend, or the plain page policy without one', () => {
+    const backend = { name: 'github', repo: 'acme/site', branch: 'main' } as const;
+    expect(adminPolicy(backend)).toBe(adminContentSecurityPolicy(backend));
+    expect(adminPolicy(null)).toBe(UNCONFIGURED_ADMIN_POLICY);
+    expect(directives(UNCONFIGURED_ADMIN_POLICY)).toEqual({
+      'default-src': ["'none'"],
+      'style-src': ["'unsafe-inline'"],
+      'base-uri': ["'none'"],
+      'form-action': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
   });
 });
 

@@ -1,34 +1,43 @@
 /** @jest-environment node */
-import { createHash } from 'node:crypto';
 import {
+  FILE_POLICY,
   IMMUTABLE,
   REVALIDATE,
   SECURITY_HEADERS,
   cacheControl,
-  contentSecurityPolicy,
   headersFor,
-  inlineScriptHashes,
+  inlineScripts,
   notFoundPage,
   originsOf,
   pagePath,
-  trailingSlashRedirects,
+  pagePolicy,
+  policyFor,
+  servedKind,
 } from '../../src/lib/hosting';
-
-const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 describe('cacheControl', () => {
   it('keeps fingerprinted files for a year and revalidates everything else', () => {
-    for (const path of ['/app-91e8ba46fd3c0f4735c1.js', '/styles.0123456789abcdef0123.css', '/static/katex-0.13.24/katex.min.css', '/static/fonts/x.woff2', '/454-9b17d9e91c6ed2fe394c.js']) {
+    for (const path of ['/app-91e8ba46fd3c0f4735c1.js', '/styles.0123456789abcdef0123.css', '/static/katex-0.16.47/katex.min.css', '/static/fonts/x.woff2', '/454-9b17d9e91c6ed2fe394c.js', '/runtime-0123456789abcdef0123.js']) {
       expect([path, cacheControl(path)]).toEqual([path, IMMUTABLE]);
     }
-    for (const path of ['/index.html', '/docs/index.html', '/page-data/app-data.json', '/page-data/index/page-data.json', '/sitemap-index.xml', '/robots.txt', '/manifest.webmanifest', '/share/en.png', '/favicon.ico', '/illustrations/dashboard.svg', '/app.js', '/chunk-map.json', '/webpack-runtime-abc.js']) {
+    for (const path of ['/index.html', '/docs/', '/docs/index.html', '/page-data/app-data.json', '/page-data/index/page-data.json', '/sitemap-index.xml', '/robots.txt', '/manifest.webmanifest', '/share/en.png', '/favicon.ico', '/illustrations/dashboard.svg', '/app.js', '/chunk-map.json', '/webpack-runtime-abc.js', '/admin/decap-cms.js']) {
       expect([path, cacheControl(path)]).toEqual([path, REVALIDATE]);
     }
   });
 });
 
-describe('inlineScriptHashes', () => {
-  it('hashes every inline script a browser runs, once each, and skips external scripts and data blocks', () => {
+describe('servedKind', () => {
+  it('tells pages, the CMS page and every other file apart, by the path served or the file', () => {
+    for (const path of ['/', '/docs/', '/bg/blog/a-post/', '/404.html', '/bg/404.html', '/docs/index.html', '/index.html']) expect([path, servedKind(path)]).toEqual([path, 'page']);
+    for (const path of ['/admin/', '/admin/index.html']) expect([path, servedKind(path)]).toEqual([path, 'admin']);
+    for (const path of ['/_gatsby/slices/_gatsby-scripts-1.html', '/bg/rss.xml', '/media/logo.svg', '/app-91e8ba46fd3c0f4735c1.js', '/admin/config.yml', '/robots.txt', '/static/x.png']) {
+      expect([path, servedKind(path)]).toEqual([path, 'file']);
+    }
+  });
+});
+
+describe('inlineScripts', () => {
+  it('finds every inline script a browser runs, and skips external scripts and data blocks', () => {
     const html = [
       '<script>a()</script>',
       '<script id="gatsby-chunk-mapping">window.x={}</script>',
@@ -37,32 +46,37 @@ describe('inlineScriptHashes', () => {
       '<script src="/app.js"></script>',
       '<script async src="/x.js">ignored()</script>',
       '<script type="application/ld+json">{"@type":"Thing"}</script>',
-      '<SCRIPT>a()</SCRIPT >',
-      '<script>\n  multi\n  line\n</script>',
+      '<script type="application/json" id="data">{"a":1}</script>',
+      '<SCRIPT>d()</SCRIPT >',
+      `<script>${'e();'.repeat(40)}</script>`,
     ].join('');
-    expect(inlineScriptHashes(html)).toEqual([hash('a()'), hash('window.x={}'), hash('b()'), hash('c()'), hash('\n  multi\n  line\n')]);
-  });
-
-  it('finds nothing in a page without inline scripts', () => {
-    expect(inlineScriptHashes('<p>no scripts</p>')).toEqual([]);
+    expect(inlineScripts(html)).toEqual([
+      '<script>a()</script>',
+      '<script id="gatsby-chunk-mapping">window.x={}</script>',
+      '<script type="text/javascript">b()</script>',
+      '<script type="module">c()</script>',
+      '<SCRIPT>d()</SCRIPT >',
+      expect.stringMatching(/^<script>e\(\);e\(\);.*…$/),
+    ]);
+    expect(inlineScripts('<p>no scripts</p><script src="/runtime-0123456789abcdef0123.js" data-page-path="/" async=""></script>')).toEqual([]);
   });
 });
 
-describe('contentSecurityPolicy', () => {
-  const policy = contentSecurityPolicy([hash('a()')], originsOf(['https://pay.example.com/v1/', 'https://api.example.com/api', 'https://pay.example.com/other']));
-  const directives = Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+describe('the policies', () => {
+  const policies = { page: pagePolicy(originsOf(['https://pay.example.com/v1/', 'https://api.example.com/api', 'https://pay.example.com/other'])), admin: "default-src 'self'", file: FILE_POLICY };
+  const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
-  it('allows our scripts by hash only: no unsafe-inline or unsafe-eval for scripts', () => {
-    expect(directives['script-src']).toEqual(["'self'", hash('a()')]);
-    expect(policy).not.toMatch(/script-src[^;]*unsafe/);
+  it('lets every page run scripts from the site only: no hash, no unsafe-inline, no unsafe-eval', () => {
+    expect(directives(policies.page)['script-src']).toEqual(["'self'"]);
+    expect(policies.page).not.toMatch(/sha256|unsafe-eval|script-src[^;]*unsafe-inline/);
   });
 
   it('lets the pages call the APIs of the build, each origin once', () => {
-    expect(directives['connect-src']).toEqual(["'self'", 'https://pay.example.com', 'https://api.example.com']);
+    expect(directives(policies.page)['connect-src']).toEqual(["'self'", 'https://pay.example.com', 'https://api.example.com']);
   });
 
-  it('holds every other directive the hosting rules name', () => {
-    expect(directives).toMatchObject({
+  it('holds every other directive of the page policy', () => {
+    expect(directives(policies.page)).toMatchObject({
       'default-src': ["'self'"],
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:'],
@@ -73,12 +87,20 @@ describe('contentSecurityPolicy', () => {
       'frame-ancestors': ["'none'"],
     });
   });
+
+  it('sandboxes every file that is not a page, which may load nothing', () => {
+    expect(directives(FILE_POLICY)).toEqual({ 'default-src': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"], 'frame-ancestors': ["'none'"], sandbox: [] });
+    for (const path of ['/media/upload.svg', '/bg/rss.xml', '/page-data/docs/page-data.json']) expect(policyFor(path, policies)).toBe(FILE_POLICY);
+    expect(policyFor('/admin/', policies)).toBe(policies.admin);
+    expect(policyFor('/bg/docs/', policies)).toBe(policies.page);
+  });
 });
 
 describe('headersFor', () => {
-  it('gives every file its cache policy and the security headers, and a page its policy', () => {
-    expect(headersFor('/app-91e8ba46fd3c0f4735c1.js')).toEqual({ 'Cache-Control': IMMUTABLE, ...SECURITY_HEADERS });
-    expect(headersFor('/docs/index.html', "default-src 'self'")).toEqual({ 'Cache-Control': REVALIDATE, ...SECURITY_HEADERS, 'Content-Security-Policy': "default-src 'self'" });
+  const policies = { page: 'page policy', admin: 'admin policy', file: FILE_POLICY };
+  it('gives every path its cache policy, the security headers and its policy', () => {
+    expect(headersFor('/app-91e8ba46fd3c0f4735c1.js', policies)).toEqual({ 'Cache-Control': IMMUTABLE, ...SECURITY_HEADERS, 'Content-Security-Policy': FILE_POLICY });
+    expect(headersFor('/docs/', policies)).toEqual({ 'Cache-Control': REVALIDATE, ...SECURITY_HEADERS, 'Content-Security-Policy': 'page policy' });
     expect(SECURITY_HEADERS).toEqual({
       'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
       'X-Content-Type-Options': 'nosniff',
@@ -100,14 +122,7 @@ describe('notFoundPage', () => {
   });
 });
 
-describe('trailingSlashRedirects and pagePath', () => {
-  it('redirects each page but the root from its path without the slash', () => {
-    expect(trailingSlashRedirects(['/index.html', '/docs/index.html', '/bg/index.html', '/404.html', '/bg/pricing/index.html'])).toEqual([
-      { from: '/docs', to: '/docs/' },
-      { from: '/bg', to: '/bg/' },
-      { from: '/bg/pricing', to: '/bg/pricing/' },
-    ]);
-  });
+describe('pagePath', () => {
   it('serves a page at its folder', () => {
     expect(pagePath('/docs/index.html')).toBe('/docs/');
     expect(pagePath('/index.html')).toBe('/');

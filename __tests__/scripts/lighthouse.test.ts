@@ -161,8 +161,8 @@ describe('lhciConfig', () => {
     );
   });
 
-  it("starts each run on the site's own robots.txt, so that the pages' opener policy moves no page into a new process", () => {
-    expect(config.ci.collect.settings.blankPage).toBe('http://127.0.0.1:4000/robots.txt');
+  it("starts each run on a page of the site's own (not a file: files are sandboxed), so that the pages' opener policy moves no page into a new process", () => {
+    expect(config.ci.collect.settings.blankPage).toBe('http://127.0.0.1:4000/404.html');
   });
 
   it("uses Lighthouse's 4x CPU slowdown unless given the one fitted to the host", () => {

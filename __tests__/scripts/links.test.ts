@@ -20,7 +20,6 @@ import {
   srcsetUrls,
   type Problem,
 } from '../../scripts/links';
-import { runtimeLoader } from '../../src/lib/runtimeLoader';
 
 const ORIGIN = 'http://127.0.0.1:41234';
 const REPO = path.join(__dirname, '..', '..');
@@ -98,9 +97,9 @@ describe('parsePage: URL references', () => {
     expect(urls(page('<a href="">self</a>'))).toEqual(['a[href] ']);
   });
 
-  it("reads the scripts Gatsby's runtime loader starts (src/lib/runtimeLoader.ts)", () => {
-    const html = page(`<a href="/docs/">Docs</a><script>${runtimeLoader(['/framework-1.js', '/app-2.js'])}</script>`);
-    expect(urls(html)).toEqual(['a[href] /docs/', 'script[runtime loader] /framework-1.js', 'script[runtime loader] /app-2.js']);
+  it('reads the runtime file a page loads as any script', () => {
+    const html = page('<a href="/docs/">Docs</a><script src="/runtime-0123456789abcdef0123.js" data-page-path="/" async=""></script>');
+    expect(urls(html)).toEqual(['a[href] /docs/', 'script[src] /runtime-0123456789abcdef0123.js']);
   });
 });
 

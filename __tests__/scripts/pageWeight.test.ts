@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pageWeight } from '../../scripts/pageWeight';
-import { deferRuntime } from '../../src/lib/runtimeLoader';
+import { BUILD_RECORD_PATH } from '../../src/lib/buildRecord';
 
 const gz = (text: string) => gzipSync(text, { level: 9 }).length;
 
@@ -30,6 +30,8 @@ describe('pageWeight', () => {
     write('app-1.js', 'console.log("app");');
     write('component---docs-2.js', 'console.log("docs");');
     write('static/katex.min.css', '.katex{font:normal}');
+    write(BUILD_RECORD_PATH, JSON.stringify({ siteUrl: 'https://x.example', connectOrigins: [], cms: null, runtime: { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-1.js'] } }));
+    write('runtime-0123456789abcdef0123.js', 'run()');
     write(
       'webpack.stats.json',
       JSON.stringify({
@@ -51,12 +53,10 @@ describe('pageWeight', () => {
     });
   });
 
-  it("counts the scripts the page's runtime loader starts, as the scripts they replaced", () => {
-    const deferred = deferRuntime(html.replace('<h1>', '<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script><h1>')) ?? '';
-    expect(deferred).not.toContain('src="/app-1.js"');
-    write('bg/later/index.html', deferred);
+  it('counts the runtime file a page loads and the scripts it starts (named in the build record)', () => {
+    write('bg/later/index.html', html.replace('<script src="/app-1.js" async></script>', '<script src="/runtime-0123456789abcdef0123.js" data-page-path="/bg/later/" async=""></script>'));
     write('page-data/bg/later/page-data.json', pageData);
-    expect(pageWeight('/bg/later/', publicDir).js).toBe(gz('console.log("app");') + gz('console.log("docs");'));
+    expect(pageWeight('/bg/later/', publicDir).js).toBe(gz('run()') + gz('console.log("app");') + gz('console.log("docs");'));
   });
 
   it('counts the raw HTML in bytes, not characters', () => {

@@ -28,14 +28,14 @@ describe('stripScripts', () => {
 });
 
 describe('writeScriptFreeCopy', () => {
-  it('copies public/ with script-free pages and fresh compressed copies, and removes the copy when done', () => {
+  it('copies public/ with script-free pages and fresh compressed copies, and removes the copy when done', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'public-'));
     try {
       mkdirSync(path.join(dir, 'bg'));
       const page = `<p>${'страница '.repeat(200)}</p><script>${'x;'.repeat(500)}</script>`;
       writeFileSync(path.join(dir, 'bg', 'index.html'), page);
       writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
-      const copy = writeScriptFreeCopy(dir);
+      const copy = await writeScriptFreeCopy(dir);
       expect(readFileSync(path.join(copy.dir, 'bg', 'index.html'), 'utf8')).toBe(stripScripts(page));
       expect(readFileSync(path.join(dir, 'bg', 'index.html'), 'utf8')).toBe(page);
       expect(existsSync(path.join(copy.dir, 'bg', 'index.html.br'))).toBe(true);

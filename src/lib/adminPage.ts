@@ -159,6 +159,12 @@ export function adminScript(
 `;
 }
 
+/** The policy of the page a build without a CMS backend serves: a document of text and inline style, nothing else. */
+export const UNCONFIGURED_ADMIN_POLICY = ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+
+/** The policy /admin/ is served with: the CMS's for a backend, the plain page's without one. */
+export const adminPolicy = (backend: CmsBackend | null | undefined): string => (backend ? adminContentSecurityPolicy(backend) : UNCONFIGURED_ADMIN_POLICY);
+
 /** What a build without a CMS backend serves at /admin/: how to set one up, and nothing else. */
 export function unconfiguredAdminHtml(productName: string): string {
   const style = [
@@ -167,7 +173,7 @@ export function unconfiguredAdminHtml(productName: string): string {
   ].join('');
   return page(
     `Content manager not configured · ${productName}`,
-    ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; '),
+    UNCONFIGURED_ADMIN_POLICY,
     [
       `<body><style>${style}</style>`,
       '<main>',
@@ -182,10 +188,4 @@ export function unconfiguredAdminHtml(productName: string): string {
       '</body>',
     ].join('\n'),
   );
-}
-
-/** The policy a page declares in its own meta tag, if it does (the admin page): the served header then carries it. */
-export function declaredPolicy(html: string): string | undefined {
-  const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
-  return meta ? meta[1].replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&') : undefined;
 }

@@ -1,22 +1,30 @@
 /**
- * The hosting rules of public/, in one place: for any file, its cache policy
- * and headers and, for an HTML page, its Content-Security-Policy; which 404
- * page answers an unknown path; which paths redirect to their trailing
- * slash. Every build writes them for CDNs (public/_headers and
- * public/_redirects, gatsby/hostingFiles.ts), and an nginx config is
- * generated from the same rules. Pure: the callers read the files.
+ * The hosting rules of public/, in one place: for any served path, its
+ * cache policy, its security headers and its Content-Security-Policy; which
+ * 404 page answers an unknown path. Every build writes them for CDNs
+ * (public/_headers and public/_redirects, gatsby/hostingFiles.ts), and the
+ * nginx config is generated from the same rules (gatsby/nginxConfig.ts).
+ * Pure: the callers read the files.
+ *
+ * Three policies, whatever the number of pages (issue 27): one for every
+ * page, one for the editors' CMS at /admin/, and a sandbox for every other
+ * file, so that an SVG, a feed or an upload opened on its own can run
+ * nothing (issue 26). No page carries an inline script (gatsby/runtimeFile.ts
+ * moves Gatsby's into one fingerprinted file), so the page policy trusts the
+ * site's own files and nothing else: no hashes, no 'unsafe-inline' for
+ * scripts.
  *
  * Caching follows Gatsby's guide (docs/how-to/previews-deploys-hosting/caching):
  * fingerprinted files are immutable, everything else revalidates.
  * One departure: the guide lists /sw.js, which this site does not have.
  */
-import { createHash } from 'node:crypto';
+import { ADMIN_PATH } from './adminPage';
 import { LANGUAGES } from './languages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-/** Webpack's content-hashed bundles (app-91e8ba46fd3c0f4735c1.js) and everything under /static/. */
+/** Webpack's content-hashed bundles (app-91e8ba46fd3c0f4735c1.js), the runtime file, and everything under /static/. */
 export const FINGERPRINTED = /^\/static\/|[.-][0-9a-f]{20}\.(js|css)$/;
 
 export function cacheControl(path: string): string {
@@ -32,25 +40,37 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/**
+ * What a served path is, for its policy: a page of the site (a folder's
+ * index.html, or an .html file such as /404.html), the CMS page, or any
+ * other file. Gatsby's own HTML fragments under /_gatsby/ (the scripts
+ * slice it stitches into pages) are files, never pages.
+ */
+export type ServedKind = 'page' | 'admin' | 'file';
 
-/** Script types a browser runs; any other type (application/ld+json) is data, which a policy does not govern. */
+export function servedKind(path: string): ServedKind {
+  if (path === ADMIN_PATH || path === `${ADMIN_PATH}index.html`) return 'admin';
+  if (path.startsWith('/_gatsby/')) return 'file';
+  return path.endsWith('/') || path.endsWith('.html') ? 'page' : 'file';
+}
+
+/** The script types a browser runs; any other type (application/ld+json, application/json) is data. */
 const EXECUTABLE_TYPE = /^(|text\/javascript|application\/javascript|module)$/i;
 
 /**
- * The CSP source of every inline script the browser would run in `html`
- * ('sha256-…'), in page order, each once. Gatsby writes its own (the
- * chunk map, the page path, the compilation hash) and gatsby-ssr.tsx ours.
+ * The inline scripts a browser would run in `html`, as found (at most 80
+ * characters of each): a built page must have none, since no policy trusts
+ * them. Data blocks (JSON-LD) are not scripts the browser runs.
  */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
+export function inlineScripts(html: string): string[] {
+  const found: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const [, attributes, body] = match;
+    const [whole, attributes, body] = match;
     if (/\ssrc\s*=/i.test(` ${attributes}`)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(` ${attributes}`)?.[1] ?? '';
-    if (EXECUTABLE_TYPE.test(type)) hashes.add(sha256(body));
+    if (EXECUTABLE_TYPE.test(type) && body.trim() !== '') found.push(whole.length > 80 ? `${whole.slice(0, 79)}…` : whole);
   }
-  return [...hashes];
+  return found;
 }
 
 /** The origin of each absolute URL, each once: where the pages' scripts may connect. */
@@ -59,14 +79,14 @@ export function originsOf(urls: readonly string[]): string[] {
 }
 
 /**
- * The policy of one HTML page: its own scripts by hash and nothing inline
- * besides (no 'unsafe-inline', no 'unsafe-eval' for scripts); styles
- * inline because Gatsby inlines the CSS; the APIs the page calls.
+ * The policy of every page: scripts from the site only (no hash, nothing
+ * inline, no 'unsafe-eval'); styles inline as well, because Gatsby inlines
+ * the CSS; the APIs the build calls.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], connectOrigins: readonly string[]): string {
+export function pagePolicy(connectOrigins: readonly string[]): string {
   return [
     "default-src 'self'",
-    ['script-src', "'self'", ...scriptHashes].join(' '),
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     ['connect-src', "'self'", ...connectOrigins].join(' '),
@@ -78,9 +98,28 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], connectOr
   ].join('; ');
 }
 
-/** Every header of the file at `path` (/docs/index.html, /app-….js); `csp` for an HTML page. */
-export function headersFor(path: string, csp?: string): Record<string, string> {
-  return { 'Cache-Control': cacheControl(path), ...SECURITY_HEADERS, ...(csp ? { 'Content-Security-Policy': csp } : {}) };
+/**
+ * The policy of every file that is not a page: nothing may load or run, and
+ * a document (an SVG, a feed, an uploaded file opened on its own) is
+ * sandboxed in an origin of its own. Subresources are governed by the page
+ * that loads them, so this costs the pages nothing.
+ */
+export const FILE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
+
+/** The three policies of a build (src/lib/buildRecord.ts derives them from what the build recorded). */
+export interface SitePolicies {
+  page: string;
+  admin: string;
+  file: string;
+}
+
+export function policyFor(path: string, policies: SitePolicies): string {
+  return policies[servedKind(path)];
+}
+
+/** Every header of the file or page served at `path` ('/docs/', '/docs/index.html', '/app-….js'). */
+export function headersFor(path: string, policies: SitePolicies): Record<string, string> {
+  return { 'Cache-Control': cacheControl(path), ...SECURITY_HEADERS, 'Content-Security-Policy': policyFor(path, policies) };
 }
 
 /** The 404 page for an unknown path: /bg/… gets /bg/404.html, /en/… /en/404.html, the rest /404.html. */
@@ -91,20 +130,6 @@ export function notFoundPage(pathname: string): string {
 
 /** The language prefixes with a 404 page of their own, most specific first, then '/' for the rest. */
 export const NOT_FOUND_SCOPES: readonly string[] = [...LANGUAGES.map((lang) => `/${lang}/`), '/'];
-
-/**
- * The page a path without its trailing slash redirects to (301, relative
- * Location), for every page: '/docs/index.html' -> { from: '/docs', to: '/docs/' }.
- * The root page has no such path.
- */
-export function trailingSlashRedirects(htmlFiles: readonly string[]): { from: string; to: string }[] {
-  return htmlFiles
-    .filter((file) => file.endsWith('/index.html') && file !== '/index.html')
-    .map((file) => {
-      const to = file.slice(0, -'index.html'.length);
-      return { from: to.slice(0, -1), to };
-    });
-}
 
 /** The path an HTML file is served at: '/docs/index.html' -> '/docs/', '/404.html' stays. */
 export function pagePath(file: string): string {

@@ -1,51 +1,27 @@
 /** @jest-environment node */
-import { deferRuntime, pageScripts, RUNTIME_CEILING_MS, runtimeLoader } from '../../src/lib/runtimeLoader';
+import { startRuntime, type GatsbyGlobals, type RuntimeConfig, type RuntimeHost } from '../../src/browser/runtime';
+import { runtimeCode } from '../../gatsby/runtimeFile';
+import { RUNTIME_CEILING_MS } from '../../src/lib/runtimeMarkup';
+import path from 'node:path';
 
-const SCRIPTS =
-  '<script>window.___webpackCompilationHash="c5f6";</script>' +
-  '<script src="/webpack-runtime-40a2.js" async></script><script src="/framework-19c9.js" async></script><script src="/app-9162.js" async></script>';
-const PAGE =
-  '<!DOCTYPE html><html lang="en"><head><script>document.documentElement.classList.add(\'js\')</script></head><body><main>Text</main>' +
-  '<div id="page-end" hidden=""></div><script id="gatsby-script-loader">window.pagePath="/";</script><!-- slice-start id="_gatsby-scripts-1" -->' +
-  '<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script>' +
-  `${SCRIPTS}<!-- slice-end id="_gatsby-scripts-1" --></body></html>`;
+const CONFIG: RuntimeConfig = {
+  chunkMapping: '{"app":["/app-1.js"]}',
+  compilationHash: 'c5f6',
+  scripts: ['/webpack-runtime.js', '/framework.js', '/app.js'],
+  ceilingMs: RUNTIME_CEILING_MS,
+};
 
-describe('deferRuntime', () => {
-  it("replaces Gatsby's runtime scripts by one loader of the same scripts, in order, where the first was", () => {
-    const html = deferRuntime(PAGE);
-    expect(html).not.toBeNull();
-    expect(html).not.toMatch(/<script src=/);
-    const loader = `<script>${runtimeLoader(['/webpack-runtime-40a2.js', '/framework-19c9.js', '/app-9162.js'])}</script>`;
-    expect(html).toBe(PAGE.replace(SCRIPTS, `<script>window.___webpackCompilationHash="c5f6";</script>${loader}`));
-  });
-
-  it('leaves everything else as it was', () => {
-    const html = deferRuntime(PAGE) ?? '';
-    expect(html.replace(/<script>\(function\(\)\{var s=[\s\S]*?<\/script>/, '')).toBe(PAGE.replace(/<script src="[^"]+" async><\/script>/g, ''));
-  });
-
-  it("leaves a page that is not Gatsby's (the CMS) and a page already changed", () => {
-    expect(deferRuntime('<html><head></head><body><script src="/admin/decap-cms.js" async></script></body></html>')).toBeNull();
-    expect(deferRuntime(deferRuntime(PAGE) ?? '')).toBeNull();
-  });
-
-  it('reads the async attribute as React writes it too (async="")', () => {
-    const html = deferRuntime(PAGE.replace(/ async>/g, ' async="">')) ?? '';
-    expect(html).toContain('var s=["/webpack-runtime-40a2.js","/framework-19c9.js","/app-9162.js"]');
-  });
-});
-
-/** A browser of just what the loader uses, driven step by step. */
-function fakeBrowser(options: { readyState: string; painted: string[]; observer?: boolean }) {
+/** A browser of just what the runtime uses, driven step by step. */
+function fakeBrowser(options: { readyState: DocumentReadyState; painted: string[]; observer?: boolean }) {
   const appended: { src: string; async: boolean }[] = [];
   const frames: (() => void)[] = [];
   const timers: (() => void)[] = [];
   const later: { callback: () => void; delay: number }[] = [];
   const listeners: Record<string, () => void> = {};
-  const observers: { callback: (list: { getEntries(): { name: string }[] }, observer: { disconnect(): void }) => void; connected: boolean }[] = [];
+  const observers: { callback: PerformanceObserverCallback; connected: boolean }[] = [];
   class FakeObserver {
     private readonly entry: (typeof observers)[number];
-    constructor(callback: (typeof observers)[number]['callback']) {
+    constructor(callback: PerformanceObserverCallback) {
       this.entry = { callback, connected: false };
       observers.push(this.entry);
     }
@@ -54,7 +30,9 @@ function fakeBrowser(options: { readyState: string; painted: string[]; observer?
       this.entry.connected = true;
     }
   }
-  const browser = {
+  const globals: GatsbyGlobals = {};
+  const host = {
+    globals,
     document: {
       readyState: options.readyState,
       createElement: () => ({ src: '', async: false }),
@@ -68,29 +46,38 @@ function fakeBrowser(options: { readyState: string; painted: string[]; observer?
     },
     PerformanceObserver: options.observer === false ? undefined : FakeObserver,
   };
-  const names = Object.keys(browser);
-  new Function(...names, runtimeLoader(['/webpack-runtime.js', '/framework.js', '/app.js']))(...names.map((name) => browser[name as keyof typeof browser]));
   const flush = (queue: (() => void)[]) => queue.splice(0).forEach((callback) => callback());
   return {
+    host: host as unknown as RuntimeHost,
+    globals,
     appended,
     nextFrame: () => flush(frames),
     runTimers: () => flush(timers),
-    /** Runs the timers set for `ms` or less (the loader's only delayed one is its ceiling). */
+    /** Runs the timers set for `ms` or less (the runtime's only delayed one is its ceiling). */
     elapse: (ms: number) => later.splice(0).forEach((timer) => (timer.delay <= ms ? timer.callback() : later.push(timer))),
     fire: (type: string) => listeners[type]?.(),
     paint: (name: string) => {
       for (const observer of observers.filter((candidate) => candidate.connected)) {
-        observer.callback({ getEntries: () => [{ name }] }, { disconnect: () => (observer.connected = false) });
+        const list = { getEntries: () => [{ name }] } as unknown as PerformanceObserverEntryList;
+        observer.callback(list, { disconnect: () => (observer.connected = false) } as unknown as PerformanceObserver);
       }
     },
   };
 }
 
-describe('runtimeLoader', () => {
-  const order = ['/webpack-runtime.js', '/framework.js', '/app.js'];
+const order = CONFIG.scripts;
+
+describe('startRuntime', () => {
+  it("sets Gatsby's globals for the page at once: its path, the chunk map and the compilation hash", () => {
+    const browser = fakeBrowser({ readyState: 'loading', painted: [] });
+    startRuntime(browser.host, CONFIG, '/bg/docs/');
+    expect(browser.globals).toEqual({ pagePath: '/bg/docs/', ___chunkMapping: CONFIG.chunkMapping, ___webpackCompilationHash: 'c5f6' });
+    expect(browser.appended).toEqual([]);
+  });
 
   it('starts the scripts, async and in order, two frames after a page that has loaded and painted', () => {
     const browser = fakeBrowser({ readyState: 'complete', painted: ['first-paint', 'first-contentful-paint'] });
+    startRuntime(browser.host, CONFIG, '/');
     browser.nextFrame();
     browser.runTimers();
     expect(browser.appended).toEqual([]);
@@ -102,6 +89,7 @@ describe('runtimeLoader', () => {
 
   it('waits for load, then for the first contentful paint, not just any paint', () => {
     const browser = fakeBrowser({ readyState: 'interactive', painted: [] });
+    startRuntime(browser.host, CONFIG, '/');
     const settle = () => {
       browser.nextFrame();
       browser.nextFrame();
@@ -127,6 +115,7 @@ describe('runtimeLoader', () => {
   it('in a browser that draws no frames, starts once, a second after load, and not again when a frame comes', () => {
     expect(RUNTIME_CEILING_MS).toBe(1000);
     const browser = fakeBrowser({ readyState: 'loading', painted: [] });
+    startRuntime(browser.host, CONFIG, '/');
     browser.elapse(RUNTIME_CEILING_MS);
     expect(browser.appended).toEqual([]);
     browser.fire('load');
@@ -143,30 +132,38 @@ describe('runtimeLoader', () => {
 
   it('without paint timing, starts after load and two frames', () => {
     const browser = fakeBrowser({ readyState: 'loading', painted: [], observer: false });
+    startRuntime(browser.host, CONFIG, '/');
     browser.fire('load');
     browser.nextFrame();
     browser.nextFrame();
     browser.runTimers();
     expect(browser.appended.map((script) => script.src)).toEqual(order);
   });
-
-  it('keeps a "<" in a script name from closing the script element', () => {
-    expect(runtimeLoader(['/a</script>.js'])).toContain('"/a\\u003c/script>.js"');
-  });
 });
 
-describe('pageScripts', () => {
-  it("lists a page's script elements, then the scripts its loader starts", () => {
-    expect(pageScripts(PAGE)).toEqual(['/webpack-runtime-40a2.js', '/framework-19c9.js', '/app-9162.js']);
-    expect(pageScripts(deferRuntime(PAGE.replace('<main>', '<script src="/contact.js" defer></script><main>')) ?? '')).toEqual([
-      '/contact.js',
-      '/webpack-runtime-40a2.js',
-      '/framework-19c9.js',
-      '/app-9162.js',
-    ]);
+describe('the runtime file the build emits', () => {
+  const code = runtimeCode(path.join(__dirname, '..', '..'), { chunkMapping: CONFIG.chunkMapping, compilationHash: 'c5f6', scripts: order });
+
+  it('is one small minified script holding the build configuration', () => {
+    expect(code.length).toBeLessThan(2000);
+    expect(code).toContain('c5f6');
+    expect(code).not.toMatch(/\n\s+\S/);
   });
 
-  it('gives nothing for a page without scripts', () => {
-    expect(pageScripts('<p>no scripts</p>')).toEqual([]);
+  it('reads the page path from its own script element and starts the runtime, as the typed module does', () => {
+    const browser = fakeBrowser({ readyState: 'complete', painted: ['first-contentful-paint'] });
+    const window = {
+      ...browser.globals,
+      requestAnimationFrame: browser.host.requestAnimationFrame,
+      setTimeout: browser.host.setTimeout,
+      addEventListener: browser.host.addEventListener,
+    };
+    const document = { ...browser.host.document, currentScript: { dataset: { pagePath: '/en/pricing/' } } };
+    new Function('window', 'document', 'performance', 'PerformanceObserver', code)(window, document, browser.host.performance, undefined);
+    expect(window).toMatchObject({ pagePath: '/en/pricing/', ___webpackCompilationHash: 'c5f6', ___chunkMapping: CONFIG.chunkMapping });
+    browser.nextFrame();
+    browser.nextFrame();
+    browser.runTimers();
+    expect(browser.appended.map((script) => script.src)).toEqual(order);
   });
 });

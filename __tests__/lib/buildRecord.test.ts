@@ -1,0 +1,65 @@
+/** @jest-environment node */
+import { adminContentSecurityPolicy, UNCONFIGURED_ADMIN_POLICY } from '../../src/lib/adminPage';
+import { buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../src/lib/buildRecord';
+import { FILE_POLICY, pagePolicy } from '../../src/lib/hosting';
+
+const RUNTIME = { file: '/runtime-0123456789abcdef0123.js', scripts: ['/framework-1.js', '/app-2.js'] };
+const record = buildRecord(
+  { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1/', apiUrl: 'https://api.example.com/api' },
+  { name: 'github', repo: 'acme/site', branch: 'main' },
+  RUNTIME,
+);
+
+describe('buildRecord', () => {
+  it('records the address, the API origins (each once), the CMS backend and the runtime', () => {
+    expect(record).toEqual({
+      siteUrl: 'https://shop.example.com',
+      connectOrigins: ['https://pay.example.com', 'https://api.example.com'],
+      cms: { name: 'github', repo: 'acme/site', branch: 'main' },
+      runtime: RUNTIME,
+    });
+    expect(buildRecord({ siteUrl: 'https://a.example', paymentsApiUrl: 'https://b.example/x', apiUrl: 'https://b.example/y' }, null, RUNTIME).connectOrigins).toEqual(['https://b.example']);
+  });
+
+  it('gives the three policies the build is served with', () => {
+    expect(sitePolicies(record)).toEqual({
+      page: pagePolicy(['https://pay.example.com', 'https://api.example.com']),
+      admin: adminContentSecurityPolicy({ name: 'github', repo: 'acme/site', branch: 'main' }),
+      file: FILE_POLICY,
+    });
+    expect(sitePolicies({ ...record, cms: null }).admin).toBe(UNCONFIGURED_ADMIN_POLICY);
+  });
+});
+
+describe('parseBuildRecord', () => {
+  it('reads back what the build wrote', () => {
+    expect(parseBuildRecord(JSON.stringify(record))).toEqual(record);
+  });
+
+  it('says what is wrong with anything else', () => {
+    expect(() => parseBuildRecord('not json')).toThrow('it is not JSON');
+    expect(() => parseBuildRecord('[]')).toThrow('"siteUrl" must be an http(s) URL');
+    expect(() => parseBuildRecord(JSON.stringify({ ...record, siteUrl: 'ftp://x' }))).toThrow('"siteUrl"');
+    expect(() => parseBuildRecord(JSON.stringify({ ...record, connectOrigins: ['https://api.example.com/path'] }))).toThrow('"connectOrigins" must be a list of origins');
+    expect(() => parseBuildRecord(JSON.stringify({ ...record, connectOrigins: ["https://a.example 'unsafe-inline'"] }))).toThrow('"connectOrigins"');
+    expect(() => parseBuildRecord(JSON.stringify({ ...record, runtime: { file: 1 } }))).toThrow('"runtime"');
+    expect(() => parseBuildRecord(JSON.stringify({ ...record, cms: { name: 'ftp' } }))).toThrow('"cms"');
+  });
+});
+
+describe('environmentMismatches', () => {
+  it('names each variable the serving shell sets differently from the build, and only those', () => {
+    expect(environmentMismatches(record, {})).toEqual([]);
+    expect(
+      environmentMismatches(record, { GATSBY_SITE_URL: 'https://shop.example.com/', GATSBY_PAYMENTS_API_URL: 'https://pay.example.com/other', GATSBY_API_URL: 'https://api.example.com' }),
+    ).toEqual([]);
+    expect(environmentMismatches(record, { GATSBY_SITE_URL: 'https://other.example', GATSBY_PAYMENTS_API_URL: 'http://127.0.0.1:4010', GATSBY_API_URL: 'nonsense' })).toEqual([
+      'GATSBY_SITE_URL is https://other.example, the build\'s is https://shop.example.com',
+      'GATSBY_PAYMENTS_API_URL is http://127.0.0.1:4010, whose origin the build\'s pages do not call (they call https://pay.example.com and https://api.example.com)',
+      'GATSBY_API_URL is not a URL (nonsense)',
+    ]);
+    expect(environmentMismatches(record, { CMS_BACKEND: 'git-gateway' })).toEqual([
+      'CMS_BACKEND and its settings name {"name":"git-gateway","branch":"main"}, the build\'s CMS is {"name":"github","repo":"acme/site","branch":"main"}',
+    ]);
+  });
+});

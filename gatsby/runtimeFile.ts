@@ -1,0 +1,86 @@
+import { buildSync } from 'esbuild';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RuntimeConfig } from '../src/browser/runtime';
+import type { RuntimeRecord } from '../src/lib/buildRecord';
+import { inlineScripts, servedKind } from '../src/lib/hosting';
+import { RUNTIME_CEILING_MS, readGatsbyRuntime, runtimeFileName, withRuntimeTag, type GatsbyRuntime } from '../src/lib/runtimeMarkup';
+import { rewriteHtmlFiles } from './streamedHtml';
+
+/** Gatsby's scripts slice: the chunk map, compilation hash and runtime scripts it stitches into every page. */
+const SCRIPTS_SLICE = '_gatsby/slices/_gatsby-scripts-1.html';
+/** From the project folder: Parcel compiles gatsby-node into .cache/, so __dirname is not this folder. */
+const runtimeEntry = (projectDir: string) => path.join(projectDir, 'src', 'browser', 'runtimeEntry.ts');
+
+/**
+ * The build's runtime as Gatsby wrote it: from its scripts slice, which the
+ * build never rewrites (it is a fragment, not a page), or from any page
+ * that still holds the raw scripts. Throws when none does: the pages would
+ * load no runtime.
+ */
+function gatsbyRuntime(publicDir: string): GatsbyRuntime {
+  const slice = path.join(publicDir, SCRIPTS_SLICE);
+  const fromSlice = existsSync(slice) ? readGatsbyRuntime(readFileSync(slice, 'utf8')) : null;
+  if (fromSlice) return fromSlice;
+  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const found = readGatsbyRuntime(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+    if (found) return found;
+  }
+  throw new Error(`public/ holds no Gatsby runtime scripts (neither public/${SCRIPTS_SLICE} nor any page): the pages would never hydrate`);
+}
+
+/** The runtime file's code: src/browser/runtimeEntry.ts bundled and minified with this build's configuration. */
+export function runtimeCode(projectDir: string, runtime: GatsbyRuntime): string {
+  const config: RuntimeConfig = { ...runtime, ceilingMs: RUNTIME_CEILING_MS };
+  const result = buildSync({
+    entryPoints: [runtimeEntry(projectDir)],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    // The browsers Gatsby 5 supports (its default browserslist) all run ES2017.
+    target: 'es2017',
+    define: { RUNTIME_CONFIG: JSON.stringify(config) },
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+export interface RuntimeResult {
+  runtime: RuntimeRecord;
+  /** Pages rewritten, as paths in public/. */
+  rewritten: string[];
+  /** Pages that still carry an inline script, with what was found: the build must fail. */
+  inlineScripts: { file: string; scripts: string[] }[];
+}
+
+/**
+ * Writes public/runtime-<hash>.js (removing any another build left) and
+ * gives every page its tag in place of Gatsby's inline scripts, then checks
+ * that no page carries an inline script of any kind: none is trusted by
+ * the policy, so one found here was injected, or is a new script of
+ * Gatsby's that this file must learn to move.
+ */
+export function writeRuntime(projectDir: string, publicDir: string): RuntimeResult {
+  const runtime = gatsbyRuntime(publicDir);
+  const code = runtimeCode(projectDir, runtime);
+  const file = runtimeFileName(code);
+  for (const name of readdirSync(publicDir)) {
+    if (/^runtime-[0-9a-f]{20}\.js$/.test(name) && `/${name}` !== file) rmSync(path.join(publicDir, name));
+  }
+  writeFileSync(path.join(publicDir, file), code);
+  const rewritten = rewriteHtmlFiles(publicDir, (bytes) => {
+    const html = withRuntimeTag(bytes.toString('utf8'), file);
+    return html === null || html === bytes.toString('utf8') ? null : Buffer.from(html, 'utf8');
+  });
+  const found: RuntimeResult['inlineScripts'] = [];
+  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (servedKind(`/${relative}`) === 'file') continue;
+    const scripts = inlineScripts(readFileSync(path.join(publicDir, relative), 'utf8'));
+    if (scripts.length > 0) found.push({ file: relative, scripts });
+  }
+  return { runtime: { file, scripts: runtime.scripts }, rewritten, inlineScripts: found };
+}

@@ -1,0 +1,112 @@
+/**
+ * What a build decided that serving it depends on, written beside the
+ * build as public/_build.json (gatsby/onPostBuild.ts): the site's address,
+ * the origins its pages call, the CMS backend /admin/ talks to, and the
+ * runtime file every page loads. The nginx config, `npm run serve:nginx`
+ * and `npm run publish` read this record, never the environment of the
+ * shell that serves: a build served under other settings keeps the policy
+ * it was built for (issue 27). Nothing in it is secret: all of it is in
+ * the pages already. Pure: callers read and write the file.
+ */
+import { adminPolicy } from './adminPage';
+import type { CmsBackend } from './cmsConfig';
+import { cmsBackendFromEnv } from './cmsConfig';
+import type { ConfigEnv } from './config';
+import { FILE_POLICY, originsOf, pagePolicy, type SitePolicies } from './hosting';
+
+/** Where the record is, in public/; never served (the hosting rules answer 404). */
+export const BUILD_RECORD_PATH = '/_build.json';
+
+export interface RuntimeRecord {
+  /** The fingerprinted file that starts Gatsby's runtime on every page: '/runtime-<hash>.js'. */
+  file: string;
+  /** The scripts it starts, in order. */
+  scripts: string[];
+}
+
+export interface BuildRecord {
+  /** The site's public origin, as canonical and alternate URLs give it. */
+  siteUrl: string;
+  /** The origins the pages call besides their own: the payments and application APIs. */
+  connectOrigins: string[];
+  /** The backend /admin/ talks to; null when the build has no CMS. */
+  cms: CmsBackend | null;
+  runtime: RuntimeRecord;
+}
+
+export interface RecordedSettings {
+  siteUrl: string;
+  paymentsApiUrl: string;
+  apiUrl: string;
+}
+
+export function buildRecord(settings: RecordedSettings, cms: CmsBackend | null, runtime: RuntimeRecord): BuildRecord {
+  return { siteUrl: settings.siteUrl, connectOrigins: originsOf([settings.paymentsApiUrl, settings.apiUrl]), cms, runtime };
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isOrigin = (value: unknown): value is string => isString(value) && /^https?:\/\/[^/\s]+$/.test(value) && new URL(value).origin === value;
+
+/** The record in `text`, or an error saying what is wrong with it. */
+export function parseBuildRecord(text: string): BuildRecord {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`it is not JSON (${(error as Error).message})`);
+  }
+  const record = data as Partial<Record<keyof BuildRecord, unknown>> | null;
+  if (typeof record !== 'object' || record === null) throw new Error('it is not an object');
+  if (!isString(record.siteUrl) || !/^https?:\/\//.test(record.siteUrl)) throw new Error('"siteUrl" must be an http(s) URL');
+  if (!Array.isArray(record.connectOrigins) || !record.connectOrigins.every(isOrigin)) throw new Error('"connectOrigins" must be a list of origins');
+  const runtime = record.runtime as Partial<RuntimeRecord> | undefined;
+  if (!runtime || !isString(runtime.file) || !Array.isArray(runtime.scripts) || !runtime.scripts.every(isString)) {
+    throw new Error('"runtime" must name the runtime file and its scripts');
+  }
+  const cms = record.cms ?? null;
+  if (cms !== null && (typeof cms !== 'object' || !['local', 'github', 'gitlab', 'git-gateway'].includes(String((cms as { name?: unknown }).name)))) {
+    throw new Error('"cms" must be null or a CMS backend');
+  }
+  return {
+    siteUrl: record.siteUrl,
+    connectOrigins: record.connectOrigins,
+    cms: cms as CmsBackend | null,
+    runtime: { file: runtime.file, scripts: runtime.scripts },
+  };
+}
+
+/** The three policies the build is served with (src/lib/hosting.ts). */
+export function sitePolicies(record: BuildRecord): SitePolicies {
+  return { page: pagePolicy(record.connectOrigins), admin: adminPolicy(record.cms), file: FILE_POLICY };
+}
+
+const sameCms = (a: CmsBackend | null, b: CmsBackend | null): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What the serving shell's environment sets differently from the build
+ * (only variables it sets at all): said when serving, never used.
+ */
+export function environmentMismatches(record: BuildRecord, env: ConfigEnv & Readonly<Record<string, string | undefined>>): string[] {
+  const problems: string[] = [];
+  const siteUrl = env.GATSBY_SITE_URL?.trim();
+  if (siteUrl && siteUrl.replace(/\/+$/, '') !== record.siteUrl.replace(/\/+$/, '')) {
+    problems.push(`GATSBY_SITE_URL is ${siteUrl}, the build's is ${record.siteUrl}`);
+  }
+  for (const name of ['GATSBY_PAYMENTS_API_URL', 'GATSBY_API_URL'] as const) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    let origin: string;
+    try {
+      origin = new URL(value).origin;
+    } catch {
+      problems.push(`${name} is not a URL (${value})`);
+      continue;
+    }
+    if (!record.connectOrigins.includes(origin)) problems.push(`${name} is ${value}, whose origin the build's pages do not call (they call ${record.connectOrigins.join(' and ')})`);
+  }
+  if (env.CMS_BACKEND?.trim()) {
+    const cms = cmsBackendFromEnv(env);
+    if (cms && !('error' in cms) && !sameCms(cms, record.cms)) problems.push(`CMS_BACKEND and its settings name ${JSON.stringify(cms)}, the build's CMS is ${JSON.stringify(record.cms)}`);
+  }
+  return problems;
+}
