@@ -7,7 +7,7 @@
  * a rollback goes back one release.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listHtmlFiles } from '../scripts/links';
@@ -89,7 +89,11 @@ test('a Bulgarian banner change builds incrementally, goes live, and lists only 
   expect(changes.changed).not.toContain('/docs/');
   expect(changes.changed).not.toContain('/');
   expect(changes.deleted).toEqual([]);
-  expect(output).toContain('Changed pages');
+  expect(output).toMatch(/Changed \(\d+\): /);
+  // The release shares every unchanged file with the one before (hard links): it costs what changed.
+  const copy = (JSON.parse(readFileSync(path.join(target(), 'releases', `${after}.json`), 'utf8')) as { copy: { files: number; linked: number } }).copy;
+  expect(copy.linked).toBeGreaterThan(copy.files * 0.8);
+  expect(statSync(path.join(target(), 'releases', after, 'docs', 'index.html')).ino).toBe(statSync(path.join(target(), 'releases', before, 'docs', 'index.html')).ino);
   // Every page the list does not name is byte for byte the page of the release before.
   const pagePath = (file: string) => `/${file.replace(/index\.html$/, '')}`;
   const unchanged = htmlFiles(after).filter((file) => !changes.changed.includes(pagePath(file)));

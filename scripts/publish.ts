@@ -26,14 +26,12 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs as parseCommandLine } from 'node:util';
 import { DEFAULT_LISTEN, nginxSiteConfig } from '../gatsby/nginxConfig';
-import { connectOrigins, readPublicRules } from '../gatsby/publicRules';
-import { readConfig } from '../src/lib/config';
+import { readPublicRules, servedFiles } from '../gatsby/publicRules';
 import { CONTENT_FOLDERS, buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove, type BuildKind, type PageChanges } from '../src/lib/publish';
-import { listHtmlFiles } from './links';
 import { run } from './processes';
 
 const ROOT = path.join(__dirname, '..');
@@ -48,6 +46,8 @@ export interface ReleaseRecord {
   pagesWritten: number;
   changed: number;
   deleted: number;
+  /** Files of the release, those hard-linked to the release before, and the bytes it added. */
+  copy: ReleaseCopy;
 }
 
 export interface PublishArgs {
@@ -111,10 +111,51 @@ function changedSince(commit: string): string[] | undefined {
   return [...new Set([...committed, ...uncommitted])].filter(Boolean);
 }
 
-/** Every HTML file of a built site ('/bg/index.html') with a fingerprint of its bytes. */
-function htmlFingerprints(dir: string | undefined): Map<string, string> | undefined {
+/** Every file a built site serves ('/bg/index.html') with a fingerprint of its bytes. */
+function fingerprints(dir: string | undefined): Map<string, string> | undefined {
   if (!dir || !existsSync(dir)) return undefined;
-  return new Map(listHtmlFiles(dir).map((file) => [`/${file}`, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
+  return new Map(servedFiles(dir).map((file) => [file, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
+}
+
+export interface ReleaseCopy {
+  files: number;
+  /** Files hard-linked to the same bytes in the release before. */
+  linked: number;
+  /** Bytes copied: what this release costs on disk. */
+  copiedBytes: number;
+}
+
+/**
+ * Makes `target` a copy of `source` (public/) in which every file whose
+ * bytes the previous release already holds at the same path is a hard link
+ * to it: a release costs what changed, and removing an old release (or
+ * rolling back) touches no other. Releases are never written to after, so
+ * sharing their files is safe.
+ */
+export function copyRelease(source: string, previous: string | undefined, target: string): ReleaseCopy {
+  const result: ReleaseCopy = { files: 0, linked: 0, copiedBytes: 0 };
+  mkdirSync(target, { recursive: true });
+  for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
+    const from = path.join(entry.parentPath, entry.name);
+    const relative = path.relative(source, from);
+    const to = path.join(target, relative);
+    if (entry.isDirectory()) {
+      mkdirSync(to, { recursive: true });
+      continue;
+    }
+    if (!entry.isFile()) throw new Error(`public/${relative} is not a regular file: a release holds files only`);
+    mkdirSync(path.dirname(to), { recursive: true });
+    result.files += 1;
+    const old = previous ? path.join(previous, relative) : undefined;
+    if (old && existsSync(old) && statSync(old).size === statSync(from).size && readFileSync(old).equals(readFileSync(from))) {
+      linkSync(old, to);
+      result.linked += 1;
+    } else {
+      copyFileSync(from, to);
+      result.copiedBytes += statSync(from).size;
+    }
+  }
+  return result;
 }
 
 /** The live release's name, from DIR/current. */
@@ -203,20 +244,20 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
   }
   rmSync(failedMarker, { force: true });
 
-  const changes: PageChanges = pageChanges(htmlFingerprints(live && path.join(releases, live)), htmlFingerprints(path.join(ROOT, 'public')) ?? new Map());
+  const changes: PageChanges = pageChanges(fingerprints(live && path.join(releases, live)), fingerprints(path.join(ROOT, 'public')) ?? new Map());
   const release = releaseName(new Date(), commit);
   // Copied under a temporary name and renamed: a release folder is complete or absent.
   const incoming = path.join(releases, `.incoming-${release}`);
   rmSync(incoming, { recursive: true, force: true });
-  cpSync(path.join(ROOT, 'public'), incoming, { recursive: true });
+  const copy = copyRelease(path.join(ROOT, 'public'), live && path.join(releases, live), incoming);
   renameSync(incoming, path.join(releases, release));
-  const config = readConfig(env);
+  const rules = readPublicRules(path.join(releases, release));
   writeFileSync(
     path.join(releases, `${release}.nginx.conf`),
-    nginxSiteConfig(readPublicRules(path.join(releases, release), connectOrigins(config)), {
+    nginxSiteConfig(rules, {
       root: path.join(releases, release),
       listen: args.nginx.listen,
-      serverName: args.nginx.serverName ?? new URL(config.siteUrl).hostname,
+      serverName: args.nginx.serverName ?? new URL(rules.record.siteUrl).hostname,
       includes: args.nginx.includes,
     }),
   );
@@ -228,6 +269,7 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     pagesWritten,
     changed: changes.changed.length,
     deleted: changes.deleted.length,
+    copy,
   };
   writeFileSync(path.join(releases, `${release}.json`), `${JSON.stringify(record, null, 2)}\n`);
   writeFileSync(path.join(releases, `${release}.changes.json`), `${JSON.stringify(changes, null, 2)}\n`);
@@ -243,8 +285,9 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     rmSync(path.join(releases, `${old}.nginx.conf`), { force: true });
   }
   console.log(`\nLive: ${release} (${kind} build, ${buildSeconds.toFixed(1)} s, ${record.pagesWritten} pages written by Gatsby; ${((Date.now() - started) / 1000).toFixed(1)} s in all).`);
-  console.log(`Changed pages (${changes.changed.length}): ${changes.changed.join(' ') || 'none'}`);
-  console.log(`Deleted pages (${changes.deleted.length}): ${changes.deleted.join(' ') || 'none'}`);
+  console.log(`Release: ${copy.files} files, ${copy.linked} shared with ${live ?? 'no earlier release'}, ${(copy.copiedBytes / 1024 / 1024).toFixed(1)} MB new.`);
+  console.log(`Changed (${changes.changed.length}): ${changes.changed.join(' ') || 'none'}`);
+  console.log(`Deleted (${changes.deleted.length}): ${changes.deleted.join(' ') || 'none'}`);
   console.log(`For a CDN to purge: ${path.join(releases, `${release}.changes.json`)}`);
   return 0;
 }

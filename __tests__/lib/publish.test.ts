@@ -37,7 +37,7 @@ describe('pageChanges', () => {
     ['/old/index.html', 'd'],
   ]);
 
-  it('names the pages whose HTML is new or differs, and the pages that are gone, as site paths', () => {
+  it('names every file that is new or differs, and those that are gone, as the paths they are served at', () => {
     const after = new Map([
       ['/index.html', 'a'],
       ['/bg/index.html', 'B'],
@@ -45,8 +45,9 @@ describe('pageChanges', () => {
       ['/blog/new-post/index.html', 'e'],
       ['/404.html', 'f'],
       ['/_gatsby/slices/_gatsby-scripts-1.html', 'g'],
+      ['/share/new-post-0123456789.png', 'h'],
     ]);
-    expect(pageChanges(before, after)).toEqual({ changed: ['/404.html', '/bg/', '/blog/new-post/'], deleted: ['/old/'] });
+    expect(pageChanges(before, after)).toEqual({ changed: ['/404.html', '/bg/', '/blog/new-post/', '/share/new-post-0123456789.png'], deleted: ['/old/'] });
   });
 
   it('calls every page changed when there is no earlier release', () => {

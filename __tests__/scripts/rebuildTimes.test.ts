@@ -9,6 +9,7 @@ const record = (kind: 'clean' | 'incremental', buildSeconds: number, pagesWritte
   pagesWritten,
   changed,
   deleted: 0,
+  copy: { files: 500, linked: 480, copiedBytes: 1024 },
 });
 const rebuilds: Rebuild[] = [
   { what: 'from clean', record: record('clean', 120, 35, 35) },

@@ -39,22 +39,23 @@ export function releasesOf(entries: readonly string[]): string[] {
   return entries.filter((entry) => RELEASE_NAME.test(entry)).sort();
 }
 
-/** What a CDN must purge: the pages whose HTML is new or differs, and the pages that are gone, as site paths ('/bg/'). */
+/** What a CDN must purge: every served path whose file is new or differs, and every one that is gone ('/bg/', '/share/abc.png'). */
 export interface PageChanges {
   changed: string[];
   deleted: string[];
 }
 
 /**
- * The changes between two releases, from each one's HTML files
- * ('/bg/index.html') and a fingerprint of their bytes. Without an earlier
- * release every page is changed.
+ * The changes between two releases, from each one's files as site paths
+ * ('/bg/index.html', '/search/pagefind-entry.json') and a fingerprint of
+ * their bytes; a page is named by the path it is served at. Gatsby's own
+ * fragments (/_gatsby/) are never served as themselves. Without an earlier
+ * release every path is changed.
  */
 export function pageChanges(before: ReadonlyMap<string, string> | undefined, after: ReadonlyMap<string, string>): PageChanges {
-  // Gatsby's own fragments (/_gatsby/slices/…html) are parts of pages, never served as pages.
-  const isPage = (file: string) => !file.startsWith('/_gatsby/');
-  const changed = [...after].filter(([file, hash]) => isPage(file) && before?.get(file) !== hash).map(([file]) => pagePath(file));
-  const deleted = before ? [...before.keys()].filter((file) => isPage(file) && !after.has(file)).map(pagePath) : [];
+  const served = (file: string) => !file.startsWith('/_gatsby/');
+  const changed = [...after].filter(([file, hash]) => served(file) && before?.get(file) !== hash).map(([file]) => pagePath(file));
+  const deleted = before ? [...before.keys()].filter((file) => served(file) && !after.has(file)).map(pagePath) : [];
   return { changed: changed.sort(), deleted: deleted.sort() };
 }
 
