@@ -76,13 +76,23 @@ export async function contentFiles(repository: string): Promise<ContentFiles> {
     return current;
   }
 
-  /** Opens without following a link at the end, and without waiting on a FIFO put there meanwhile. */
+  /**
+   * Opens without following a link at the end, and without waiting on a FIFO
+   * put there meanwhile; for writing, not a file with other hard links (a
+   * hard link to a file elsewhere would be written through).
+   */
   async function open(full: string, file: string, flags: number) {
     try {
       const handle = await fs.open(full, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
-      if (!(await handle.stat()).isFile()) {
+      const stats = await handle.stat();
+      const refusal = !stats.isFile()
+        ? `${file} is not a regular file: ${REGULAR_ONLY}.`
+        : flags !== constants.O_RDONLY && stats.nlink > 1
+          ? `${file} has other hard links, which a write would change too: the CMS backend writes files of one name only.`
+          : null;
+      if (refusal) {
         await handle.close();
-        throw new RefusedPath(`${file} is not a regular file: ${REGULAR_ONLY}.`);
+        throw new RefusedPath(refusal);
       }
       return handle;
     } catch (error) {
@@ -124,8 +134,10 @@ export async function contentFiles(repository: string): Promise<ContentFiles> {
     },
     async write(file, bytes) {
       const full = (await resolve(file, true)) as string;
-      const handle = await open(full, file, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC);
+      // Truncated only once the checks passed: O_TRUNC at open would empty a hard-linked file before they ran.
+      const handle = await open(full, file, constants.O_WRONLY | constants.O_CREAT);
       try {
+        await handle.truncate(0);
         await handle.writeFile(bytes);
       } finally {
         await handle.close();

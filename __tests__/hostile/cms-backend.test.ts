@@ -10,7 +10,7 @@
  * else. The attacker's inputs are under fixtures/hostile/cms-backend/.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BODY_MAX_BYTES } from '../../scripts/contentServer';
 import { SITE_ORIGIN, snapshot, startBackend, type Answer, type Backend } from '../support/contentServer';
@@ -224,6 +224,14 @@ describe('symbolic links and special files under the CMS\'s folders', () => {
     link(path.join(outside, 'victim.png'), 'static/media/photo.png');
     const answer = await backend.post({ action: 'persistMedia', params: { branch, asset: { path: 'static/media/photo.png', content: PNG.toString('base64'), encoding: 'base64' }, options } });
     expectRefused(answer, 403, 'static/media/photo.png is a symbolic link');
+    expectUntouched([answer]);
+  });
+
+  it('does not write through a hard link to a file outside, nor empty it', async () => {
+    linkSync(path.join(outside, 'secret.env'), path.join(backend.repo, 'content', 'blog', 'en', 'hard.md'));
+    before = snapshot(backend.dir);
+    const answer = await backend.post({ action: 'persistEntry', params: { branch, dataFiles: [{ path: 'content/blog/en/hard.md', slug: 'hard', raw: 'overwritten' }], assets: [], options } });
+    expectRefused(answer, 403, 'content/blog/en/hard.md has other hard links');
     expectUntouched([answer]);
   });
 
