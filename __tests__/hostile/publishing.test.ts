@@ -12,7 +12,7 @@
  * fixtures/hostile/publishing/.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -211,6 +211,24 @@ test('an older commit pushed after a newer one builds the older commit, and the 
   expect(git(work(), 'rev-parse', 'HEAD')).toBe(older);
   expect(git(bare(), 'symbolic-ref', 'HEAD')).toBe('refs/heads/main');
   expect(git(bare(), 'rev-parse', 'refs/publish/worktree')).toBe(older);
+});
+
+test('the work folder holds exactly the commit: stray and ignored files go, the dependencies and Gatsby\'s cache stay', async () => {
+  const strays = ['content/blog/en/deleted-by-hand.md', '.env.production', 'static/media/leftover.html', 'notes.log'];
+  const kept = ['node_modules/kept.js', '.cache/kept.json', 'public/index.html'];
+  for (const file of [...strays, ...kept]) {
+    mkdirSync(path.dirname(path.join(work(), file)), { recursive: true });
+    writeFileSync(path.join(work(), file), 'x');
+  }
+  // Installed already: the stamp says so, and npm ci (which empties node_modules) does not run.
+  writeFileSync(path.join(work(), '.installed-package-lock.json'), readFileSync(path.join(FIXTURES, 'publish-stub', 'package-lock.json')));
+  kept.push('.installed-package-lock.json');
+  const sha = commit('clean');
+  const output = await push(sha);
+  expect(output).toContain(`Publishing main at ${sha.slice(0, 12)}`);
+  expect(output).not.toContain('npm ci');
+  expect(strays.filter((file) => existsSync(path.join(work(), file)))).toEqual([]);
+  expect(kept.filter((file) => existsSync(path.join(work(), file)))).toEqual(kept);
 });
 
 test('a deleted branch or another branch publishes nothing and takes no lock', () => {
