@@ -15,6 +15,9 @@ import path from 'node:path';
 import { BODY_MAX_BYTES } from '../../scripts/contentServer';
 import { SITE_ORIGIN, snapshot, startBackend, type Answer, type Backend } from '../support/contentServer';
 
+// Real servers and files: seconds on a busy machine.
+jest.setTimeout(30_000);
+
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'cms-backend');
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as string[];
 const PATHS = fixture('paths.json');

@@ -11,6 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SITE_ORIGIN, snapshot, startBackend, type Backend } from '../support/contentServer';
 
+// Real servers and files: seconds on a busy machine.
+jest.setTimeout(30_000);
+
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const BANNER_BG = 'content/banners/bg/01-sale-orders.md';
