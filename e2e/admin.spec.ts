@@ -30,9 +30,10 @@ const original = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 test.beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'stockpay-cms-'));
   for (const folder of ['content', 'locales']) cpSync(path.join(ROOT, folder), path.join(dir, 'repo', folder), { recursive: true });
-  content = await startContentServer(path.join(dir, 'repo'), 0, 'warn');
-  writeAdmin(ROOT, path.join(dir, 'site', 'admin'), { name: 'local', url: content.apiUrl }, 'StockPay');
+  // The site first: the backend answers no web page but the one serving /admin/.
   site = await listen(createStaticApp(path.join(dir, 'site')), 0);
+  content = await startContentServer(path.join(dir, 'repo'), 0, 'warn', { siteOrigins: [site.url] });
+  writeAdmin(ROOT, path.join(dir, 'site', 'admin'), { name: 'local', url: content.apiUrl }, 'StockPay');
 });
 
 test.afterEach(async () => {

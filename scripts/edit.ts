@@ -1,9 +1,10 @@
 /**
  * `npm run edit`: edit content in the browser on this machine. Starts
- * Decap CMS's local backend over this working tree (scripts/contentServer.ts,
- * on loopback only), the API sandbox, and `gatsby develop` with the CMS at
- * /admin/ pointed at that backend; prints the addresses. Saving in the CMS
- * writes the file under content/ or locales/, and the development site shows
+ * the CMS's local backend over this working tree (scripts/contentServer.ts:
+ * on loopback, for this development site only, the CMS's folders only), the
+ * API sandbox, and `gatsby develop` with the CMS at /admin/ pointed at
+ * that backend; prints the addresses. Saving in the CMS writes the file
+ * under content/, locales/ or static/media/, and the development site shows
  * the change. Ports: PORT (default 8000), SANDBOX_PORT (default 4010) and
  * CMS_PORT (default 8081); a taken one falls back to a free port.
  */
@@ -20,12 +21,14 @@ import { startBuildEnv } from './processes';
 const ROOT = path.join(__dirname, '..');
 
 async function main(): Promise<void> {
-  const content = await onPreferredPort(Number(process.env.CMS_PORT ?? 8081), (port) => startContentServer(ROOT, port), 'CMS backend');
-  const sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');
   // gatsby develop takes a port number: find one free, then hand it over.
   const held = await onPreferredPort(Number(process.env.PORT ?? 8000), (port) => holdPort(port), 'development site');
   const siteUrl = held.url;
   await held.close();
+  // The CMS at /admin/ of that site is the only web page the backend answers, under either name of this machine.
+  const siteOrigins = [siteUrl, siteUrl.replace('//127.0.0.1:', '//localhost:')];
+  const content = await onPreferredPort(Number(process.env.CMS_PORT ?? 8081), (port) => startContentServer(ROOT, port, 'info', { siteOrigins }), 'CMS backend');
+  const sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');
 
   const env = { ...startBuildEnv(process.env, { siteUrl, sandboxUrl: sandbox.url }), CMS_LOCAL_BACKEND_URL: content.apiUrl, GATSBY_TELEMETRY_DISABLED: '1' };
   const develop = spawn(path.join(ROOT, 'node_modules', '.bin', 'gatsby'), ['develop', '--host', '127.0.0.1', '--port', new URL(siteUrl).port], {
@@ -41,7 +44,7 @@ async function main(): Promise<void> {
       announced = true;
       console.log(`\nEdit content: ${siteUrl}${ADMIN_PATH} (press Login: the local backend needs no account)`);
       console.log(`Site:         ${siteUrl}/ (English), ${siteUrl}/bg/ (Bulgarian)`);
-      console.log(`CMS backend:  ${content.apiUrl}, writing ${ROOT}`);
+      console.log(`CMS backend:  ${content.apiUrl}, writing the CMS's folders of ${ROOT} (content/, locales/, static/media/)`);
       console.log(`Sandbox:      ${sandbox.url}`);
       console.log('Press Ctrl+C to stop.');
     }

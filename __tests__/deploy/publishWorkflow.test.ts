@@ -13,11 +13,13 @@ interface Step {
 }
 interface Workflow {
   on: { push: { branches: string[] }; workflow_dispatch: { inputs: Record<string, { type: string }> } };
+  permissions: Record<string, string>;
   concurrency: { group: string; 'cancel-in-progress': boolean };
-  jobs: { publish: { steps: Step[]; env: Record<string, string> } };
+  jobs: { publish: { if?: string; environment?: string; steps: Step[]; env: Record<string, string> } };
 }
 
-const workflow = parse(readFileSync(path.join(__dirname, '..', '..', 'deploy', 'github-actions', 'publish.yml'), 'utf8')) as Workflow;
+const text = readFileSync(path.join(__dirname, '..', '..', 'deploy', 'github-actions', 'publish.yml'), 'utf8');
+const workflow = parse(text) as Workflow;
 const steps = workflow.jobs.publish.steps;
 const index = (match: (step: Step) => boolean) => {
   const found = steps.findIndex(match);
@@ -25,6 +27,12 @@ const index = (match: (step: Step) => boolean) => {
   return found;
 };
 const running = (command: string) => index((step) => step.run?.trim() === command);
+const CONFIG_FILES = ['package-lock.json', 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx', 'gatsby/**'];
+/** A cache step's options, by its action and what it holds. */
+const cacheStep = (action: 'restore' | 'save', holds: string) =>
+  steps[index((step) => (step.uses ?? '').startsWith(`actions/cache/${action}@`) && (step.with as { path: string }).path.trim() === holds)] as Step & {
+    with: { path: string; key: string; 'restore-keys'?: string };
+  };
 
 describe('the publish workflow', () => {
   it('runs on every push to main, one at a time in order, and by hand for a rollback', () => {
@@ -33,31 +41,68 @@ describe('the publish workflow', () => {
     expect(workflow.concurrency).toEqual({ group: 'publish', 'cancel-in-progress': false });
   });
 
-  it('checks out the whole history, which publish compares with the last release', () => {
-    expect(steps[0]).toMatchObject({ uses: 'actions/checkout@v4', with: { 'fetch-depth': 0 } });
+  it('publishes from main only: a run started by hand on another branch does nothing, and the deploy secrets belong to an environment', () => {
+    expect(workflow.jobs.publish.if).toBe("github.ref == 'refs/heads/main'");
+    expect(workflow.jobs.publish.environment).toBe('production');
   });
 
-  it('restores .cache/, public/ and the releases keyed by the lockfile and the Gatsby config files, and saves them after publishing', () => {
-    const restore = index((step) => step.uses === 'actions/cache/restore@v4');
-    const save = index((step) => step.uses === 'actions/cache/save@v4');
-    for (const at of [restore, save]) {
-      const options = steps[at].with as { path: string; key: string };
-      expect(options.path.trim().split('\n')).toEqual(['.cache', 'public', 'site']);
-      for (const file of ['package-lock.json', 'gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx', 'gatsby/**']) expect(options.key).toContain(`'${file}'`);
+  it('gives its token read access to the repository and nothing else', () => {
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(text.indexOf('permissions:')).toBeLessThan(text.indexOf('jobs:'));
+  });
+
+  it('pins every action to a full commit, with the release it is in a comment', () => {
+    const uses = [...text.matchAll(/^\s*(?:-\s*)?uses:\s*(.*)$/gm)].map((match) => match[1].trim());
+    expect(uses.length).toBe(steps.filter((step) => step.uses).length);
+    for (const line of uses) expect(line).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
+    // The same action at the same commit everywhere.
+    const pins = new Map<string, Set<string>>();
+    for (const use of steps.flatMap((step) => (step.uses ? [step.uses] : []))) {
+      const [action, commit] = use.split('@');
+      const repository = action.split('/').slice(0, 2).join('/');
+      pins.set(repository, (pins.get(repository) ?? new Set()).add(commit));
     }
-    const restoreOptions = steps[restore].with as { key: string; 'restore-keys': string };
-    expect(restoreOptions.key.startsWith(restoreOptions['restore-keys'].trim())).toBe(true);
-    expect(restore).toBeLessThan(running('npm run publish -- --target site'));
-    expect(save).toBeGreaterThan(running('npm run publish -- --target site'));
+    for (const commits of pins.values()) expect(commits.size).toBe(1);
   });
 
-  it('installs, runs the unit tests, then builds through the publish command, then uploads the live release with its _headers', () => {
-    const install = running('npm install --no-audit --no-fund');
+  it('checks out the whole history, which publish compares with the last release, and leaves no token in .git/config', () => {
+    expect(steps[0]).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@[0-9a-f]{40}$/), with: { 'fetch-depth': 0, 'persist-credentials': false } });
+  });
+
+  it('restores .cache/ and public/ keyed by the lockfile and the Gatsby config files, and saves them after publishing', () => {
+    const restore = cacheStep('restore', '.cache\npublic');
+    const save = cacheStep('save', '.cache\npublic');
+    for (const options of [restore.with, save.with]) {
+      for (const file of CONFIG_FILES) expect(options.key).toContain(`'${file}'`);
+      expect(options.key).not.toContain('site');
+    }
+    expect(restore.with.key.startsWith((restore.with['restore-keys'] ?? '').trim())).toBe(true);
+    expect(steps.indexOf(restore)).toBeLessThan(running('npm run publish -- --target site'));
+    expect(steps.indexOf(save)).toBeGreaterThan(running('npm run publish -- --target site'));
+  });
+
+  it('keeps the releases in an entry of their own, whose key no lockfile or config change alters, saved after a rollback too', () => {
+    const restore = cacheStep('restore', 'site');
+    const save = cacheStep('save', 'site');
+    expect(restore.with.key).toBe('releases-${{ runner.os }}-${{ github.run_id }}-${{ github.run_attempt }}');
+    expect(save.with.key).toBe(restore.with.key);
+    // A new run's key is never there yet: the newest saved releases come back through the prefix.
+    expect((restore.with['restore-keys'] ?? '').trim()).toBe('releases-${{ runner.os }}-');
+    for (const key of [restore.with.key, restore.with['restore-keys'] ?? '']) expect(key).not.toMatch(/hashFiles|github\.sha/);
+    expect(save.if).toBeUndefined();
+    expect(steps.indexOf(restore)).toBeLessThan(running('npm run publish -- --target site --rollback'));
+    expect(steps.indexOf(save)).toBeGreaterThan(running('npm run publish -- --target site --rollback'));
+  });
+
+  it('installs the lockfile exactly, runs the unit tests, then builds through the publish command, then uploads the live release with one exact netlify-cli', () => {
+    const install = running('npm ci --no-audit --no-fund');
     const unit = running('npm run test:unit');
     const publish = running('npm run publish -- --target site');
-    const upload = index((step) => /netlify-cli@\d+ deploy --prod --dir "\$\(readlink -f site\/current\)"/.test(step.run ?? ''));
+    const upload = index((step) => /netlify-cli@/.test(step.run ?? ''));
+    expect(steps[upload].run?.trim()).toBe('npx --yes netlify-cli@17.38.1 deploy --prod --dir "$(readlink -f site/current)" --message "$GITHUB_SHA"');
     expect([install < unit, unit < publish, publish < upload]).toEqual([true, true, true]);
     expect(steps[running('npm run publish -- --target site --rollback')].if).toContain('inputs.rollback');
+    expect(text).not.toMatch(/npm install/);
   });
 
   it('gives the build every production setting the site needs', () => {

@@ -12,7 +12,7 @@ import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from './social';
 
 /** Where the CMS reads and writes the files. */
 export type CmsBackend =
-  /** `npm run edit`: decap-server on this machine, writing the working tree. */
+  /** `npm run edit`: the local backend on this machine (scripts/contentServer.ts), writing the working tree's content folders. */
   | { name: 'local'; url: string }
   | { name: 'github' | 'gitlab'; repo: string; branch: string }
   | { name: 'git-gateway'; branch: string };
@@ -251,7 +251,7 @@ function socialCollection(): CmsCollection {
 function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publish_mode'> {
   switch (backend.name) {
     case 'local':
-      // decap-server writes the working tree directly; it has no editorial workflow.
+      // The local backend writes the working tree directly; it has no editorial workflow.
       return { backend: { name: 'proxy', proxy_url: backend.url, branch: 'main' } };
     case 'git-gateway':
       return { backend: { name: 'git-gateway', branch: backend.branch }, publish_mode: 'editorial_workflow' };
@@ -287,7 +287,7 @@ export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<strin
  * set it); an error message naming the variable for a wrong value.
  */
 export function cmsBackendFromEnv(env: Readonly<Record<string, string | undefined>>): CmsBackend | undefined | { error: string } {
-  // Set by `npm run edit` (scripts/edit.ts) for its decap-server on this machine.
+  // Set by `npm run edit` (scripts/edit.ts) for its local backend on this machine (scripts/contentServer.ts).
   const local = env.CMS_LOCAL_BACKEND_URL?.trim();
   if (local) {
     return /^http:\/\/(127\.0\.0\.1|localhost):\d+\/api\/v1$/.test(local)

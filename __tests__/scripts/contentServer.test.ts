@@ -1,0 +1,146 @@
+/** @jest-environment node */
+/**
+ * The CMS's local backend over HTTP as Decap's proxy backend drives it
+ * (the requests are the ones decap-cms-backend-proxy sends): listing and
+ * reading a collection, saving a banner in both languages, a UI string
+ * file, uploading and deleting an image. Its refusals are held by
+ * __tests__/hostile/cms-backend.test.ts.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SITE_ORIGIN, snapshot, startBackend, type Backend } from '../support/contentServer';
+
+// Real servers and files: seconds on a busy machine.
+jest.setTimeout(30_000);
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const BANNER_BG = 'content/banners/bg/01-sale-orders.md';
+const BANNER_EN = 'content/banners/en/01-sale-orders.md';
+const COMMON_BG = 'locales/bg/common.json';
+const branch = 'main';
+const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+/** The options Decap sends with a save on the local backend (no editorial workflow). */
+const saveOptions = (collectionName: string) => ({ newEntry: false, commitMessage: `Update ${collectionName}`, collectionName, useWorkflow: false, hasSubfolders: true, unpublished: false, status: '' });
+
+let backend: Backend;
+beforeEach(async () => {
+  backend = await startBackend();
+});
+afterEach(() => backend.close());
+
+it('listens on a free loopback port and serves the API at /api/v1', () => {
+  expect(backend.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(backend.server.apiUrl).toBe(`${backend.server.url}/api/v1`);
+});
+
+it('answers the CMS\'s preflight and requests from the development site, with CORS for that origin alone', async () => {
+  const preflight = await backend.send({
+    method: 'OPTIONS',
+    headers: { Host: backend.host, Origin: SITE_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': SITE_ORIGIN, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'Content-Type', vary: 'Origin' });
+  const info = await backend.post({ action: 'info' });
+  expect(info).toMatchObject({ status: 200, body: { repo: 'repo', publish_modes: ['simple'], type: 'local_fs' } });
+  expect(info.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
+});
+
+it('also answers tools that send no Origin (curl, scripts), addressed to localhost or 127.0.0.1, without CORS', async () => {
+  for (const host of [backend.host, backend.host.replace('127.0.0.1', 'localhost')]) {
+    const answer = await backend.send({ headers: { Host: host, 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'info' }) });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+  }
+});
+
+it('lists a collection with a folder per language, and reads one entry', async () => {
+  const listed = await backend.post({ action: 'entriesByFolder', params: { branch, folder: 'content/banners', extension: 'md', depth: 2 } });
+  expect(listed.status).toBe(200);
+  const entries = listed.body as { data: string; file: { path: string; id: string } }[];
+  expect(entries.map((entry) => entry.file.path)).toEqual(['bg', 'en'].flatMap((language) => ['01-sale-orders', '02-features', '03-payments'].map((name) => `content/banners/${language}/${name}.md`)));
+  for (const entry of entries) expect(entry).toEqual({ data: backend.read(entry.file.path), file: { path: entry.file.path, id: sha256(backend.read(entry.file.path)) } });
+
+  const one = await backend.post({ action: 'getEntry', params: { branch, path: BANNER_BG } });
+  expect(one.body).toEqual({ data: backend.read(BANNER_BG), file: { path: BANNER_BG, id: sha256(backend.read(BANNER_BG)) } });
+  const missing = await backend.post({ action: 'getEntry', params: { branch, path: 'content/banners/bg/09-none.md' } });
+  expect(missing).toMatchObject({ status: 200, body: { data: null, file: { path: 'content/banners/bg/09-none.md', id: null } } });
+});
+
+it('saves a banner in both languages: the changed title, nothing else', async () => {
+  const before = snapshot(backend.repo);
+  const bg = backend.read(BANNER_BG).replace(/^title: .*$/m, 'title: Поръчки, които редактирате до последния момент');
+  const en = backend.read(BANNER_EN);
+  const saved = await backend.post({
+    action: 'persistEntry',
+    params: { branch, dataFiles: [{ path: BANNER_EN, slug: '01-sale-orders', raw: en }, { path: BANNER_BG, slug: '01-sale-orders', raw: bg }], assets: [], options: saveOptions('banners') },
+  });
+  expect(saved).toMatchObject({ status: 200, body: { message: 'entry persisted' } });
+  expect(backend.read(BANNER_BG)).toBe(bg);
+  const after = snapshot(backend.repo);
+  expect(Object.keys(after).filter((file) => after[file] !== before[file])).toEqual([BANNER_BG]);
+});
+
+it('creates a new banner entry with an image uploaded along with it', async () => {
+  const raw = '---\norder: 4\ntitle: New\nillustration: sale-order\n---\n\n![Chart](/media/chart.png)\n';
+  const saved = await backend.post({
+    action: 'persistEntry',
+    params: {
+      branch,
+      dataFiles: [{ path: 'content/banners/en/04-new.md', slug: '04-new', raw }],
+      assets: [{ path: 'static/media/chart.png', content: PNG.toString('base64'), encoding: 'base64' }],
+      options: { ...saveOptions('banners'), newEntry: true },
+    },
+  });
+  expect(saved.status).toBe(200);
+  expect(backend.read('content/banners/en/04-new.md')).toBe(raw);
+  expect(readFileSync(path.join(backend.repo, 'static/media/chart.png'))).toEqual(PNG);
+});
+
+it('reads and saves a UI string file of the files collection', async () => {
+  const read = await backend.post({ action: 'entriesByFiles', params: { branch, files: [{ path: COMMON_BG, label: 'Common · Bulgarian' }] } });
+  expect(read.body).toEqual([{ data: backend.read(COMMON_BG), file: { path: COMMON_BG, label: 'Common · Bulgarian', id: sha256(backend.read(COMMON_BG)) } }]);
+  const strings = { ...(JSON.parse(backend.read(COMMON_BG)) as Record<string, unknown>), launchApp: 'Отвори приложението' };
+  const raw = `${JSON.stringify(strings, null, 2)}\n`;
+  const saved = await backend.post({ action: 'persistEntry', params: { branch, dataFiles: [{ path: COMMON_BG, slug: 'common_bg', raw }], assets: [], options: saveOptions('ui_strings') } });
+  expect(saved.status).toBe(200);
+  expect(JSON.parse(backend.read(COMMON_BG)).launchApp).toBe('Отвори приложението');
+});
+
+it('uploads an image into static/media/, lists it, reads it back and deletes it', async () => {
+  const uploaded = await backend.post({ action: 'persistMedia', params: { branch, asset: { path: 'static/media/photo.png', content: PNG.toString('base64'), encoding: 'base64' }, options: { commitMessage: 'Upload “photo.png”' } } });
+  const file = { id: sha256(PNG), content: PNG.toString('base64'), encoding: 'base64', path: 'static/media/photo.png', name: 'photo.png' };
+  expect(uploaded).toMatchObject({ status: 200, body: file });
+  expect(readFileSync(path.join(backend.repo, 'static/media/photo.png'))).toEqual(PNG);
+  expect((await backend.post({ action: 'getMedia', params: { branch, mediaFolder: 'static/media' } })).body).toEqual([file]);
+  expect((await backend.post({ action: 'getMediaFile', params: { branch, path: 'static/media/photo.png' } })).body).toEqual(file);
+
+  const deleted = await backend.post({ action: 'deleteFiles', params: { branch, paths: ['static/media/photo.png'], options: { commitMessage: 'Delete “photo.png”' } } });
+  expect(deleted).toMatchObject({ status: 200, body: { message: 'deleted files static/media/photo.png' } });
+  expect(existsSync(path.join(backend.repo, 'static/media/photo.png'))).toBe(false);
+  expect((await backend.post({ action: 'getMedia', params: { branch, mediaFolder: 'static/media' } })).body).toEqual([]);
+});
+
+it('deletes a blog post in both languages, and answers the deploy preview with null', async () => {
+  const paths = ['content/blog/en/stock-control-habits.md', 'content/blog/bg/stock-control-habits.md'];
+  const deleted = await backend.post({ action: 'deleteFiles', params: { branch, paths, options: { commitMessage: 'Delete post' } } });
+  expect(deleted.status).toBe(200);
+  for (const file of paths) expect(existsSync(path.join(backend.repo, file))).toBe(false);
+  expect((await backend.post({ action: 'getDeployPreview', params: { branch, collection: 'blog', slug: 'x' } })).body).toBeNull();
+});
+
+it('renames an entry when Decap sends a new path', async () => {
+  const raw = backend.read('content/blog/en/stock-control-habits.md');
+  const saved = await backend.post({
+    action: 'persistEntry',
+    params: { branch, dataFiles: [{ path: 'content/blog/en/stock-control-habits.md', slug: 'habits', raw, newPath: 'content/blog/en/habits.md' }], assets: [], options: saveOptions('blog') },
+  });
+  expect(saved.status).toBe(200);
+  expect(backend.read('content/blog/en/habits.md')).toBe(raw);
+  expect(existsSync(path.join(backend.repo, 'content/blog/en/stock-control-habits.md'))).toBe(false);
+});
+
+it('refuses the editorial workflow\'s actions it does not have, as Decap\'s own server does', async () => {
+  expect(await backend.post({ action: 'unpublishedEntries', params: { branch } })).toMatchObject({ status: 422, body: { error: 'Unknown action "unpublishedEntries"' } });
+});
