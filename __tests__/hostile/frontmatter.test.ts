@@ -25,9 +25,8 @@ import { fillProductName } from '../../src/lib/markdown';
 import { shareImageHtml } from '../../src/lib/shareImageHtml';
 import { adminScript } from '../../src/lib/adminPage';
 import { collectionChecks, languageNames } from '../../src/lib/cmsRules';
-import { runOnCreateNode } from '../support/onCreateNode';
+import { buildRefusal as refusalOf } from '../support/buildRefusal';
 import { withI18n } from '../support/renderWithI18n';
-import { transformMarkdown, writeContentFile } from '../support/transformRemark';
 
 jest.mock('../../src/lib/config', () => {
   const actual = jest.requireActual('../../src/lib/config');
@@ -68,22 +67,8 @@ afterEach(() => {
   for (const name of CODE) expect([name, fs.existsSync(marker(name))]).toEqual([name, false]);
 });
 
-/**
- * What a build says of `source` at content/<relativePath>: the transformer
- * (with gatsby-config's options) and then gatsby/onCreateNode.ts, as Gatsby
- * runs them; the first refusal, or undefined.
- */
-async function buildRefusal(relativePath: string, source: string): Promise<string | undefined> {
-  const file = writeContentFile(project(), relativePath, source);
-  let frontmatter: Record<string, unknown>;
-  try {
-    ({ frontmatter } = (await transformMarkdown(file, source, [])).markdownNode);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  const { reporter } = runOnCreateNode({ ...file, sourceInstanceName: 'content', relativePath }, frontmatter);
-  return reporter.panicOnBuild.mock.calls[0]?.[0] as string | undefined;
-}
+/** What a build says of `source` at content/<relativePath> of a fresh project. */
+const buildRefusal = (relativePath: string, source: string) => refusalOf(project(), relativePath, source);
 
 describe('frontmatter that is not YAML', () => {
   it.each(NOT_YAML)("%s: the share images' reader refuses it, naming the file, before anything runs", (name) => {
