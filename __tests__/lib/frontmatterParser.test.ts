@@ -49,6 +49,7 @@ describe('readFrontmatter', () => {
     ['---toml', 'TOML'],
     ['---yaml', '"yaml"'],
     ['---python', '"python"'],
+    ['---constructor', '"constructor"'],
   ])('refuses frontmatter opened with %s, naming the file and the language, before anything reads it', (opening, language) => {
     const source = `${opening}\n(require('fs').writeFileSync('/tmp/should-not-exist', 'ran'), { title: 'x' })\n---\nBody`;
     expect(refusal(source)).toBe(`${FILE}: its frontmatter opens with "${opening.trim()}", which names the language ${language}; ${ONLY_YAML}, with nothing after the dashes`);

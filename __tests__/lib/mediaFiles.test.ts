@@ -38,6 +38,8 @@ describe('mediaFileProblem', () => {
     expect(mediaFileProblem('static/media/x.bmp', bytes('BM'))).toBe('is a .bmp file, not an image');
     expect(mediaFileProblem('static/media/README', bytes('text'))).toBe('has no extension, so it is not an image');
     expect(mediaFileProblem('static/media/.gitkeep', bytes(''))).toBe('is a .gitkeep file, not an image');
+    expect(mediaFileProblem('static/media/a.constructor', bytes(''))).toBe('is a .constructor file, not an image');
+    expect(mediaFileProblem('static/media/a.__proto__', bytes(''))).toBe('is a .__proto__ file, not an image');
   });
 
   it('refuses a file whose contents are not the image its extension names', () => {

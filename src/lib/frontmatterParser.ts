@@ -50,7 +50,8 @@ export function frontmatterOpeningProblem(source: string): string | undefined {
   const firstLine = source.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0].trim();
   if (/^-{3}(?!-)/.test(firstLine) && firstLine !== '---') {
     const language = firstLine.slice(3).trim();
-    const known = LANGUAGE_NAMES[language.toLowerCase()];
+    const key = language.toLowerCase();
+    const known = Object.prototype.hasOwnProperty.call(LANGUAGE_NAMES, key) ? LANGUAGE_NAMES[key] : undefined;
     return `its frontmatter opens with "${firstLine}", which names the language ${known ?? `"${language}"`}; ${ALLOWED}, with nothing after the dashes`;
   }
   if (firstLine.startsWith('+++')) return `its frontmatter opens with "${firstLine}", TOML's delimiter; ${ALLOWED}`;

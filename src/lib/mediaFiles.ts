@@ -79,8 +79,9 @@ export const MEDIA_RULE = `images only, whose contents match their extension: ${
  * not an allowed image, or undefined.
  */
 export function mediaFileProblem(name: string, head: Uint8Array): string | undefined {
-  const extension = /\.([^./]+)$/.exec(name)?.[1].toLowerCase();
-  const type = extension === undefined ? undefined : MEDIA_EXTENSIONS[extension];
+  const extension = /\.([^./]+)$/.exec(name)?.[1];
+  const key = extension?.toLowerCase();
+  const type = key !== undefined && Object.prototype.hasOwnProperty.call(MEDIA_EXTENSIONS, key) ? MEDIA_EXTENSIONS[key] : undefined;
   if (!type) return extension === undefined ? 'has no extension, so it is not an image' : `is a .${extension} file, not an image`;
   if (!MATCHES[type](head)) return `is named .${extension} but its contents are not ${/^[AEIOS]/.test(type) ? 'an' : 'a'} ${type} image`;
   return undefined;
