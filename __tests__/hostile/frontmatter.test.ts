@@ -1,12 +1,15 @@
 /**
+ * @jest-environment node
+ *
  * Hostile class "frontmatter": markdown files whose frontmatter would run
  * code (`---js` and its spellings, CoffeeScript), is not YAML (JSON, TOML),
  * would exhaust the build (aliases, depth, size), or carries markup in its
  * strings. Each fixture in __tests__/fixtures/hostile/frontmatter/ goes
  * through the real readers: the share images' (gatsby/contentFile.ts),
  * gatsby-transformer-remark with gatsby-config's options followed by
- * gatsby/onCreateNode.ts, and the CMS's gray-matter under the admin script.
- * Each is refused naming the file and writes nothing; markup that got past
+ * gatsby/onCreateNode.ts, and Decap CMS itself, in Chromium, listing a
+ * folder that holds one. Each is refused naming the file and runs nothing
+ * (no marker file, no mark on the CMS page); markup that got past
  * the check anyway shows only as text at every exit: the page's HTML and
  * head, its JSON-LD and the share image (the feeds: hostile/feeds.test.ts).
  * The product name is hostile too, so {{product}} is filled in as text.
@@ -14,6 +17,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { chromium, type Browser } from 'playwright-core';
 import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Helmet } from 'react-helmet';
@@ -23,8 +28,12 @@ import { siteConfig } from '../../src/lib/config';
 import { readFrontmatter } from '../../src/lib/frontmatterParser';
 import { fillProductName } from '../../src/lib/markdown';
 import { shareImageHtml } from '../../src/lib/shareImageHtml';
-import { adminScript } from '../../src/lib/adminPage';
-import { collectionChecks, languageNames } from '../../src/lib/cmsRules';
+import { parse, stringify } from 'yaml';
+import { writeAdmin } from '../../gatsby/admin';
+import { ADMIN_PATH, ADMIN_SCRIPT, DECAP_SCRIPT } from '../../src/lib/adminPage';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
+import { listen } from '../../scripts/listen';
+import { createStaticApp } from '../../scripts/staticServer';
 import { buildRefusal as refusalOf } from '../support/buildRefusal';
 import { withI18n } from '../support/renderWithI18n';
 
@@ -33,6 +42,7 @@ jest.mock('../../src/lib/config', () => {
   return { ...actual, siteConfig: { ...actual.siteConfig, productName: 'Stock<img src=x onerror=alert(1)>Pay & "Co"' } };
 });
 
+const { DOMParser } = new JSDOM('').window;
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'frontmatter');
 const fixture = (name: string): string => fs.readFileSync(path.join(FIXTURES, name), 'utf8');
 const PRODUCT = siteConfig.productName;
@@ -40,7 +50,9 @@ const PRODUCT = siteConfig.productName;
 /** Where a fixture's code would leave its mark had it run (each names its own file). */
 const marker = (name: string): string => path.join(os.tmpdir(), `stockpay-hostile-${name.replace(/\.md$/, '')}`);
 const CODE = ['engine-js.md', 'engine-javascript-crlf.md', 'engine-js-spaced.md', 'engine-JavaScript-mixed-case.md', 'engine-coffee.md'];
-const NOT_YAML = [...CODE, 'engine-json.md', 'toml-plus.md', 'json-brace.md'];
+/** Written for the editor's browser rather than the build machine. */
+const CODE_FOR_THE_CMS = 'engine-js-browser.md';
+const NOT_YAML = [...CODE, CODE_FOR_THE_CMS, 'engine-json.md', 'toml-plus.md', 'json-brace.md'];
 const EXHAUSTING = ['yaml-billion-laughs.md', 'yaml-merge-alias.md', 'yaml-tags.md'];
 const MARKUP = [
   'markup-title.md',
@@ -200,16 +212,78 @@ describe('markup in frontmatter strings', () => {
   });
 });
 
-// Last: the admin script replaces this realm's eval for good, as it does the CMS page's.
-describe("the CMS opening a ---js file (Decap's gray-matter)", () => {
-  it.each(CODE.filter((name) => name !== 'engine-coffee.md'))('%s: gray-matter reaches eval, which refuses, and nothing runs', (name) => {
-    const script = adminScript(collectionChecks(), languageNames(), 'en', {});
-    const CMS = { registerPreviewStyle: jest.fn(), registerCustomFormat: jest.fn(), registerEventListener: jest.fn() };
-    if (Object.getOwnPropertyDescriptor(window, 'eval')?.configurable !== false) new Function('CMS', 'window', script)(CMS, window);
-    // The gray-matter Decap bundles (4.0.3), as Decap calls it: its own engines and the yaml/json/toml parsers.
-    const matter = jest.requireActual<typeof import('gray-matter')>('gray-matter');
-    expect(() => matter(fixture(name), { engines: { yaml: { parse: () => ({}) } } })).toThrow(
-      'This file opens its frontmatter with a language (such as ---js) that would run as code in your browser',
-    );
+/**
+ * The editors' CMS as a build writes it (gatsby/admin.ts), with Decap's
+ * in-browser test backend standing in for the repository: its files are
+ * `repo`, folder by folder. `guarded` false leaves out the admin script.
+ */
+async function cmsPage(browser: Browser, repo: Record<string, unknown>, guarded: boolean): Promise<{ mark: string | null; shown: string; close: () => Promise<void> }> {
+  const site = project();
+  const admin = path.join(site, ADMIN_PATH);
+  writeAdmin(path.join(__dirname, '..', '..'), admin, { name: 'git-gateway', branch: 'main' }, 'StockPay');
+  const config = parse(fs.readFileSync(path.join(admin, 'config.yml'), 'utf8')) as Record<string, unknown>;
+  fs.writeFileSync(path.join(admin, 'config.yml'), stringify({ ...config, backend: { name: 'test-repo' }, publish_mode: undefined }));
+  fs.writeFileSync(path.join(admin, 'repo.js'), `window.repoFiles = ${JSON.stringify(repo)};`);
+  const page = fs.readFileSync(path.join(admin, 'index.html'), 'utf8');
+  const decap = `<script src="${ADMIN_PATH}${DECAP_SCRIPT}"></script>`;
+  const script = `<script src="${ADMIN_PATH}${ADMIN_SCRIPT}"></script>`;
+  expect(page).toContain(`${decap}\n${script}`);
+  fs.writeFileSync(path.join(admin, 'index.html'), page.replace(decap, `<script src="${ADMIN_PATH}repo.js"></script>${decap}`).replace(guarded ? '' : script, ''));
+  const server = await listen(createStaticApp(site), 0);
+  const tab = await browser.newPage();
+  await tab.goto(`${server.url}${ADMIN_PATH}`);
+  await tab.getByRole('button', { name: 'Login' }).click();
+  await tab.goto(`${server.url}${ADMIN_PATH}#/collections/banners`);
+  await tab.getByText('A plain banner').waitFor();
+  // Decap parses every entry it lists; give the hostile one the same time.
+  await tab.waitForTimeout(500);
+  return {
+    // Read through the DOM: the page's own eval is gone, and Playwright's evaluate would use it.
+    mark: await tab.locator('html').getAttribute('data-pwned'),
+    shown: await tab.locator('body').innerText(),
+    close: async () => {
+      await tab.close();
+      await server.close();
+    },
+  };
+}
+
+describe("Decap CMS listing a folder that holds a ---js file (its bundled gray-matter evaluates it)", () => {
+  const executablePath = findChromium();
+  let browser: Browser;
+  beforeAll(async () => {
+    if (!executablePath) throw new Error('This test runs Decap CMS in Chromium: install it ("apt-get install -y chromium") or set CHROME_PATH.');
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const banner = (title: string) => `---\norder: 2\ntitle: ${title}\nillustration: features\n---\nBody.\n`;
+  const repo = {
+    'content/banners': {
+      en: { '01-evil.md': { content: fixture(CODE_FOR_THE_CMS) }, '02-plain.md': { content: banner('A plain banner') } },
+      bg: { '01-evil.md': { content: banner('Банер') }, '02-plain.md': { content: banner('Обикновен банер') } },
+    },
+  };
+
+  it('runs nothing with the admin script: the file fails to open and the rest of the CMS works', async () => {
+    const cms = await cmsPage(browser, repo, true);
+    try {
+      expect(cms.mark).toBeNull();
+      expect(cms.shown).toContain('A plain banner');
+      expect(cms.shown).not.toContain('Spring sale');
+    } finally {
+      await cms.close();
+    }
+  }, 60_000);
+
+  it('runs it in the editor\'s browser without the admin script (the hole the script closes)', async () => {
+    const cms = await cmsPage(browser, repo, false);
+    try {
+      expect(cms.mark).toBe('ran in the editor');
+      expect(cms.shown).toContain('Spring sale');
+    } finally {
+      await cms.close();
+    }
+  }, 60_000);
 });
