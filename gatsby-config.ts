@@ -4,6 +4,7 @@ import { I18NEXT_OPTIONS } from './src/lib/i18n';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/lib/languages';
 import { manifestOptions } from './src/lib/manifest';
 import { remoteReadmeUrls } from './src/lib/content';
+import { FRONTMATTER_ENGINES } from './src/lib/frontmatterParser';
 import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } from './src/lib/sitemap';
 import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
 import { readLocaleString } from './gatsby/locales';
@@ -47,6 +48,11 @@ const gatsbyConfig: GatsbyConfig = {
     {
       resolve: 'gatsby-transformer-remark',
       options: {
+        // gray-matter's languages: YAML read as data only, every other one
+        // refused (src/lib/frontmatterParser.ts). The transformer passes the
+        // option to gray-matter, though its schema does not list it, so
+        // Gatsby warns once that "engines" is an unknown option.
+        engines: FRONTMATTER_ENGINES,
         // Local plugins live in plugins/, named stockpay-remark-* so they are not
         // taken for npm packages. Order matters: the editor's markdown
         // is checked for raw HTML and unsafe URLs before any plugin adds HTML

@@ -112,6 +112,18 @@ test('a commit with broken frontmatter reports the file and field to the pusher 
   expect(existsSync(path.join(target(), '.last-build-failed'))).toBe(true);
 });
 
+test('a commit that puts a symlink into static/ is refused before anything builds, naming it', () => {
+  const before = live();
+  symlinkSync('/etc/passwd', path.join(clone(), 'static', 'leak.txt'));
+  git(clone(), 'add', 'static/leak.txt');
+  git(clone(), '-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-qm', 'A link to a file of the server');
+  const output = push();
+  expect(output).toContain('static/leak.txt');
+  expect(output).toContain('nothing was built or switched');
+  expect(live()).toBe(before);
+  expect(existsSync(path.join(target(), 'current', 'leak.txt'))).toBe(false);
+});
+
 test('a rollback switches back to the release before, and not when the server cannot reload', () => {
   const [first, second] = releases();
   expect(live()).toBe(second);

@@ -6,7 +6,6 @@
  * browser, saves, and reads the files the CMS wrote.
  */
 import { expect, test, type Page } from '@playwright/test';
-import matter from 'gray-matter';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { startContentServer, type ContentServer } from '../scripts/contentServer
 import { listen, type RunningServer } from '../scripts/listen';
 import { createStaticApp } from '../scripts/staticServer';
 import { validateFrontmatter } from '../src/lib/content';
+import { readFrontmatter } from '../src/lib/frontmatterParser';
 
 const ROOT = path.join(__dirname, '..');
 const BANNER = 'content/banners/bg/01-sale-orders.md';
@@ -67,9 +67,9 @@ test.describe('the editors\' CMS on its local backend', () => {
     await publish(page);
     await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
 
-    await expect.poll(() => matter(read(BANNER)).data.title).toBe('Поръчки, които редактирате до последния момент');
-    const before = matter(original(BANNER));
-    const after = matter(read(BANNER));
+    await expect.poll(() => readFrontmatter(BANNER, read(BANNER)).data.title).toBe('Поръчки, които редактирате до последния момент');
+    const before = readFrontmatter(BANNER, original(BANNER));
+    const after = readFrontmatter(BANNER, read(BANNER));
     expect(after.data).toEqual({ ...before.data, title: 'Поръчки, които редактирате до последния момент' });
     expect(after.content.trim()).toBe(before.content.trim());
     // Byte for byte: only the title line changed.

@@ -1,20 +1,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import { validateFrontmatter } from '../src/lib/content';
 import type { ContentSection } from '../src/lib/contentSchema';
+import { readFrontmatter } from '../src/lib/frontmatterParser';
 import type { Language } from '../src/lib/languages';
 
 /**
  * The checked frontmatter of content/<section>/<language>/<name>.md, for
  * build-time code that runs before Gatsby reads the content (the share
- * images). Parsed with gray-matter as gatsby-transformer-remark parses it,
- * and held to the same schema: a broken file throws naming file and field.
+ * images). Read as YAML only (src/lib/frontmatterParser.ts), as the
+ * transformer reads it, and held to the same schema: a broken file throws
+ * naming file and field.
  */
 export function readContentFrontmatter<T>(directory: string, section: ContentSection, language: Language, name: string): T {
   const file = path.join('content', section, language, `${name}.md`);
   const source = readFileSync(path.join(directory, file), 'utf8');
-  const { data } = matter(source);
+  const { data } = readFrontmatter(file, source);
   const errors = validateFrontmatter(file, section, name, data, source);
   if (errors.length > 0) throw new Error(errors.join('\n'));
   return data as T;

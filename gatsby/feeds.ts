@@ -6,6 +6,7 @@
  */
 import { BLOG_PATH, feedItems, feedPageMatch, feedPath, type FeedItem, type FeedPost } from '../src/lib/blog';
 import { LANGUAGES, isLanguage, localizedPath, DEFAULT_LANGUAGE, type Language } from '../src/lib/languages';
+import { escapeAngleBrackets, escapeHtmlText } from '../src/lib/html';
 import { fillProductName } from '../src/lib/markdown';
 import { readLocaleString } from './locales';
 
@@ -72,9 +73,10 @@ export function feedOptions(directory: string, siteUrl: string, productName: str
         match: feedPageMatch(language),
         query: postsQuery(language),
         serialize: ({ query }) => feedItems(feedPosts(query, productName), language, siteUrl),
+        // Escaped as feedItems escapes an item's title and description (src/lib/blog.ts).
         setup: () => ({
-          title,
-          description: readLocaleString(directory, language, 'blog', 'description', productName),
+          title: escapeAngleBrackets(title),
+          description: escapeHtmlText(readLocaleString(directory, language, 'blog', 'description', productName)),
           site_url: `${origin}${localizedPath(language, BLOG_PATH, language !== DEFAULT_LANGUAGE)}`,
           feed_url: `${origin}${feedPath(language)}`,
           language,

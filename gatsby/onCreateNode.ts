@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { GatsbyNode, Node } from 'gatsby';
 import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/lib/content';
+import { readFrontmatter } from '../src/lib/frontmatterParser';
 import { LANGUAGES } from '../src/lib/languages';
 import { readingMinutes } from '../src/lib/blog';
 
@@ -44,7 +45,7 @@ const buildsDrafts = (): boolean => process.env.gatsby_executing_command !== 'bu
  * Gives every markdown file its section, language and name from its path
  * (content/<section>/<language>/<name>.md), whether it is published (drafts are not,
  * in a production build) and a blog post's reading time, and fails the build when its
- * frontmatter breaks the section's schema.
+ * frontmatter is not YAML (src/lib/frontmatterParser.ts) or breaks the section's schema.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onCreateNode
  */
 export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions, reporter }) => {
@@ -59,7 +60,18 @@ export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, action
     return;
   }
   const shownAs = file?.url ?? `content/${relativePath}`;
-  const errors = validateFrontmatter(shownAs, parsed.section, parsed.name, (node as MarkdownNode).frontmatter, sourceOf(file));
+  const source = sourceOf(file);
+  // The transformer reads `---js` as empty frontmatter (running nothing), and
+  // a file with only optional fields would then pass: read it again, YAML only.
+  if (source !== undefined) {
+    try {
+      readFrontmatter(shownAs, source);
+    } catch (error) {
+      reporter.panicOnBuild(error instanceof Error ? error.message : String(error));
+      return;
+    }
+  }
+  const errors = validateFrontmatter(shownAs, parsed.section, parsed.name, (node as MarkdownNode).frontmatter, source);
   if (errors.length > 0) reporter.panicOnBuild(errors.join('\n'));
 
   actions.createNodeField({ node, name: 'section', value: parsed.section });

@@ -9,12 +9,16 @@ import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
 import { siteConfig } from '../src/lib/config';
 import { writeAdmin } from './admin';
 import { withoutChromiumWarning, writeBrandImages } from './brandImages';
+import { contentTreeError } from './contentTree';
 import { writeIllustrations } from './illustrations';
 import { KATEX_STATIC_DIR } from './katexStylesheet';
 
 /**
  * First stops a build whose configuration is unfit (src/lib/config.ts: a
- * production build without its settings, or a malformed value). Then copies
+ * production build without its settings, or a malformed value), then one
+ * whose content folders hold what the site never builds from
+ * (gatsby/contentTree.ts: a symbolic link, a pipe, a page under static/, a
+ * file that is not an image in the CMS's media). Then copies
  * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
  * contain math (importing the CSS would put it on every page), writes the
  * home page's drawings (gatsby/illustrations.tsx) and the editors' CMS at
@@ -33,6 +37,13 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     return;
   }
   const { program } = store.getState() as { program: { directory: string } };
+  // Then, before anything reads them: content/, locales/ and static/ hold no
+  // link, pipe or device, no page under static/, only images in the CMS's media.
+  const treeError = contentTreeError(program.directory);
+  if (treeError) {
+    reporter.panic(treeError);
+    return;
+  }
   // createRequire: Parcel, which compiles gatsby-node, drops require.resolve.
   // Through package.json, not the .css itself, which Jest would map to a stub.
   const katexDist = path.join(path.dirname(createRequire(path.join(program.directory, 'package.json')).resolve('katex/package.json')), 'dist');

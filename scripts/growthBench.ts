@@ -53,7 +53,11 @@ interface Run {
   peakMb: number;
 }
 
-/** The resident memory of `pid` and all its descendants, in kB, from Linux's /proc. */
+/**
+ * The memory of `pid` and all its descendants, in kB, from Linux's /proc:
+ * the proportional set size (Pss), in which a page shared by several
+ * processes (Chromium's, Gatsby's workers) counts once in all, not once in each.
+ */
 function treeRssKb(pid: number): number {
   const children = new Map<number, number[]>();
   const rss = new Map<number, number>();
@@ -64,7 +68,7 @@ function treeRssKb(pid: number): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const parent = Number(fields[1]);
       children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-      rss.set(Number(name), Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1] ?? 0));
+      rss.set(Number(name), Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${name}/smaps_rollup`, 'utf8'))?.[1] ?? 0));
     } catch {
       // The process ended while being read.
     }
@@ -118,11 +122,16 @@ function grownSite(project: string, copies: number): { dir: string; posts: numbe
   return { dir, posts: posts.length * (copies + 1) };
 }
 
-/** The starter installed once into a temporary folder; its own posts replaced by ours for each factor. */
+/**
+ * The starter in a temporary folder, its own posts replaced by ours for each
+ * factor: installed there once, or sharing the node_modules of a `source`
+ * that has them (a copy installed before, to save the install).
+ */
 function installStarter(source: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'starter-blog-'));
-  cpSync(source, dir, { recursive: true, filter: (file) => path.basename(file) !== 'node_modules' });
-  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
+  cpSync(source, dir, { recursive: true, filter: (file) => !['node_modules', '.cache', 'public'].includes(path.basename(file)) });
+  if (existsSync(path.join(source, 'node_modules'))) symlinkSync(path.join(source, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  else execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
   return dir;
 }
 

@@ -30,6 +30,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSyn
 import path from 'node:path';
 import { parseArgs as parseCommandLine } from 'node:util';
 import { DEFAULT_LISTEN, nginxSiteConfig } from '../gatsby/nginxConfig';
+import { contentTreeError } from '../gatsby/contentTree';
 import { readPublicRules, servedFiles } from '../gatsby/publicRules';
 import { CONTENT_FOLDERS, buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove, type BuildKind, type PageChanges } from '../src/lib/publish';
 import { run } from './processes';
@@ -220,6 +221,14 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     `Publishing ${commit.slice(0, 12)}: ${kind} build` +
       (changed ? ` (${changed.length} ${changed.length === 1 ? 'file' : 'files'} changed since ${last?.commit.slice(0, 12)})` : last ? ' (the cache is gone or the last build failed)' : ' (no earlier release)'),
   );
+
+  // A symlink or special file under content/, locales/ or static/ stops the publish before anything builds (the build checks it too).
+  const treeProblem = contentTreeError(ROOT);
+  if (treeProblem) {
+    writeFileSync(failedMarker, `${commit}\n`);
+    console.error(`\n${treeProblem}\nPublish failed: nothing was built or switched; ${liveRelease(target) ?? 'no release'} stays live.`);
+    return 1;
+  }
 
   const gatsbyEnv = { ...env, GATSBY_TELEMETRY_DISABLED: '1' };
   const build = () => run('gatsby', ['build', '--log-pages', '--write-to-file'], gatsbyEnv, { cwd: ROOT });

@@ -129,7 +129,7 @@ describe('onCreateNode (frontmatter as the build reads it)', () => {
       `content/banners/en/01-test.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
     expect(await home('order: 1.5')).toEqual([message('1.5')]);
     expect(await home('order: "2"')).toEqual([message('"2"')]);
-    expect(await home('order: -0')).toEqual([message('0')]); // YAML reads -0 as 0
+    expect(await home('order: -0')).toEqual([message('-0')]); // read as written (YAML 1.2 keeps the sign)
     expect(await home('order: 0')).toEqual([message('0')]);
     expect(await home('order: -3')).toEqual([message('-3')]);
     expect(await home('order: 3000000000')).toEqual([message('3000000000')]);

@@ -1,4 +1,4 @@
-import { ADMIN_PATH, UNCONFIGURED_ADMIN_POLICY, adminContentSecurityPolicy, adminPageHtml, adminPolicy, adminScript, unconfiguredAdminHtml } from '../../src/lib/adminPage';
+import { ADMIN_PATH, EVAL_REFUSED, UNCONFIGURED_ADMIN_POLICY, adminContentSecurityPolicy, adminPageHtml, adminPolicy, adminScript, unconfiguredAdminHtml } from '../../src/lib/adminPage';
 
 /** The policy a page states in its meta tag. */
 const declaredPolicy = (html: string) => /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html)?.[1].replace(/&#39;/g, "'");
@@ -74,8 +74,8 @@ describe('adminScript', () => {
     stored = {};
   });
 
-  /** Runs the script against a stand-in for Decap's global and the browser's storage, returning what it registered. */
-  function run(script: string) {
+  /** Runs the script against a stand-in for Decap's global and the browser's window (its storage, a document of its own), returning what it registered. */
+  function run(script: string, window: Record<string, unknown> = { localStorage: storage, document: document.implementation.createHTMLDocument('CMS'), alert: jest.fn() }) {
     const registered: {
       styles: string[];
       handlers: { name: string; handler: (event: { entry: unknown }) => unknown }[];
@@ -86,7 +86,7 @@ describe('adminScript', () => {
       registerCustomFormat: (name: string, extension: string, formatter: (typeof registered.formats)[number]['formatter']) => registered.formats.push({ name, extension, formatter }),
       registerEventListener: (listener: { name: string; handler: (event: { entry: unknown }) => unknown }) => registered.handlers.push(listener),
     };
-    new Function('CMS', 'window', script)(CMS, { localStorage: storage });
+    new Function('CMS', 'window', script)(CMS, window);
     return registered;
   }
   /** The two calls of Decap's Immutable entry the handler makes. */
@@ -123,6 +123,51 @@ describe('adminScript', () => {
     expect(formatter.fromFile('{"title":"Блог"}')).toEqual({ title: 'Блог' });
     // A file whose fields name no namespace keeps its own order.
     expect(formatter.toFile({ b: '1', a: '2' }, ['x'])).toBe('{\n  "b": "1",\n  "a": "2"\n}\n');
+  });
+
+  it("replaces the global eval with one that refuses, for good, so Decap's gray-matter cannot run ---js frontmatter", () => {
+    const window: Record<string, unknown> = { localStorage: storage, document: document.implementation.createHTMLDocument('CMS'), eval: (code: string) => code };
+    run(script, window);
+    expect(() => (window.eval as (code: string) => unknown)('1 + 1')).toThrow(EVAL_REFUSED);
+    expect(() => Object.assign(window, { eval: () => 2 })).toThrow(TypeError);
+    expect(Object.getOwnPropertyDescriptor(window, 'eval')).toMatchObject({ configurable: false, writable: false });
+    // gray-matter retries a parse whose error mentions "unexpected" or "identifier": the message must not.
+    expect(EVAL_REFUSED).not.toMatch(/unexpected|identifier/i);
+  });
+
+  it('offers images only in every file picker and refuses any other chosen or dropped file before Decap sees it', () => {
+    const page = document.implementation.createHTMLDocument('CMS');
+    const alert = jest.fn();
+    run(script, { localStorage: storage, document: page, alert });
+    const input = page.createElement('input');
+    input.type = 'file';
+    input.setAttribute('accept', '*/*');
+    const decap = jest.fn();
+    input.addEventListener('change', decap);
+    page.body.append(input);
+    input.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(input.getAttribute('accept')).toBe('.png,.jpg,.jpeg,.gif,.webp,.avif,.ico,.svg');
+
+    const choose = (...names: string[]) => {
+      Object.defineProperty(input, 'files', { configurable: true, value: names.map((name) => new File(['x'], name)) });
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    choose('photo.JPG', 'logo.svg');
+    expect(decap).toHaveBeenCalledTimes(1);
+    expect(alert).not.toHaveBeenCalled();
+    choose('photo.png', 'payload.html', 'run.sh', 'noextension');
+    expect(decap).toHaveBeenCalledTimes(1);
+    expect(alert).toHaveBeenCalledWith(
+      'payload.html, run.sh, noextension: the media folder holds images only, whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg.',
+    );
+
+    const dropped = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(dropped, 'dataTransfer', { value: { files: [new File(['x'], 'page.htm')] } });
+    const decapDrop = jest.fn();
+    page.body.addEventListener('drop', decapDrop);
+    page.body.dispatchEvent(dropped);
+    expect(dropped.defaultPrevented).toBe(true);
+    expect(decapDrop).not.toHaveBeenCalled();
   });
 
   it('refuses to save an entry with a missing Bulgarian value, naming it, and lets a complete one through unchanged', () => {

@@ -208,6 +208,25 @@ describe('feeds', () => {
     expect(items[1].date.toUTCString()).toBe('Mon, 05 Jan 2026 00:00:00 GMT');
   });
 
+  it('escapes the text for readers that render it as HTML: the description fully, the rest its angle brackets', () => {
+    const [item] = feedItems(
+      [
+        feedPost('x', 'en', '2026-01-05', {
+          title: 'Tom & Jerry </title><img src=x onerror=alert(1)>',
+          description: `A & B <script>alert("x")</script> &lt;b&gt;`,
+          tags: ['<b>bold</b>', 'R&D'],
+          author: '<a href="javascript:alert(1)">Eve</a>',
+        }),
+      ],
+      'en',
+      'https://www.example.com',
+    );
+    expect(item.title).toBe('Tom & Jerry &lt;/title&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(item.description).toBe('A &amp; B &lt;script&gt;alert("x")&lt;/script&gt; &amp;lt;b&amp;gt;');
+    expect(item.categories).toEqual(['&lt;b&gt;bold&lt;/b&gt;', 'R&D']);
+    expect(item.author).toBe('&lt;a href="javascript:alert(1)"&gt;Eve&lt;/a&gt;');
+  });
+
   it('links other languages under their prefix and gives an empty feed for a language without posts', () => {
     const posts = [feedPost('b', 'bg', '2026-02-01')];
     expect(feedItems(posts, 'bg', 'https://www.example.com').map((item) => item.url)).toEqual(['https://www.example.com/bg/blog/b/']);

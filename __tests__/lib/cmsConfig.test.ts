@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { CMS_BACKENDS, LOCALE_FORMAT, cmsBackendFromEnv, cmsConfig, cmsField, fieldLabel, localeFields, sectionCollection, type CmsCollection, type CmsField, type LocaleStrings } from '../../src/lib/cmsConfig';
+import { CMS_BACKENDS, LOCALE_FORMAT, MARKDOWN_FORMAT, cmsBackendFromEnv, cmsConfig, cmsField, fieldLabel, localeFields, sectionCollection, type CmsCollection, type CmsField, type LocaleStrings } from '../../src/lib/cmsConfig';
 import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type SectionSchema } from '../../src/lib/contentSchema';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/lib/languages';
 import { SOCIAL_NETWORKS } from '../../src/lib/social';
@@ -93,6 +93,15 @@ describe('the CMS config generated from the content schema', () => {
       const fieldLists = c.fields ? [c.fields] : (c.files ?? []).map((f) => f.fields);
       for (const fields of fieldLists) expect(fields.at(-1)).toMatchObject({ name: 'body', widget: 'markdown', required: false, modes: ['raw', 'rich_text'] });
     }
+  });
+
+  it('reads and writes every markdown file as YAML frontmatter only, never inferring TOML (+++) or JSON ({)', () => {
+    expect(MARKDOWN_FORMAT).toBe('yaml-frontmatter');
+    const markdown = config.collections.filter((c) => c.name !== 'ui_strings' && c.name !== 'site');
+    expect(markdown.map((c) => c.name)).toEqual(sections);
+    for (const c of markdown) expect([c.name, c.format]).toEqual([c.name, 'yaml-frontmatter']);
+    // As written to config.yml, where Decap reads it.
+    expect((parse(stringify(config)) as { collections: CmsCollection[] }).collections.filter((c) => c.format === 'yaml-frontmatter')).toHaveLength(sections.length);
   });
 
   it('offers every UI string file of every language, with every key of the English file, each required', () => {

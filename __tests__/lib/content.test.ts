@@ -121,6 +121,13 @@ describe('validateFrontmatter (home: hero, topics, closing)', () => {
     ]);
   });
 
+  it('holds every string of every list item to plain text', () => {
+    const topics = { heading: 'What it covers', lead: 'All of it', items: [{ label: 'Stock', icon: 'box' }, { label: '<b onmouseover=x>Sales</b>', icon: 'box' }] };
+    expect(validateFrontmatter('content/home/en/topics.md', 'home', 'topics', topics)).toEqual([
+      expect.stringMatching(/^content\/home\/en\/topics\.md: frontmatter field "items\[2\]\.label" must be plain text, but it contains "<b", which would begin an HTML tag; /),
+    ]);
+  });
+
   it('wants a list of at least one item', () => {
     const message = (got: string) => `${topics}: frontmatter field "items" must be a list of one or more items, got ${got}`;
     expect(validateFrontmatter(topics, 'home', 'topics', { ...valid, items: [] })).toEqual([message('[]')]);
@@ -281,6 +288,26 @@ describe('blog posts', () => {
     ]);
     expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, tags: ['ok', ''] })).toHaveLength(1);
     expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, tags: [{ name: 'x' }] })).toHaveLength(1);
+  });
+
+  it('hold text only: markup, character references and control characters are refused, naming the field', () => {
+    const rule =
+      'plain text has no "<" followed by a letter, "/", "!" or "?" (the start of an HTML tag, comment or declaration), no character references such as &lt; or &#60; (write the character itself) and no control characters or broken Unicode';
+    expect(
+      validateFrontmatter(file, 'blog', 'a-post', {
+        ...valid,
+        title: 'Hi <img src=x onerror=alert(1)>',
+        description: '&lt;script&gt;',
+        author: 'Eve\u0007',
+        tags: ['payments', '</category><script>'],
+      }),
+    ).toEqual([
+      `${file}: frontmatter field "title" must be plain text, but it contains "<img", which would begin an HTML tag; ${rule}`,
+      `${file}: frontmatter field "description" must be plain text, but it contains the character reference "&lt;", which a reader of HTML would turn into a character; ${rule}`,
+      `${file}: frontmatter field "author" must be plain text, but it contains the control character U+0007; ${rule}`,
+      `${file}: frontmatter field "tags[2]" must be plain text, but it contains "</category", which would begin an HTML tag; ${rule}`,
+    ]);
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, title: 'Stock < 5 & reorder', author: '{{product}} team' })).toEqual([]);
   });
 
   it('may exist in one language only', () => {

@@ -1,4 +1,4 @@
-import { MEDIA_EXTENSIONS, MEDIA_MAX_BYTES, mediaUploadError } from '../../src/lib/mediaUpload';
+import { MEDIA_MAX_BYTES, UPLOAD_EXTENSIONS, mediaUploadError } from '../../src/lib/mediaUpload';
 
 const bytes = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : part)));
 const IMAGES: Record<string, Uint8Array> = {
@@ -13,13 +13,13 @@ const ALLOWED = 'the CMS uploads PNG, JPEG, GIF, WebP, AVIF images (.png, .jpg, 
 
 describe('which uploads the CMS accepts', () => {
   it('takes each raster type whose bytes match its extension, in any case of the extension', () => {
-    expect(MEDIA_EXTENSIONS).toEqual(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif']);
+    expect(UPLOAD_EXTENSIONS).toEqual(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif']);
     for (const [extension, content] of Object.entries(IMAGES)) {
       expect(mediaUploadError(`static/media/photo.${extension}`, content)).toBeNull();
       expect(mediaUploadError(`static/media/photo.${extension.toUpperCase()}`, content)).toBeNull();
     }
     expect(mediaUploadError('static/media/anim.gif', bytes('GIF87a'))).toBeNull();
-    expect(mediaUploadError('static/media/seq.avif', bytes([0, 0, 0, 0x1c], 'ftypavis'))).toBeNull();
+    expect(mediaUploadError('static/media/seq.avif', bytes([0, 0, 0, 0x1c], 'ftypavis', [0, 0, 0, 0], 'msf1'))).toBeNull();
   });
 
   it('refuses other extensions, SVG included, naming the file and what is allowed', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
+import { readFrontmatter } from '../../src/lib/frontmatterParser';
 import { SHARE_IMAGE, shareImagePath, shareImageUrl } from '../../src/lib/shareImage';
 import { keepShortWordsWithNext, shareImageHtml, svgDataUrl } from '../../src/lib/shareImageHtml';
 import { LANGUAGES } from '../../src/lib/languages';
@@ -86,6 +86,7 @@ describe('share image alt text', () => {
     expect(alt).toContain('{{product}}');
     // The headline is filled in where the tag is written (src/components/Seo.tsx), never copied into the sentence.
     expect(alt).toContain('{{headline}}');
-    expect(alt).not.toContain(String(matter(readFileSync(path.join(__dirname, '..', '..', 'content', 'home', language, 'hero.md'), 'utf8')).data.headline));
+    const hero = `content/home/${language}/hero.md`;
+    expect(alt).not.toContain(String(readFrontmatter(hero, readFileSync(path.join(__dirname, '..', '..', hero), 'utf8')).data.headline));
   });
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkHtml, checkUrl } from '../../plugins/stockpay-remark-safe-markdown/rules';
 import gatsbyConfig from '../../gatsby-config';
+import { FRONTMATTER_ENGINES } from '../../src/lib/frontmatterParser';
 import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
 
 const ALLOWED = 'use only <br>, <kbd>, <sub>, <sup> and <abbr title="…">';
@@ -42,7 +43,8 @@ describe('gatsby-config', () => {
     const remark = (gatsbyConfig.plugins ?? []).find((plugin) => typeof plugin === 'object' && plugin.resolve === 'gatsby-transformer-remark');
     const options = (typeof remark === 'object' ? remark.options : undefined) ?? {};
     expect(options).not.toHaveProperty('jsFrontmatterEngine');
-    expect(options).not.toHaveProperty('engines');
+    // YAML only: __tests__/hostile/frontmatter.test.ts runs the transformer with them.
+    expect(options).toHaveProperty('engines', FRONTMATTER_ENGINES);
   });
 });
 

@@ -4,15 +4,16 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import { KATEX_STYLESHEET } from '../../gatsby/katexStylesheet';
+import { readFrontmatter } from '../../src/lib/frontmatterParser';
 import { escapeHtml } from '../../src/lib/html';
 import { LANGUAGES, type Language } from '../../src/lib/languages';
 
 const CONTENT_DIR = path.join(__dirname, '..', '..', 'content');
 
 function read(section: string, language: Language, name: string): { frontmatter: Record<string, unknown>; body: string } {
-  const { data, content } = matter(readFileSync(path.join(CONTENT_DIR, section, language, `${name}.md`), 'utf8'));
+  const file = `content/${section}/${language}/${name}.md`;
+  const { data, content } = readFrontmatter(file, readFileSync(path.join(CONTENT_DIR, section, language, `${name}.md`), 'utf8'));
   return { frontmatter: data, body: content };
 }
 

@@ -1,12 +1,14 @@
 /**
  * Runs markdown through the real gatsby-transformer-remark, as a build does:
- * its onCreateNode reads the frontmatter (gray-matter), its `html` resolver
- * parses the body with every parser plugin and runs the remark plugins in
- * the order given. Plugin names resolve to plugins/<name> first, like
- * Gatsby's local plugins, then to node_modules.
+ * its onCreateNode reads the frontmatter (gray-matter, with the options of
+ * gatsby-config.ts after the plugin's own option schema, as Gatsby passes
+ * them), its `html` resolver parses the body with every parser plugin and
+ * runs the remark plugins in the order given. Plugin names resolve to
+ * plugins/<name> first, like Gatsby's local plugins, then to node_modules.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Joi, validateOptionsSchema } from 'gatsby-plugin-utils';
 import gatsbyConfig from '../../gatsby-config';
 
 type Resolver = (node: unknown, args: object, context: undefined) => Promise<unknown>;
@@ -19,15 +21,31 @@ const ROOT = path.join(__dirname, '..', '..');
 
 export type PluginEntry = string | { resolve: string; options?: object };
 
-/** The remark plugins of gatsby-config, in their order. */
-export const SITE_PLUGINS = ((): PluginEntry[] => {
+/** gatsby-transformer-remark's options in gatsby-config. */
+const TRANSFORMER_OPTIONS = ((): { plugins?: PluginEntry[] } & Record<string, unknown> => {
   for (const plugin of gatsbyConfig.plugins ?? []) {
-    if (typeof plugin === 'object' && plugin.resolve === 'gatsby-transformer-remark') {
-      return (plugin.options as { plugins?: PluginEntry[] } | undefined)?.plugins ?? [];
-    }
+    if (typeof plugin === 'object' && plugin.resolve === 'gatsby-transformer-remark') return (plugin.options as Record<string, unknown> | undefined) ?? {};
   }
-  return [];
+  return {};
 })();
+
+/** The remark plugins of gatsby-config, in their order. */
+export const SITE_PLUGINS: PluginEntry[] = TRANSFORMER_OPTIONS.plugins ?? [];
+
+type OptionsSchema = (api: { Joi: typeof Joi }) => Parameters<typeof validateOptionsSchema>[0];
+const transformerOptionsSchema = (require('gatsby-transformer-remark/gatsby-node') as { pluginOptionsSchema: OptionsSchema }).pluginOptionsSchema;
+
+/**
+ * The options the transformer's onCreateNode gets in a build: gatsby-config's,
+ * through the plugin's schema, which puts its own `js`/`javascript`
+ * frontmatter engines in (gatsby/bootstrap/load-plugins/validate.js; its
+ * sub-plugin type is a plain list here, since only the frontmatter options matter).
+ */
+async function transformerOptions(): Promise<Record<string, unknown>> {
+  const withSubPlugins = Joi.extend((joi) => ({ type: 'subPlugins', base: joi.array() })) as typeof Joi;
+  const { value } = await validateOptionsSchema(transformerOptionsSchema({ Joi: withSubPlugins }), { ...TRANSFORMER_OPTIONS, plugins: [] });
+  return value as Record<string, unknown>;
+}
 
 function loadPlugin(entry: PluginEntry): { module: unknown; pluginOptions: object; name: string } {
   const name = typeof entry === 'string' ? entry : entry.resolve;
@@ -76,7 +94,7 @@ export async function transformMarkdown(
       createContentDigest: () => `digest-${(digest += 1)}-${Math.random()}`,
       reporter: { panicOnBuild: (message: string) => { throw new Error(message); } },
     },
-    {},
+    await transformerOptions(),
   );
   if (!markdownNode) throw new Error('gatsby-transformer-remark made no node');
   if (fields) markdownNode.fields = fields;

@@ -4,6 +4,7 @@
  * language writes them, and the items of each language's feed. The build
  * (gatsby/blogPages.ts, gatsby-config.ts) and the views read them here.
  */
+import { escapeAngleBrackets, escapeHtmlText } from './html';
 import { DEFAULT_LANGUAGE, LANGUAGES, LOCALE_TAGS, localizedPath, type Language } from './languages';
 import type { Route } from './routes';
 
@@ -139,18 +140,25 @@ export interface FeedItem {
   author?: string;
 }
 
-/** A language's feed: its posts, newest first, with absolute links. */
+/**
+ * A language's feed: its posts, newest first, with absolute links. The
+ * `rss` package wraps each text in CDATA, which keeps it out of the XML;
+ * readers then render the description as HTML (RSS defines it so) and
+ * often the title, categories and author too, so the text is escaped for
+ * them (the build has refused markup in frontmatter already: this is the
+ * second wall). Titles keep "&" as typed, which plain-text readers show.
+ */
 export function feedItems(posts: readonly FeedPost[], language: Language, siteUrl: string): FeedItem[] {
   const origin = siteUrl.replace(/\/+$/, '');
   return newestFirst(posts.filter((post) => post.language === language)).map((post) => {
     const url = `${origin}${localizedPath(language, postPath(post.slug), language !== DEFAULT_LANGUAGE)}`;
     return {
-      title: post.title,
-      description: post.description,
+      title: escapeAngleBrackets(post.title),
+      description: escapeHtmlText(post.description),
       url,
       date: new Date(`${post.date}T00:00:00Z`),
-      categories: [...post.tags],
-      ...(post.author ? { author: post.author } : {}),
+      categories: post.tags.map(escapeAngleBrackets),
+      ...(post.author ? { author: escapeAngleBrackets(post.author) } : {}),
     };
   });
 }

@@ -128,6 +128,15 @@ function markdownFields(schema: FileSchema, i18n: boolean): CmsField[] {
   return [...cmsFields(schema.fields, i18n), bodyField(i18n)];
 }
 
+/**
+ * How Decap reads and writes a markdown file: YAML frontmatter between `---`
+ * lines, as the build reads it (src/lib/frontmatterParser.ts). Decap's
+ * default, 'frontmatter', would also read a file that opens with TOML's
+ * `+++` or JSON's `{`; a language after `---` (`---js`) it still honours,
+ * which the admin script answers (src/lib/adminPage.ts).
+ */
+export const MARKDOWN_FORMAT = 'yaml-frontmatter';
+
 /** 'bg' -> 'Bulgarian': the CMS speaks English to editors. */
 export function languageName(language: string): string {
   return new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
@@ -154,6 +163,7 @@ export function sectionCollection(section: ContentSection): CmsCollection {
       label: spec.label,
       label_singular: spec.entries.label,
       i18n: true,
+      format: MARKDOWN_FORMAT,
       folder,
       create: true,
       // A new entry's file name; a post's is its address.
@@ -164,11 +174,12 @@ export function sectionCollection(section: ContentSection): CmsCollection {
   }
   if (named.length === 1) {
     const [[, schema]] = named;
-    return { name: section, label: spec.label, label_singular: schema.label, i18n: true, folder, create: false, delete: false, fields: markdownFields(schema, true) };
+    return { name: section, label: spec.label, label_singular: schema.label, i18n: true, format: MARKDOWN_FORMAT, folder, create: false, delete: false, fields: markdownFields(schema, true) };
   }
   return {
     name: section,
     label: spec.label,
+    format: MARKDOWN_FORMAT,
     files: named.flatMap(([name, schema]) =>
       LANGUAGES.map((language) => ({
         name: `${name}_${language}`,

@@ -6,6 +6,7 @@
  */
 import { CONTENT_SECTIONS, fileSchema, isContentSection, type ContentSection, type FieldRule, type Fields, type SectionSchema } from './contentSchema';
 import { LANGUAGES, isLanguage, type Language } from './languages';
+import { PLAIN_TEXT_RULE, markupProblem } from './plainText';
 
 export interface ContentFile {
   /** Path shown in messages, relative to the project, e.g. content/banners/en/01-sale-orders.md */
@@ -137,6 +138,13 @@ function fieldErrors(file: string, fields: Fields, data: Record<string, unknown>
       const offCalendar = rule.type === 'date' && typeof shown === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(shown) ? ', a day the calendar does not have' : '';
       errors.push(`${file}: frontmatter field "${field}" must be ${describe(rule)}, got ${shownValue(shown)}${offCalendar}`);
       continue;
+    }
+    // Strings are text wherever they go (src/lib/plainText.ts): a list's items are checked as they recurse.
+    const strings: [string, string][] =
+      rule.type === 'string' ? [[field, value as string]] : rule.type === 'words' ? (value as string[]).map((word, index) => [`${field}[${index + 1}]`, word]) : [];
+    for (const [named, text] of strings) {
+      const problem = markupProblem(text);
+      if (problem) errors.push(`${file}: frontmatter field "${named}" must be plain text, but ${problem}; ${PLAIN_TEXT_RULE}`);
     }
     if (rule.type === 'list') {
       (value as unknown[]).forEach((item, index) => {

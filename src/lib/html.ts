@@ -4,3 +4,17 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
+
+/** Text as HTML element content (an RSS item's description, which readers render as HTML): quotes stay as typed. */
+export function escapeHtmlText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ENTITIES[c]);
+}
+
+/**
+ * `<` and `>` as references, `&` as typed: for text that its format calls
+ * plain but some readers render as HTML (an RSS title or category), so
+ * markup stays inert there while "Sales & invoices" reads the same everywhere.
+ */
+export function escapeAngleBrackets(text: string): string {
+  return text.replace(/[<>]/g, (c) => ENTITIES[c]);
+}

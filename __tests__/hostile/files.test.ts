@@ -1,0 +1,197 @@
+/**
+ * @jest-environment node
+ *
+ * Hostile class "files": what a pull request, the CMS or a careless copy
+ * could leave in content/, locales/ or static/ to make the build read or
+ * publish something else: symbolic links (to a secret outside the
+ * repository, to /etc/passwd, to a file or folder inside it), a named pipe
+ * and a socket, HTML pages under static/ (any case, .html/.htm/.xhtml), and
+ * files in the CMS's media folder that are not the image their name says.
+ * The files that can live in git are in __tests__/fixtures/hostile/files/;
+ * links, the pipe and the socket are made here. Each case runs the real
+ * gatsby/onPreBootstrap.ts on a project folder of its own and must stop it
+ * naming the path and what it is, before anything is read or written.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { findContentTreeProblems } from '../../gatsby/contentTree';
+
+const ROOT = path.join(__dirname, '..', '..');
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'files');
+const ONLY_REGULAR = 'content/, locales/, static/ hold regular files and folders only';
+const MEDIA_RULE = 'static/media/, where the CMS uploads, holds images only, whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg';
+const PAGE_RULE =
+  "static/ may not hold .html, .htm, .xhtml, .xht or .shtml files (served from the site's own origin, a page there could run scripts as the site): make it a content page instead";
+
+class Panic extends Error {}
+
+let dir: string;
+let outside: string;
+let count = 0;
+const sockets: net.Server[] = [];
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostile-files-'));
+  // A secret beside the project, as site.env is on the git server.
+  outside = path.join(dir, 'outside', 'site.env');
+  fs.mkdirSync(path.dirname(outside));
+  fs.writeFileSync(outside, 'GATSBY_API_KEY=secret-key\n');
+});
+afterAll(async () => {
+  await Promise.all(sockets.map((server) => new Promise((resolve) => server.close(resolve))));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A project folder with the site's real content, UI strings and static files, and nothing hostile yet. */
+function project(): string {
+  const directory = path.join(dir, `project-${(count += 1)}`);
+  fs.mkdirSync(directory);
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(directory, 'node_modules'), 'dir');
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(directory, 'package.json'));
+  for (const folder of ['content', 'locales', 'static']) fs.cpSync(path.join(ROOT, folder), path.join(directory, folder), { recursive: true });
+  return directory;
+}
+
+/** Puts a fixture file at the same place in the project. */
+const place = (directory: string, relative: string): void => {
+  fs.mkdirSync(path.dirname(path.join(directory, relative)), { recursive: true });
+  fs.copyFileSync(path.join(FIXTURES, relative), path.join(directory, relative));
+};
+
+/** Runs the real onPreBootstrap on `directory` as a local build; returns its panic. */
+async function preBootstrapPanic(directory: string): Promise<string> {
+  const saved = process.env;
+  process.env = { PATH: saved.PATH, gatsby_executing_command: 'build', SITE_ENV: 'local', CHROME_PATH: '/nonexistent/chromium' };
+  try {
+    let hook: typeof import('../../gatsby/onPreBootstrap').onPreBootstrap | undefined;
+    jest.isolateModules(() => {
+      hook = jest.requireActual<typeof import('../../gatsby/onPreBootstrap')>('../../gatsby/onPreBootstrap').onPreBootstrap;
+    });
+    const reporter = {
+      warn: jest.fn(),
+      panic: jest.fn((message: string) => {
+        throw new Panic(message);
+      }),
+      activityTimer: jest.fn(() => ({ start: jest.fn(), end: jest.fn() })),
+    };
+    type Args = Parameters<NonNullable<typeof hook>>[0];
+    const args = { store: { getState: () => ({ program: { directory } }) }, reporter } as unknown as Args;
+    await expect(hook?.(args, { plugins: [] }, () => undefined)).rejects.toThrow(Panic);
+    expect(reporter.panic).toHaveBeenCalledTimes(1);
+    // Stopped before the first thing it writes (KaTeX's files into public/).
+    expect(fs.existsSync(path.join(directory, 'public'))).toBe(false);
+    return reporter.panic.mock.calls[0][0] as string;
+  } finally {
+    process.env = saved;
+  }
+}
+
+/** The panic names exactly these problems. */
+const stopsWith = (panic: string, problems: string[]): void => {
+  expect(panic).toBe([`The content folders hold ${problems.length === 1 ? 'a path' : `${problems.length} paths`} the site does not build from:`, ...problems.map((problem) => `  - ${problem}`)].join('\n'));
+};
+
+describe('links and special files in the content folders', () => {
+  it('a link in the media folder to a secret outside the repository', async () => {
+    const directory = project();
+    fs.mkdirSync(path.join(directory, 'static', 'media'));
+    fs.symlinkSync(outside, path.join(directory, 'static', 'media', 'site.png'));
+    stopsWith(await preBootstrapPanic(directory), [`static/media/site.png is a symbolic link to ${outside}; ${ONLY_REGULAR}: put the file itself there instead of a link`]);
+  });
+
+  it('a link to /etc/passwd among the UI strings', async () => {
+    const directory = project();
+    fs.symlinkSync('/etc/passwd', path.join(directory, 'locales', 'en', 'passwd.json'));
+    stopsWith(await preBootstrapPanic(directory), [`locales/en/passwd.json is a symbolic link to /etc/passwd; ${ONLY_REGULAR}: put the file itself there instead of a link`]);
+  });
+
+  it('a relative link to another content file, and a linked folder', async () => {
+    const directory = project();
+    fs.symlinkSync('../../docs/en/readme.md', path.join(directory, 'content', 'blog', 'en', 'copy.md'));
+    fs.symlinkSync('/etc', path.join(directory, 'static', 'media'));
+    stopsWith(await preBootstrapPanic(directory), [
+      `content/blog/en/copy.md is a symbolic link to ../../docs/en/readme.md; ${ONLY_REGULAR}: put the file itself there instead of a link`,
+      `static/media is a symbolic link to /etc; ${ONLY_REGULAR}: put the file itself there instead of a link`,
+    ]);
+  });
+
+  it('a content folder that is itself a link', async () => {
+    const directory = project();
+    fs.rmSync(path.join(directory, 'static'), { recursive: true });
+    fs.symlinkSync(path.join(ROOT, 'static'), path.join(directory, 'static'));
+    stopsWith(await preBootstrapPanic(directory), [`static is a symbolic link to ${path.join(ROOT, 'static')}; ${ONLY_REGULAR}: put the file itself there instead of a link`]);
+  });
+
+  it('a named pipe in place of a content file, never opened (the test would hang)', async () => {
+    const directory = project();
+    const hero = path.join(directory, 'content', 'home', 'en', 'hero.md');
+    fs.rmSync(hero);
+    execFileSync('mkfifo', [hero]);
+    stopsWith(await preBootstrapPanic(directory), [`content/home/en/hero.md is a named pipe (FIFO); ${ONLY_REGULAR}`]);
+  });
+
+  it('a socket among the UI strings', async () => {
+    const directory = project();
+    const server = net.createServer();
+    sockets.push(server);
+    await new Promise<void>((resolve) => server.listen(path.join(directory, 'locales', 'bg', 'listen.sock'), resolve));
+    stopsWith(await preBootstrapPanic(directory), [`locales/bg/listen.sock is a socket; ${ONLY_REGULAR}`]);
+  });
+});
+
+describe('pages under static/ and files in the media folder that are not images', () => {
+  it.each(['static/Welcome.HTML', 'static/legal/terms.xhtml', 'static/media/logo.svg.htm'])('%s: a page, refused wherever it is under static/', async (relative) => {
+    const directory = project();
+    place(directory, relative);
+    stopsWith(await preBootstrapPanic(directory), [`${relative} is an HTML page; ${PAGE_RULE}`]);
+  });
+
+  it.each([
+    ['static/media/invoice.png', 'is named .png but its contents are not a PNG image'],
+    ['static/media/Chart.PNG', 'is named .PNG but its contents are not a PNG image'],
+    ['static/media/photo.jpeg', 'is named .jpeg but its contents are not a JPEG image'],
+    ['static/media/notes.txt', 'is a .txt file, not an image'],
+  ])('%s: refused, naming what it is', async (relative, problem) => {
+    const directory = project();
+    place(directory, relative);
+    stopsWith(await preBootstrapPanic(directory), [`${relative} ${problem}; ${MEDIA_RULE}`]);
+  });
+
+  it('names every problem at once, in path order', async () => {
+    const directory = project();
+    for (const relative of ['static/Welcome.HTML', 'static/media/invoice.png', 'static/media/notes.txt']) place(directory, relative);
+    fs.symlinkSync('/etc/passwd', path.join(directory, 'content', 'docs', 'en', 'passwd.md'));
+    const panic = await preBootstrapPanic(directory);
+    expect(panic.split('\n').map((line) => line.replace(/ is .*$/, ''))).toEqual([
+      'The content folders hold 4 paths the site does not build from:',
+      '  - content/docs/en/passwd.md',
+      '  - static/Welcome.HTML',
+      '  - static/media/invoice.png',
+      '  - static/media/notes.txt',
+    ]);
+  });
+});
+
+describe('the images the media folder is for', () => {
+  it('passes real images of every allowed type, in any case, in subfolders', async () => {
+    const directory = project();
+    const media = path.join(directory, 'static', 'media', '2026');
+    fs.mkdirSync(media, { recursive: true });
+    const pixel = sharp({ create: { width: 4, height: 4, channels: 3, background: '#16a34a' } });
+    await pixel.clone().png().toFile(path.join(media, 'a.png'));
+    await pixel.clone().jpeg().toFile(path.join(media, 'b.JPG'));
+    await pixel.clone().jpeg().toFile(path.join(media, 'c.jpeg'));
+    await pixel.clone().gif().toFile(path.join(media, 'd.gif'));
+    await pixel.clone().webp().toFile(path.join(media, 'e.webp'));
+    await pixel.clone().avif().toFile(path.join(media, 'f.avif'));
+    fs.copyFileSync(path.join(ROOT, 'gatsby', 'brand-fallback', 'favicon.ico'), path.join(media, 'g.ico'));
+    fs.copyFileSync(path.join(ROOT, 'static', 'favicon.svg'), path.join(media, 'h.Svg'));
+    expect(findContentTreeProblems(directory)).toEqual([]);
+    // And the site's own folders as they are.
+    expect(findContentTreeProblems(ROOT)).toEqual([]);
+  });
+});
