@@ -3,9 +3,13 @@
  * The page that draws diagrams: one Chromium and one page holding mermaid
  * per process (the build's main process and each query worker), started on
  * the first diagram that is not cached and shared by every file after it.
- * Starting the browser and loading mermaid takes over a second; drawing a
- * diagram in a fresh frame of the page (page.js, drawFresh) a tenth of that,
- * so starting once is what makes a build's diagrams cheap.
+ * Starting the browser and loading mermaid takes about 2.5 s; drawing a
+ * diagram in a fresh frame of the page (page.js, drawFresh) 0.1 to 0.15 s,
+ * so starting once is what makes a build's diagrams cheap. A frame per
+ * diagram rather than per file: a drawing then depends on its source only,
+ * which the cache key assumes. A call into the page costs 1 to 7 ms against
+ * 100 ms or more for a drawing, so drawing a file's diagrams in one
+ * evaluate would save little, and would lose the time limit per diagram.
  *
  * The page is offline: Chromium runs in a network namespace of its own where
  * the system allows one (offline-chromium.sh), with flags that send every
@@ -13,9 +17,9 @@
  * aborts every request it makes and records it, so the build can name the
  * diagram that asked. Mermaid and page.js are injected as text, not fetched.
  *
- * Diagrams are drawn one at a time (mermaid's state is global), each within
- * a time limit; a diagram that exceeds it closes the browser, which the next
- * diagram starts again. The browser closes when idle for IDLE_CLOSE_MS, so a
+ * Diagrams are drawn one at a time (the page has one thread, and each
+ * diagram's time limit counts its own drawing only); a diagram that exceeds
+ * its limit closes the browser, which the next diagram starts again. The browser closes when idle for IDLE_CLOSE_MS, so a
  * Gatsby worker asked to end exits by itself before Gatsby kills it (a
  * killed worker would leave Chromium's profile folder behind in /tmp), and
  * when the process exits (Playwright kills what it launched).
@@ -32,7 +36,8 @@ const OFFLINE_WRAPPER = path.join(__dirname, 'offline-chromium.sh');
 /**
  * Idle time after which the browser closes. Short, because gatsby-worker
  * kills a worker that has not exited a second after it is told to end; the
- * cost is a restart (about 1.3 s) when a process draws again after a pause.
+ * cost is a restart (about 2.5 s: the browser, mermaid, a first frame) when
+ * a process draws again after a pause, which a build's queries rarely make.
  */
 const IDLE_CLOSE_MS = 500;
 
