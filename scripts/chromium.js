@@ -42,4 +42,19 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-module.exports = { findChromium, MISSING_BROWSER_MESSAGE, BUILD_PACKAGES_COMMAND, CHROMIUM_ARGS };
+/**
+ * CHROMIUM_ARGS for a browser that must reach no network at all (the build's
+ * diagram renderer): every request, loopback included, goes to a proxy whose
+ * name resolves nowhere, and every name resolves nowhere, so nothing the page
+ * asks for can leave the machine or reach a local service, and no name is
+ * even looked up. WebRTC may not bypass the proxy either.
+ */
+const OFFLINE_CHROMIUM_ARGS = [
+  ...CHROMIUM_ARGS,
+  '--proxy-server=http://offline.invalid:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+module.exports = { findChromium, MISSING_BROWSER_MESSAGE, BUILD_PACKAGES_COMMAND, CHROMIUM_ARGS, OFFLINE_CHROMIUM_ARGS };

@@ -2,8 +2,16 @@
 /**
  * Renders ```mermaid blocks to inline SVG at build time, so no diagram
  * JavaScript reaches the browser. Mermaid needs a real browser to measure
- * text, so this drives Debian's Chromium through playwright-core. Rendered
- * SVG is cached by the diagram's source.
+ * text, so this drives Debian's Chromium through playwright-core: one
+ * offline page per process, shared by every file (renderer.js).
+ *
+ * A diagram's source is untrusted: rules.js refuses settings (directives,
+ * frontmatter), links and anything that loads before it is drawn, and the
+ * drawing is refused when it would load, link or run anything (page.js) or
+ * when drawing it asked the network for anything. Every refusal fails the
+ * build naming the file and the line. Drawings are cached by a key covering
+ * the source and everything that draws it (cacheKey.js), in Gatsby's cache
+ * and in a folder `gatsby clean` keeps (diskCache.js).
  *
  * Without a browser, the `withoutChromium` option decides: 'fail' (the
  * default, and what a production build passes) fails the build naming the
@@ -13,80 +21,26 @@
  */
 const { createHash } = require('node:crypto');
 const visit = require('unist-util-visit');
-const { contentPath } = require('../helpers');
-const { findChromium, CHROMIUM_ARGS, MISSING_BROWSER_MESSAGE } = require('../../scripts/chromium.js');
+const { describeSource } = require('../helpers');
+const { findChromium, MISSING_BROWSER_MESSAGE } = require('../../scripts/chromium.js');
+const { MERMAID_CONFIG, RENDER_CONFIG, DRAW_TIME_LIMIT_MS } = require('./config');
+const { checkDiagramSource, ALLOWED } = require('./rules');
+const { drawDiagram, closeRenderer, DrawTimeLimitError } = require('./renderer');
+const { drawingKey } = require('./cacheKey');
+const { createDiskCache, DEFAULT_DIRECTORY } = require('./diskCache');
 
-const MERMAID_SCRIPT = require.resolve('mermaid/dist/mermaid.min.js');
 const MERMAID_VERSION = require('mermaid/package.json').version;
-
-/** The site's palette and type (shared/VISUAL.md), so diagrams look like the rest of the page. */
-const MERMAID_CONFIG = {
-  startOnLoad: false,
-  securityLevel: 'strict',
-  theme: 'base',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif',
-  themeVariables: {
-    fontSize: '15px',
-    primaryColor: '#dcfce7',
-    primaryBorderColor: '#15803d',
-    primaryTextColor: '#0f172a',
-    lineColor: '#475569',
-    secondaryColor: '#f8fafc',
-    tertiaryColor: '#ffffff',
-  },
-  flowchart: { htmlLabels: false, useMaxWidth: true, padding: 12 },
-};
 
 /** @typedef {{ get(key: string): Promise<unknown>, set(key: string, value: unknown): Promise<unknown> }} Cache */
 
 /**
+ * The drawing's id: its elements' ids and CSS are scoped by it. Unchanged
+ * since the first release, so today's drawings keep their ids.
  * @param {string} code
  * @returns {string}
  */
 function diagramId(code) {
   return `diagram-${createHash('sha256').update(`${MERMAID_VERSION}\n${JSON.stringify(MERMAID_CONFIG)}\n${code}`).digest('hex').slice(0, 12)}`;
-}
-
-/**
- * Renders every diagram in one browser session.
- * @param {{ id: string, code: string }[]} diagrams
- * @param {string} file
- * @returns {Promise<string[]>}
- */
-async function renderAll(diagrams, file) {
-  const executablePath = findChromium();
-  if (!executablePath) {
-    throw new Error(`${file}: its mermaid diagram is rendered at build time and needs a browser. ${MISSING_BROWSER_MESSAGE}`);
-  }
-  const { chromium } = require('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage();
-    await page.setContent('<!doctype html><html><body></body></html>');
-    await page.addScriptTag({ path: MERMAID_SCRIPT });
-    const results = [];
-    for (const diagram of diagrams) {
-      const result = await page.evaluate(
-        async ({ id, code, config }) => {
-          const { mermaid } = /** @type {{ mermaid: { initialize(c: unknown): void, render(id: string, code: string): Promise<{ svg: string }> } }} */ (
-            /** @type {unknown} */ (window)
-          );
-          mermaid.initialize(config);
-          try {
-            return { svg: (await mermaid.render(id, code)).svg };
-          } catch (error) {
-            return { error: String(error instanceof Error ? error.message : error) };
-          }
-        },
-        { id: diagram.id, code: diagram.code, config: MERMAID_CONFIG },
-      );
-      if ('error' in result) throw new Error(`${file}: the mermaid diagram could not be drawn: ${result.error}`);
-      results.push(result.svg);
-    }
-    return results;
-  } finally {
-    await browser.close();
-  }
 }
 
 /**
@@ -108,13 +62,41 @@ function toFigure(node, svg) {
  */
 const SOURCE_LANGUAGE = 'Mermaid';
 
-/** @typedef {{ withoutChromium?: 'fail' | 'source' }} MermaidOptions */
+/**
+ * @typedef {{
+ *   withoutChromium?: 'fail' | 'source',
+ *   cacheDirectory?: string | false,
+ *   drawTimeLimitMs?: number,
+ * }} MermaidOptions
+ * cacheDirectory: where drawings are kept across clean builds (false: nowhere;
+ * the tests use their own); drawTimeLimitMs: config.js's DRAW_TIME_LIMIT_MS
+ * unless a test lowers it.
+ */
+
+/** @type {Map<string, import('./diskCache').DiskCache>} */
+const diskCaches = new Map();
+
+/** @param {string | false | undefined} directory */
+function diskCacheAt(directory) {
+  if (directory === false) return undefined;
+  const where = directory ?? DEFAULT_DIRECTORY;
+  let cache = diskCaches.get(where);
+  if (!cache) {
+    cache = createDiskCache(where);
+    diskCaches.set(where, cache);
+  }
+  return cache;
+}
+
+/** @param {string[]} items */
+const listed = (items) => items.map((item) => JSON.stringify(item)).join(', ');
 
 /**
- * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode, cache?: Cache }} args
+ * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').SourceNode,
+ *   getNode?: (id: string) => import('../helpers').ParentNode | undefined, cache?: Cache }} args
  * @param {MermaidOptions} [options]
  */
-module.exports = async function remarkMermaid({ markdownAST, markdownNode, cache }, options = {}) {
+module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNode, cache }, options = {}) {
   /** @type {import('../helpers').MdastNode[]} */
   const nodes = [];
   visit(markdownAST, 'code', (/** @type {import('../helpers').MdastNode} */ node) => {
@@ -122,28 +104,79 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, cache
   });
   if (nodes.length === 0) return markdownAST;
 
-  const diagrams = nodes.map((node) => ({ id: diagramId(node.value ?? ''), code: node.value ?? '' }));
+  const { name, lineOffset } = describeSource(markdownNode, getNode);
+  /**
+   * "file:line" for a diagram (its opening fence), or for a line of its source.
+   * @param {import('../helpers').MdastNode} node
+   * @param {number} [sourceLine] 0-based, within the diagram
+   */
+  const where = (node, sourceLine) => {
+    const fence = node.position?.start.line;
+    return fence === undefined ? name : `${name}:${fence + lineOffset + (sourceLine === undefined ? 0 : sourceLine + 1)}`;
+  };
+
+  const problems = nodes.flatMap((node) => checkDiagramSource(node.value ?? '').map(({ line, message }) => `${where(node, line)}: ${message}`));
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+
+  const executablePath = findChromium();
+  const disk = diskCacheAt(options.cacheDirectory);
+  const diagrams = nodes.map((node) => {
+    const code = node.value ?? '';
+    return { node, code, id: diagramId(code), key: drawingKey(code, executablePath) };
+  });
   /** @type {(string | undefined)[]} */
-  const svgs = cache ? await Promise.all(diagrams.map((d) => /** @type {Promise<string | undefined>} */ (cache.get(d.id)))) : [];
+  const svgs = await Promise.all(
+    diagrams.map(async ({ key }) => {
+      const known = cache ? /** @type {string | undefined} */ (await cache.get(key)) : undefined;
+      if (known) return known;
+      const kept = disk?.get(key);
+      if (kept && cache) await cache.set(key, kept);
+      return kept;
+    }),
+  );
   const missing = diagrams.filter((_, i) => !svgs[i]);
-  if (missing.length > 0 && options.withoutChromium === 'source' && !findChromium()) {
-    // Diagrams drawn before (in the cache) are still shown drawn.
-    nodes.forEach((node, i) => {
-      const svg = svgs[i];
-      if (svg) toFigure(node, svg);
-      else node.lang = SOURCE_LANGUAGE;
-    });
-    return markdownAST;
-  }
-  if (missing.length > 0) {
-    const rendered = await renderAll(missing, contentPath(markdownNode));
-    for (const [i, diagram] of missing.entries()) {
-      svgs[diagrams.indexOf(diagram)] = rendered[i];
-      if (cache) await cache.set(diagram.id, rendered[i]);
+  if (missing.length > 0 && !executablePath) {
+    if (options.withoutChromium === 'source') {
+      // Diagrams drawn before (in a cache) are still shown drawn.
+      nodes.forEach((node, i) => {
+        const svg = svgs[i];
+        if (svg) toFigure(node, svg);
+        else node.lang = SOURCE_LANGUAGE;
+      });
+      return markdownAST;
     }
+    throw new Error(`${where(missing[0].node)}: its mermaid diagram is rendered at build time and needs a browser. ${MISSING_BROWSER_MESSAGE}`);
+  }
+  const timeLimitMs = options.drawTimeLimitMs ?? DRAW_TIME_LIMIT_MS;
+  for (const diagram of missing) {
+    const at = where(diagram.node);
+    /** @type {import('./renderer').Drawn} */
+    let drawn;
+    try {
+      drawn = await drawDiagram(/** @type {string} */ (executablePath), { id: diagram.id, code: diagram.code, config: RENDER_CONFIG }, timeLimitMs);
+    } catch (error) {
+      if (error instanceof DrawTimeLimitError) {
+        throw new Error(
+          `${at}: the mermaid diagram took longer than ${timeLimitMs / 1000} s to draw, the most one diagram may take: split it into smaller diagrams`,
+        );
+      }
+      throw new Error(`${at}: the mermaid diagram could not be drawn: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (drawn.requests.length > 0) {
+      throw new Error(`${at}: drawing the diagram asked for ${listed(drawn.requests.map((url) => url.slice(0, 120)))}, and a diagram loads nothing; ${ALLOWED}`);
+    }
+    if ('error' in drawn) throw new Error(`${at}: the mermaid diagram could not be drawn: ${drawn.error}`);
+    if (drawn.loads.length > 0) {
+      throw new Error(`${at}: the drawn diagram would load, link or run ${listed(drawn.loads)}, and a diagram on the site is a picture only; ${ALLOWED}`);
+    }
+    svgs[diagrams.indexOf(diagram)] = drawn.svg;
+    if (cache) await cache.set(diagram.key, drawn.svg);
+    disk?.set(diagram.key, drawn.svg);
   }
   nodes.forEach((node, i) => toFigure(node, /** @type {string} */ (svgs[i])));
   return markdownAST;
 };
 
 module.exports.SOURCE_LANGUAGE = SOURCE_LANGUAGE;
+/** Closes the drawing browser now (tests; a build leaves it to the idle timer and process exit). */
+module.exports.closeRenderer = closeRenderer;
