@@ -11,7 +11,7 @@
  * A code block's scroll region sits in a frame beside an empty toolbar, where
  * the page renders its copy button once JavaScript runs
  * (src/components/markdown/MarkdownBody.tsx); without JavaScript there is
- * nothing to click that would not work. Runs before gatsby-remark-prismjs,
+ * nothing to click that would not work. Runs before stockpay-remark-code,
  * which highlights the code in place.
  */
 const visit = require('unist-util-visit');
