@@ -57,7 +57,7 @@ const gatsbyConfig: GatsbyConfig = {
           { resolve: 'stockpay-remark-mermaid', options: mermaidOptions },
           'stockpay-remark-block-frames',
           'stockpay-remark-code',
-          { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } },
+          'stockpay-remark-math',
           'stockpay-remark-emoji',
           'stockpay-remark-heading-ids',
           'stockpay-remark-external-links',
