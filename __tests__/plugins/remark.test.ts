@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { localeValue } from '../../plugins/locales';
+import { localeText, localeValue } from '../../plugins/locales';
 import { LANGUAGES } from '../../src/lib/languages';
 import { loadLocales } from '../support/locales';
 import { SITE_PLUGINS, transformMarkdown, type MarkdownParent, type PluginEntry } from '../support/transformRemark';
@@ -168,6 +168,8 @@ describe('the plugins\' UI strings (plugins/locales.js)', () => {
       'content/docs/xx/readme.md has no language field: gatsby/onCreateNode.ts sets it from the file\'s folder',
     );
     expect(() => localeValue('en', 'common', 'noSuchKey')).toThrow('locales/en/common.json has no "noSuchKey"');
+    expect(() => localeText('en', 'content', 'scrollRegion')).toThrow('locales/en/content.json: "scrollRegion" must be a string of text');
+    expect(() => localeText('en', 'content', 'scrollRegion', 'nothing')).toThrow('locales/en/content.json: "scrollRegion.nothing" must be a string of text');
     expect(() => localeValue('../en', 'common', 'newTab')).toThrow('is missing');
   });
 });
