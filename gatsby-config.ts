@@ -51,7 +51,8 @@ const gatsbyConfig: GatsbyConfig = {
         // taken for npm packages. Order matters: the editor's markdown
         // is checked for raw HTML, unsafe URLs and fence text before any plugin
         // adds HTML of its own; diagrams become SVG before code blocks are
-        // framed (with their scroll regions) and highlighted.
+        // framed (with their scroll regions) and highlighted. The HTML all of
+        // them make passes the markup boundary (gatsby/createResolvers.ts).
         plugins: [
           'stockpay-remark-safe-markdown',
           { resolve: 'stockpay-remark-mermaid', options: mermaidOptions },

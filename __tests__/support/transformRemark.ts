@@ -2,12 +2,15 @@
  * Runs markdown through the real gatsby-transformer-remark, as a build does:
  * its onCreateNode reads the frontmatter (gray-matter), its `html` resolver
  * parses the body with every parser plugin and runs the remark plugins in
- * the order given. Plugin names resolve to plugins/<name> first, like
- * Gatsby's local plugins, then to node_modules.
+ * the order given, and the html passes the markup boundary as the site's
+ * html resolver has it do (gatsby/createResolvers.ts), so tests see what
+ * pages see. Plugin names resolve to plugins/<name> first, like Gatsby's
+ * local plugins, then to node_modules.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import gatsbyConfig from '../../gatsby-config';
+import { boundedHtml } from '../../gatsby/createResolvers';
 
 type Resolver = (node: unknown, args: object, context: undefined) => Promise<unknown>;
 type ExtendNodeType = (args: object, options: object) => Promise<Record<string, { resolve: Resolver }>>;
@@ -49,7 +52,7 @@ export interface MarkdownParent {
 export interface Transformed {
   /** The MarkdownRemark node the transformer created. */
   markdownNode: { frontmatter: Record<string, unknown>; [key: string]: unknown };
-  /** Resolves the node's html as a page query would (rejects with a plugin's error). */
+  /** Resolves the node's html as a page query would (rejects with a plugin's or the markup boundary's error). */
   html: () => Promise<string>;
 }
 
@@ -94,7 +97,10 @@ export async function transformMarkdown(
     { plugins: plugins.map(loadPlugin) },
   );
   const node = markdownNode;
-  return { markdownNode: node, html: async () => (await resolvers.html.resolve(node, {}, undefined)) as string };
+  // What the boundary names the markdown by: the file, or the README's URL.
+  const named = { parent: parent.id, fileAbsolutePath: parent.absolutePath };
+  const getNode = (id: string) => (id === parent.id ? parent : undefined);
+  return { markdownNode: node, html: async () => boundedHtml(named, (await resolvers.html.resolve(node, {}, undefined)) as string, getNode) };
 }
 
 /** A content file at <dir>/content/<relativePath>, written to disk so messages can count its lines. */
