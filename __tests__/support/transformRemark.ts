@@ -32,9 +32,9 @@ export const SITE_PLUGINS = ((): PluginEntry[] => {
   return [];
 })();
 
-function loadPlugin(entry: PluginEntry): { module: unknown; pluginOptions: object; name: string } {
+function loadPlugin(entry: PluginEntry, pluginsDir: string): { module: unknown; pluginOptions: object; name: string } {
   const name = typeof entry === 'string' ? entry : entry.resolve;
-  const local = path.join(ROOT, 'plugins', name);
+  const local = path.join(pluginsDir, name);
   return {
     module: require(fs.existsSync(local) ? local : name),
     pluginOptions: (typeof entry === 'string' ? undefined : entry.options) ?? {},
@@ -47,6 +47,19 @@ export interface MarkdownParent {
   internal: { type: string; mediaType: string; content?: string };
   absolutePath?: string;
   url?: string;
+}
+
+/** Gatsby's cache, as the plugins get it. */
+export interface PluginCache {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<unknown>;
+}
+
+export interface TransformOptions {
+  /** Where local plugins are (plugins/ of the repository unless a test runs a scratch copy). */
+  pluginsDir?: string;
+  /** The cache the plugins get (an empty one unless given). */
+  cache?: PluginCache;
 }
 
 export interface Transformed {
@@ -67,6 +80,7 @@ export async function transformMarkdown(
   source: string,
   plugins: PluginEntry[],
   fields?: Record<string, unknown>,
+  options: TransformOptions = {},
 ): Promise<Transformed> {
   let markdownNode: Transformed['markdownNode'] | undefined;
   let digest = 0;
@@ -84,7 +98,7 @@ export async function transformMarkdown(
   if (!markdownNode) throw new Error('gatsby-transformer-remark made no node');
   if (fields) markdownNode.fields = fields;
   const store = new Map<string, unknown>();
-  const cache = { get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => store.set(key, value) };
+  const cache = options.cache ?? { get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => store.set(key, value) };
   const resolvers = await extendNodeType(
     {
       type: { name: 'MarkdownRemark' },
@@ -94,7 +108,7 @@ export async function transformMarkdown(
       getCache: () => cache,
       reporter: { panicOnBuild: (message: string) => { throw new Error(message); }, warn: () => undefined },
     },
-    { plugins: plugins.map(loadPlugin) },
+    { plugins: plugins.map((entry) => loadPlugin(entry, options.pluginsDir ?? path.join(ROOT, 'plugins'))) },
   );
   const node = markdownNode;
   // What the boundary names the markdown by: the file, or the README's URL.
