@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { decodeHTML } from 'entities';
+import { parseFragment } from 'parse5';
 import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry, type TransformOptions } from './transformRemark';
 
 export const HOSTILE = path.join(__dirname, '..', 'fixtures', 'hostile');
@@ -42,5 +42,11 @@ export async function renderContent(
 /** The elements an HTML string opens, by name. */
 export const openedElements = (html: string): string[] => [...html.matchAll(/<([a-zA-Z][\w-]*)/g)].map((match) => match[1].toLowerCase());
 
-/** What a reader sees: the HTML's text with tags removed and references decoded. */
-export const textOf = (html: string): string => decodeHTML(html.replace(/<[^>]*>/g, ''));
+interface TextTree {
+  value?: string;
+  childNodes?: TextTree[];
+}
+const textOfNode = (node: TextTree): string => node.value ?? (node.childNodes ?? []).map(textOfNode).join('');
+
+/** What a reader sees: the text of the HTML as a browser parses it. */
+export const textOf = (html: string): string => textOfNode(parseFragment(html) as unknown as TextTree);
