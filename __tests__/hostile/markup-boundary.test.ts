@@ -43,7 +43,7 @@ describe('the markup boundary refuses a crafted diagram', () => {
     ['svg-event-handler.svg', `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee08\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" onload=\\"alert(1)\\">", the allowlist keeps "<svg id=\\"diagram-0badc0ffee08\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\">"`],
     ['svg-link.svg', `${ALLOWLIST}: found "<a xlink:href=\\"javascript:alert(1)\\">", the allowlist keeps "<a>"`],
     ['svg-presentation-url.svg', 'fill="url(https://evil.example/p.svg#g)" on <rect>: url(https://evil.example/p.svg#g): only url(#id), a reference inside the page'],
-    ['svg-comment.svg', 'HTML a browser would have to repair (incorrectly-closed-comment)'],
+    ['svg-comment.svg', `a markup declaration (comment, CDATA, doctype) "<!-- note --!>"\n  - ${DIFFERENTIAL}: element 5 is "(none)" to the check and "<image href=\\"https://evil.example/i.png\\">" to a browser`],
     ['svg-closes-page.svg', 'elements that do not close where they open'],
     ['svg-class-spoof.svg', `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee0d\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" class=\\"flowchart site-modal\\">"`],
   ])('%s, naming the file and quoting what it refused', async (svgFixture, problem) => {

@@ -10,32 +10,33 @@
  * formula might still produce.
  *
  * The checks, each on the HTML as given:
- * 1. It parses without an HTML parse error (parse5, the HTML standard's
- *    algorithm that browsers run). Errors mark exactly the places where
- *    parsers may disagree: comments closed with "--!>", attributes run
- *    together, character references without ";", a "/>" on an HTML element.
- * 2. sanitize-html (configured from the allowlist) removes nothing: its
+ * 1. sanitize-html (configured from the allowlist) removes nothing: its
  *    output equals a canonical re-serialisation of the input (the same
  *    library with everything allowed). Elements, attributes, classes,
  *    attribute values and URL schemes are checked here.
- * 3. The checker and a browser see the same elements: the elements and
- *    attributes sanitize-html's parser (htmlparser2) met, in order, are
- *    those of the tree parse5 builds. This catches the parser differentials
- *    that turn checked text into markup: a <style> or <title> inside <svg>
- *    or <math> is raw text to htmlparser2 but markup to a browser, and so is
- *    CDATA; a comment may end elsewhere. It also refuses an end tag that
- *    would close the page's elements around the markdown.
- * 4. CSS only as the site writes it: style attributes set the properties
+ * 2. The checker and a browser see the same elements: the elements and
+ *    attributes sanitize-html's parser (htmlparser2) meets, in order, are
+ *    those of the tree parse5 (the HTML standard's algorithm, as browsers
+ *    run it) builds. This catches the parser differentials that turn
+ *    checked text into markup: a <style> or <title> inside <svg> or <math>
+ *    is raw text to htmlparser2 but markup to a browser, a comment may end
+ *    elsewhere ("--!>"), a character reference without ";" decodes
+ *    differently in an attribute. With it: no markup declarations at all
+ *    (comments, CDATA, doctypes, processing instructions; the markdown
+ *    check removes editors' comments), and no end tag that closes the
+ *    page's elements around the body or element left open.
+ * 3. CSS only as the site writes it: style attributes set the properties
  *    listed for their element; a <style> sits in an <svg> and every rule
  *    is scoped to that svg's id; no url() but url(#id), no function,
- *    at-rule or property outside the lists, no backslash escapes, no "<".
- *    This is checked on the text a browser sees (entities decoded where a
- *    browser decodes them, as inside SVG).
+ *    at-rule or property outside the lists, no backslash escapes, no "<",
+ *    no position that lifts content over the page. This is checked on the
+ *    text a browser sees (entities decoded where a browser decodes them,
+ *    as inside SVG).
  *
  * Pages carry the original bytes, not sanitize-html's output. What was
- * checked is the tree a browser builds from those bytes (checks 1 and 3
- * make both parsers agree on it, and 2 and 4 check it), and today's pages
- * stay byte for byte the same. Re-serialised output would be new bytes the
+ * checked is the tree a browser builds from those bytes (check 2 makes
+ * both parsers agree on it, 1 and 3 check it), and today's pages stay byte
+ * for byte the same. Re-serialised output would be new bytes the
  * browser parses again, which is where mutation XSS lives: sanitize-html
  * writes a <style>'s text back raw, and inside <svg> the browser decodes
  * what it wrote. After the boundary, the pages only fill in {{product}},
@@ -48,7 +49,7 @@
  * allowlists classes per element and URL schemes per element directly.
  */
 import sanitizeHtml, { type AllowedAttribute, type IOptions } from 'sanitize-html';
-import { parse, type ParserOptions } from 'parse5';
+import { parse } from 'parse5';
 import postcss, { type ChildNode, type Container } from 'postcss';
 import {
   ALLOWED_ATTRIBUTES,
@@ -72,9 +73,9 @@ const TOKEN_LISTS = new Set(['rel']);
 /** What both sanitize-html runs share: everything that is not the allowlist. */
 const COMMON: IOptions = {
   disallowedTagsMode: 'discard',
-  // A diagram's <style> is allowed, its text checked here (check 4); without this, sanitize-html warns.
+  // A diagram's <style> is allowed, its text checked here (check 3); without this, sanitize-html warns.
   allowVulnerableTags: true,
-  // Style attributes are checked here (check 4), on the browser's reading; sanitize-html passes them as they are.
+  // Style attributes are checked here (check 3), on the browser's reading; sanitize-html passes them as they are.
   parseStyleAttributes: false,
   parser: { decodeEntities: true },
 };
@@ -97,12 +98,6 @@ const STRICT: IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: true,
 };
-
-/** An element as htmlparser2 (sanitize-html's parser) read it: names lower-cased, values decoded. */
-interface CheckedElement {
-  name: string;
-  attributes: Record<string, string>;
-}
 
 /** An element written out for a message. */
 const elementView = (name: string, attributes: [string, string][]): string =>
@@ -129,10 +124,6 @@ interface P5Node {
   value?: string;
   data?: string;
 }
-interface P5ParseError {
-  code: string;
-  startOffset: number;
-}
 
 /**
  * The elements the markdown is set in on the site's pages (sections and
@@ -150,16 +141,10 @@ const childrenOf = (node: P5Node): P5Node[] => (node.nodeName === 'template' && 
 /**
  * The element holding the markdown's nodes as a browser parses the page
  * around them (the end marker removed), or null when they do not stay
- * inside it; parse errors go to `problems`.
+ * inside it.
  */
 function browserTree(html: string, problems: string[]): P5Node | null {
-  const errors: P5ParseError[] = [];
-  const options: ParserOptions & { onParseError: (error: P5ParseError) => void } = { onParseError: (error) => errors.push(error) };
-  const document = parse(`${FRAME_OPEN}${html}${FRAME_CLOSE}`, options) as unknown as P5Node;
-  for (const error of errors.slice(0, 5)) {
-    const at = Math.max(0, Math.min(html.length, error.startOffset - FRAME_OPEN.length));
-    problems.push(`HTML a browser would have to repair (${error.code}) at ${quote(html.slice(Math.max(0, at - 30), at + 50))}`);
-  }
+  const document = parse(`${FRAME_OPEN}${html}${FRAME_CLOSE}`) as unknown as P5Node;
   // Each frame element must hold exactly the next one; the last holds the markdown, then the marker.
   let node = childrenOf(document).find((c) => c.nodeName === 'html');
   node = node && childrenOf(node).find((c) => c.nodeName === 'body');
@@ -176,19 +161,24 @@ function browserTree(html: string, problems: string[]): P5Node | null {
   return node;
 }
 
-/** Each element under `node` in document order, with the elements around it, innermost last. */
-function* elementsOf(node: P5Node, ancestors: P5Node[] = []): Generator<{ element: P5Node; ancestors: P5Node[] }> {
-  for (const c of childrenOf(node)) {
-    if (c.tagName === undefined) continue;
-    yield { element: c, ancestors };
-    yield* elementsOf(c, [...ancestors, c]);
-  }
+/** Comments, CDATA sections, doctypes and processing instructions, quoted: markup declarations no body needs. */
+function declarationProblems(html: string): string[] {
+  return [...html.matchAll(/<[!?][^>]{0,40}>?/g)].slice(0, 3).map(([found]) => `a markup declaration (comment, CDATA, doctype) ${quote(found)}`);
 }
 
-function* commentsOf(node: P5Node): Generator<string> {
+/** An element a browser builds, with the nearest <svg> around it. */
+interface BrowserElement {
+  element: P5Node;
+  svg: P5Node | undefined;
+}
+
+/** Each element under `node` in document order, and each comment's text. */
+function walk(node: P5Node, found: { elements: BrowserElement[]; comments: string[] }, svg?: P5Node): void {
   for (const c of childrenOf(node)) {
-    if (c.nodeName === '#comment') yield c.data ?? '';
-    else yield* commentsOf(c);
+    if (c.nodeName === '#comment') found.comments.push(c.data ?? '');
+    if (c.tagName === undefined) continue;
+    found.elements.push({ element: c, svg });
+    walk(c, found, c.tagName === 'svg' ? c : svg);
   }
 }
 
@@ -200,12 +190,13 @@ const attributeName = (attribute: P5Attribute): string => {
 
 const nameOf = (element: P5Node): string => (element.tagName ?? '').toLowerCase();
 
-/** Whether htmlparser2 and parse5 read the same element: name, attribute names and values. */
-function sameElement(element: P5Node, checked: CheckedElement | undefined): boolean {
-  if (!checked || nameOf(element) !== checked.name) return false;
-  const attributes = element.attrs ?? [];
-  if (attributes.length !== Object.keys(checked.attributes).length) return false;
-  return attributes.every((attribute) => checked.attributes[attributeName(attribute)] === attribute.value);
+/** Whether htmlparser2 read the element parse5 built: its name, attribute names and values. */
+function sameElement(element: P5Node | undefined, name: string, attributes: Record<string, string>): boolean {
+  if (!element || nameOf(element) !== name) return false;
+  const read = element.attrs ?? [];
+  let count = 0;
+  for (const key in attributes) if (Object.prototype.hasOwnProperty.call(attributes, key)) count += 1;
+  return read.length === count && read.every((attribute) => attributes[attributeName(attribute)] === attribute.value);
 }
 
 /** Where two outputs first differ, as found and as the allowlist keeps it. */
@@ -305,10 +296,10 @@ function styleSheetProblems(css: string, svgId: string): string[] {
   return problems;
 }
 
-/** Check 4, on the browser's tree. */
-function cssProblems(elements: { element: P5Node; ancestors: P5Node[] }[]): string[] {
+/** Check 3, on the browser's tree. */
+function cssProblems(elements: BrowserElement[]): string[] {
   const problems: string[] = [];
-  for (const { element, ancestors } of elements) {
+  for (const { element, svg } of elements) {
     const name = nameOf(element);
     for (const attribute of element.attrs ?? []) {
       const attr = attributeName(attribute);
@@ -319,7 +310,6 @@ function cssProblems(elements: { element: P5Node; ancestors: P5Node[] }[]): stri
       }
     }
     if (name !== 'style') continue;
-    const svg = [...ancestors].reverse().find((a) => a.tagName?.toLowerCase() === 'svg');
     if (!svg) problems.push("a <style> outside a diagram's <svg>");
     else if (childrenOf(element).some((c) => c.nodeName !== '#text')) problems.push('a <style> with markup in it');
     else {
@@ -335,34 +325,41 @@ function cssProblems(elements: { element: P5Node; ancestors: P5Node[] }[]): stri
  * boundary lets it through.
  */
 export function markupProblems(html: string): string[] {
-  const problems: string[] = [];
+  const problems: string[] = declarationProblems(html);
   const tree = browserTree(html, problems);
+  const { elements, comments } = { elements: [] as BrowserElement[], comments: [] as string[] };
+  if (tree) walk(tree, { elements, comments });
 
-  const checked: CheckedElement[] = [];
+  // Check 2 runs in the canonical pass: each element htmlparser2 opens is compared with the browser's, in order.
+  let opened = 0;
+  let differs = -1;
+  let seen = '';
   const canonical = sanitizeHtml(html, {
     ...COMMON,
     allowedTags: false,
     allowedAttributes: false,
     allowedSchemesAppliedToAttributes: [],
-    onOpenTag: (name, attributes) => checked.push({ name, attributes: { ...attributes } }),
+    onOpenTag: (name, attributes) => {
+      if (differs < 0 && tree && !sameElement(elements[opened]?.element, name, attributes)) {
+        differs = opened;
+        seen = elementView(name, Object.entries(attributes));
+      }
+      opened += 1;
+    },
   });
   const strict = sanitizeHtml(html, STRICT);
   if (strict !== canonical) problems.push(removal(canonical, strict));
 
   if (tree) {
-    const elements = [...elementsOf(tree)];
-    const at = elements.findIndex(({ element }, i) => !sameElement(element, checked[i]));
-    const differs = at >= 0 ? at : elements.length !== checked.length ? elements.length : -1;
+    if (differs < 0 && opened !== elements.length) differs = Math.min(opened, elements.length);
     if (differs >= 0) {
-      const seen = checked[differs];
       const read = elements[differs]?.element;
       problems.push(
-        `HTML that browsers read differently from the check: element ${differs + 1} is ` +
-          `${quote(seen ? elementView(seen.name, Object.entries(seen.attributes)) : '(none)', 80)} to the check and ` +
+        `HTML that browsers read differently from the check: element ${differs + 1} is ${quote(seen || '(none)', 80)} to the check and ` +
           `${quote(read ? elementView(nameOf(read), (read.attrs ?? []).map((a) => [attributeName(a), a.value])) : '(none)', 80)} to a browser`,
       );
     }
-    for (const comment of commentsOf(tree)) problems.push(`an HTML comment (${quote(`<!--${comment}-->`, 60)})`);
+    for (const comment of comments) problems.push(`an HTML comment (${quote(`<!--${comment}-->`, 60)})`);
     problems.push(...cssProblems(elements));
   }
   return problems;
