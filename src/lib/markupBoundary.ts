@@ -362,7 +362,8 @@ export function markupProblems(html: string): string[] {
     for (const comment of comments) problems.push(`an HTML comment (${quote(`<!--${comment}-->`, 60)})`);
     problems.push(...cssProblems(elements));
   }
-  return problems;
+  // A diagram repeats its rules (one per node of a class): each problem once.
+  return [...new Set(problems)];
 }
 
 /**
