@@ -55,15 +55,16 @@ const gatsbyConfig: GatsbyConfig = {
         engines: FRONTMATTER_ENGINES,
         // Local plugins live in plugins/, named stockpay-remark-* so they are not
         // taken for npm packages. Order matters: the editor's markdown
-        // is checked for raw HTML and unsafe URLs before any plugin adds HTML
-        // of its own; diagrams become SVG before code blocks are framed (with
-        // their scroll regions) and highlighted.
+        // is checked for raw HTML, unsafe URLs and fence text before any plugin
+        // adds HTML of its own; diagrams become SVG before code blocks are
+        // framed (with their scroll regions) and highlighted. The HTML all of
+        // them make passes the markup boundary (gatsby/createResolvers.ts).
         plugins: [
           'stockpay-remark-safe-markdown',
           { resolve: 'stockpay-remark-mermaid', options: mermaidOptions },
           'stockpay-remark-block-frames',
-          { resolve: 'gatsby-remark-prismjs', options: { noInlineHighlight: true } },
-          { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } },
+          'stockpay-remark-code',
+          'stockpay-remark-math',
           'stockpay-remark-emoji',
           'stockpay-remark-heading-ids',
           'stockpay-remark-external-links',

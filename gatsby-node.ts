@@ -4,6 +4,7 @@ export { sourceNodes } from './gatsby/sourceNodes';
 export { onCreateNode } from './gatsby/onCreateNode';
 export { onCreatePage } from './gatsby/onCreatePage';
 export { createSchemaCustomization } from './gatsby/createSchemaCustomization';
+export { createResolvers } from './gatsby/createResolvers';
 export { createPages } from './gatsby/createPages';
 export { onPostBuild } from './gatsby/onPostBuild';
 export { onCreateDevServer } from './gatsby/onCreateDevServer';

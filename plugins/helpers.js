@@ -1,11 +1,10 @@
 // @ts-check
-const fs = require('node:fs');
-
 /**
  * The few helpers our remark plugins share. Walking the tree and reading a
  * node's text are unist-util-visit and mdast-util-to-string, at the versions
  * gatsby-transformer-remark (remark 13) uses: their later majors are ESM-only.
  */
+const fs = require('node:fs');
 
 /**
  * The MarkdownRemark node gatsby-transformer-remark hands each plugin, with
@@ -17,14 +16,6 @@ const fs = require('node:fs');
  * @typedef {{ type: string, value?: string, lang?: string | null, url?: string, depth?: number,
  *   children?: MdastNode[], data?: Record<string, unknown> & { hProperties?: Record<string, unknown> },
  *   position?: import('unist').Position }} MdastNode
- */
-
-/**
- * What describeSource reads from the MarkdownRemark node and from its
- * parent (a file, or the node of a fetched README, which has a url).
- * @typedef {{ parent?: string | null, fileAbsolutePath?: string, rawMarkdownBody?: string,
- *   internal?: { content?: string } }} SourceNode
- * @typedef {{ url?: string, internal?: { content?: string } }} ParentNode
  */
 
 /**
@@ -48,6 +39,33 @@ function contentPath(markdownNode) {
   return index >= 0 ? file.slice(index + 1) : file;
 }
 
+/**
+ * @typedef {{ parent?: string | null, fileAbsolutePath?: string, rawMarkdownBody?: string,
+ *   internal?: { content?: string } }} SourceNode
+ * @typedef {{ url?: unknown, internal?: { content?: string } }} ParentNode
+ * @typedef {(id: string) => ParentNode | null | undefined} GetNode
+ */
+
+/**
+ * The README that gatsby/sourceNodes.ts fetched for this markdown, if it is one.
+ * @param {SourceNode | undefined} markdownNode
+ * @param {GetNode | undefined} getNode
+ */
+function fetchedParent(markdownNode, getNode) {
+  const parent = markdownNode?.parent && getNode ? getNode(markdownNode.parent) : undefined;
+  return parent && typeof parent.url === 'string' ? { url: parent.url, text: parent.internal?.content } : undefined;
+}
+
+/**
+ * How messages name a markdown body: content/<section>/<lang>/<name>.md, or
+ * the URL of a fetched README.
+ * @param {SourceNode | undefined} markdownNode
+ * @param {GetNode | undefined} getNode
+ */
+function sourceName(markdownNode, getNode) {
+  return fetchedParent(markdownNode, getNode)?.url ?? contentPath(markdownNode);
+}
+
 /** @param {string} path */
 function readText(path) {
   try {
@@ -58,17 +76,15 @@ function readText(path) {
 }
 
 /**
- * How messages name the markdown (its content path, or the URL of a fetched
- * README), and how many lines of frontmatter come before the body the tree
- * was parsed from: a node's line plus lineOffset is its line in the file.
+ * How messages name the markdown, and how many lines of frontmatter come
+ * before the body the tree was parsed from (tree lines + lineOffset = file lines).
  * @param {SourceNode | undefined} markdownNode
- * @param {((id: string) => ParentNode | undefined) | undefined} getNode
+ * @param {GetNode | undefined} getNode
  */
 function describeSource(markdownNode, getNode) {
-  const parent = markdownNode?.parent && getNode ? getNode(markdownNode.parent) : undefined;
-  const remote = parent && typeof parent.url === 'string';
-  const name = remote ? String(parent.url) : contentPath(markdownNode);
-  const whole = remote ? parent.internal?.content : markdownNode?.fileAbsolutePath ? readText(markdownNode.fileAbsolutePath) : undefined;
+  const fetched = fetchedParent(markdownNode, getNode);
+  const name = fetched?.url ?? contentPath(markdownNode);
+  const whole = fetched ? fetched.text : markdownNode?.fileAbsolutePath ? readText(markdownNode.fileAbsolutePath) : undefined;
   const body = markdownNode?.rawMarkdownBody ?? markdownNode?.internal?.content;
   const lineOffset =
     typeof whole === 'string' && typeof body === 'string' && whole.endsWith(body)
@@ -77,10 +93,34 @@ function describeSource(markdownNode, getNode) {
   return { name, lineOffset };
 }
 
+/*
+ * Escaping, for plugins that write HTML strings (html nodes) themselves.
+ * Text from anywhere but the plugin's own code (UI strings from locales/,
+ * which the CMS edits; a code block's language or body) goes through one of
+ * these, chosen by where it lands.
+ */
+
 /**
  * Text made safe for a double-quoted HTML attribute.
  * @param {string} text
  */
 const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-module.exports = { setHtmlProperties, contentPath, describeSource, escapeAttribute };
+/**
+ * Text made safe for element content (between tags): it can open no tag,
+ * comment or character reference.
+ * @param {string} text
+ */
+const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+const ENTITIES = /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' });
+
+/**
+ * Text made safe for element content and any quoted attribute alike, the
+ * five characters spelled as gatsby-remark-prismjs spelled them (so code
+ * that Prism does not highlight keeps the bytes it had).
+ * @param {string} text
+ */
+const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+
+module.exports = { setHtmlProperties, contentPath, sourceName, describeSource, escapeAttribute, escapeText, escapeHtml };

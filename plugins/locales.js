@@ -37,6 +37,26 @@ function localeValue(language, namespace, key) {
 }
 
 /**
+ * The text at `key` of locales/<language>/<namespace>.json, or at `key`.`field`
+ * when the key holds a group of strings. A UI string is text: whoever
+ * writes it into HTML escapes it for where it lands (plugins/helpers.js).
+ * A value that is not a string fails the build naming the file and key.
+ * @param {string} language
+ * @param {string} namespace
+ * @param {string} key
+ * @param {string} [field]
+ * @returns {string}
+ */
+function localeText(language, namespace, key, field) {
+  const value = localeValue(language, namespace, key);
+  const text = field === undefined ? value : value && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value)[field] : undefined;
+  if (typeof text !== 'string') {
+    throw new Error(`locales/${language}/${namespace}.json: "${field === undefined ? key : `${key}.${field}`}" must be a string of text`);
+  }
+  return text;
+}
+
+/**
  * The language of the markdown a plugin is given, which gatsby/onCreateNode.ts
  * sets from the file's folder. Without one the build fails naming the file:
  * any language guessed here would put its text into some other language's page.
@@ -51,4 +71,4 @@ function markdownLanguage(markdownNode) {
   return language;
 }
 
-module.exports = { localeValue, markdownLanguage };
+module.exports = { localeValue, localeText, markdownLanguage };

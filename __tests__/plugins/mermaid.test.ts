@@ -8,9 +8,7 @@ import remarkBlockFrames from '../../plugins/stockpay-remark-block-frames';
 import { drawingKey } from '../../plugins/stockpay-remark-mermaid/cacheKey';
 import { findChromium } from '../../scripts/chromium.js';
 
-// gatsby-remark-prismjs has no types; the site runs it right after these plugins.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const remarkPrism = require('gatsby-remark-prismjs') as (args: { markdownAST: unknown }, options: object) => void;
+import remarkCode from '../../plugins/stockpay-remark-code';
 
 describe('stockpay-remark-mermaid', () => {
   const original = process.env.CHROME_PATH;
@@ -87,7 +85,7 @@ describe('stockpay-remark-mermaid', () => {
       const tree = diagramTree();
       await remarkMermaid({ markdownAST: tree }, { withoutChromium: 'source' });
       remarkBlockFrames({ markdownAST: tree, markdownNode: { fields: { language: 'en' } } });
-      remarkPrism({ markdownAST: tree }, { noInlineHighlight: true });
+      remarkCode({ markdownAST: tree });
       const html = tree.children.map((node) => ('value' in node ? node.value : '')).join('');
       expect(html).toContain('<div class="code-block"><div class="code-block-toolbar" data-language="Mermaid" data-copy-slot></div>');
       expect(html).toContain('role="group" aria-label="Code: Mermaid" tabindex="0"');

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { localeValue } from '../../plugins/locales';
+import { localeText, localeValue } from '../../plugins/locales';
 import { LANGUAGES } from '../../src/lib/languages';
 import { loadLocales } from '../support/locales';
 import { SITE_PLUGINS, transformMarkdown, type MarkdownParent, type PluginEntry } from '../support/transformRemark';
@@ -8,7 +8,7 @@ const EMOJI = 'stockpay-remark-emoji';
 const HEADING_IDS = 'stockpay-remark-heading-ids';
 const EXTERNAL_LINKS = 'stockpay-remark-external-links';
 const BLOCK_FRAMES = 'stockpay-remark-block-frames';
-const KATEX: PluginEntry = { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } };
+const MATH = 'stockpay-remark-math';
 
 let files = 0;
 /** content/<relativePath> as gatsby-source-filesystem gives it (its text is passed to the transformer, not read). */
@@ -34,7 +34,7 @@ describe('stockpay-remark-emoji', () => {
 
   it('leaves code spans, code blocks, math and HTML blocks as written', async () => {
     // KaTeX after the emoji, so this plugin meets the math itself, not KaTeX's HTML.
-    const html = await render('`:rocket:` and $a :zap: b$\n\n```bash\necho ":rocket:"\n```\n\n<kbd>\n:bulb:\n</kbd>\n', [EMOJI, KATEX]);
+    const html = await render('`:rocket:` and $a :zap: b$\n\n```bash\necho ":rocket:"\n```\n\n<kbd>\n:bulb:\n</kbd>\n', [EMOJI, MATH]);
     expect(html).toContain('<code>:rocket:</code>');
     expect(html).toContain('<annotation encoding="application/x-tex">a :zap: b</annotation>');
     expect(html).toContain('<pre><code class="language-bash">echo ":rocket:"\n</code></pre>');
@@ -130,9 +130,8 @@ describe('stockpay-remark-block-frames', () => {
     );
   });
 
-  it('names the language of the fence, not the rest of its info string, and escapes it', async () => {
-    const html = await render('```js title="app.js"\nx\n```\n\n```a"b<c\nx\n```\n', [BLOCK_FRAMES]);
-    expect(html).toContain(`${frame('js')}\n${region('Code: js')}\n`);
+  it('names the language of the fence and escapes it', async () => {
+    const html = await render('```a"b<c\nx\n```\n', [BLOCK_FRAMES]);
     expect(html).toContain(`${frame('a&quot;b&lt;c')}\n${region('Code: a&quot;b&lt;c')}\n`);
   });
 
@@ -169,6 +168,8 @@ describe('the plugins\' UI strings (plugins/locales.js)', () => {
       'content/docs/xx/readme.md has no language field: gatsby/onCreateNode.ts sets it from the file\'s folder',
     );
     expect(() => localeValue('en', 'common', 'noSuchKey')).toThrow('locales/en/common.json has no "noSuchKey"');
+    expect(() => localeText('en', 'content', 'scrollRegion')).toThrow('locales/en/content.json: "scrollRegion" must be a string of text');
+    expect(() => localeText('en', 'content', 'scrollRegion', 'nothing')).toThrow('locales/en/content.json: "scrollRegion.nothing" must be a string of text');
     expect(() => localeValue('../en', 'common', 'newTab')).toThrow('is missing');
   });
 });

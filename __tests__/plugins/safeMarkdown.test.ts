@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkHtml, checkUrl } from '../../plugins/stockpay-remark-safe-markdown/rules';
+import { ALLOWED_CODE_FENCE, checkHtml, checkUrl } from '../../plugins/stockpay-remark-safe-markdown/rules';
 import gatsbyConfig from '../../gatsby-config';
 import { FRONTMATTER_ENGINES } from '../../src/lib/frontmatterParser';
 import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
@@ -12,7 +12,7 @@ const SCHEMES = 'use http, https, mailto, tel or a relative URL';
 const javascript = `the scheme "javascript:" is not allowed; ${SCHEMES}`;
 
 /** Only the check, with math parsed as the site parses it. */
-const checkOnly: PluginEntry[] = ['stockpay-remark-safe-markdown', { resolve: 'gatsby-remark-katex', options: { strict: 'ignore' } }];
+const checkOnly: PluginEntry[] = ['stockpay-remark-safe-markdown', 'stockpay-remark-math'];
 
 let dir: string;
 beforeAll(() => {
@@ -115,11 +115,19 @@ describe('raw HTML in markdown', () => {
     );
   });
 
-  it("refuses a code block language that could leave gatsby-remark-prismjs's attributes, and keeps the usual ones", async () => {
+  it('refuses a code block language that could leave an attribute, and keeps the usual ones', async () => {
     expect(await failure('```x"onmouseover="alert(1)\nx\n```')).toBe(
       'content/home/en/01-test.md:9: code block language "x\\"onmouseover=\\"alert(1)": letters, digits and + # . - _ only (bash, json, c++, c#, mermaid)',
     );
     for (const language of ['bash', 'json', 'c++', 'c#', 'objective-c', 'shell_session']) expect(await failure(`\`\`\`${language}\nx\n\`\`\``)).toBe('no error');
+  });
+
+  it('refuses any text after the language of a fence, saying what a fence takes', async () => {
+    expect(await failure('```js title="app.js"\nx\n```')).toBe(
+      `content/home/en/01-test.md:9: code block "js title=\\"app.js\\"" has text after its language ("title=\\"app.js\\""); ${ALLOWED_CODE_FENCE}`,
+    );
+    expect(await failure('~~~bash {1,3}\nx\n~~~')).toBe(`content/home/en/01-test.md:9: code block "bash {1,3}" has text after its language ("{1,3}"); ${ALLOWED_CODE_FENCE}`);
+    for (const fence of ['```bash   \nx\n```', '```\nx\n```', '    indented']) expect(await failure(fence)).toBe('no error');
   });
 
   it('leaves a "<" that starts no tag as text', () => {

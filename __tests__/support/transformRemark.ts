@@ -3,13 +3,17 @@
  * its onCreateNode reads the frontmatter (gray-matter, with the options of
  * gatsby-config.ts after the plugin's own option schema, as Gatsby passes
  * them), its `html` resolver parses the body with every parser plugin and
- * runs the remark plugins in the order given. Plugin names resolve to
- * plugins/<name> first, like Gatsby's local plugins, then to node_modules.
+ * runs the remark plugins in the order given, and the html passes the
+ * markup boundary as the site's html resolver has it do
+ * (gatsby/createResolvers.ts), so tests see what pages see. Plugin names
+ * resolve to plugins/<name> first, like Gatsby's local plugins, then to
+ * node_modules.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Joi, validateOptionsSchema } from 'gatsby-plugin-utils';
 import gatsbyConfig from '../../gatsby-config';
+import { boundedHtml } from '../../gatsby/createResolvers';
 
 type Resolver = (node: unknown, args: object, context: undefined) => Promise<unknown>;
 type ExtendNodeType = (args: object, options: object) => Promise<Record<string, { resolve: Resolver }>>;
@@ -47,9 +51,9 @@ async function transformerOptions(): Promise<Record<string, unknown>> {
   return value as Record<string, unknown>;
 }
 
-function loadPlugin(entry: PluginEntry): { module: unknown; pluginOptions: object; name: string } {
+function loadPlugin(entry: PluginEntry, pluginsDir: string): { module: unknown; pluginOptions: object; name: string } {
   const name = typeof entry === 'string' ? entry : entry.resolve;
-  const local = path.join(ROOT, 'plugins', name);
+  const local = path.join(pluginsDir, name);
   return {
     module: require(fs.existsSync(local) ? local : name),
     pluginOptions: (typeof entry === 'string' ? undefined : entry.options) ?? {},
@@ -64,10 +68,23 @@ export interface MarkdownParent {
   url?: string;
 }
 
+/** Gatsby's cache, as the plugins get it. */
+export interface PluginCache {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<unknown>;
+}
+
+export interface TransformOptions {
+  /** Where local plugins are (plugins/ of the repository unless a test runs a scratch copy). */
+  pluginsDir?: string;
+  /** The cache the plugins get (an empty one unless given). */
+  cache?: PluginCache;
+}
+
 export interface Transformed {
   /** The MarkdownRemark node the transformer created. */
   markdownNode: { frontmatter: Record<string, unknown>; [key: string]: unknown };
-  /** Resolves the node's html as a page query would (rejects with a plugin's error). */
+  /** Resolves the node's html as a page query would (rejects with a plugin's or the markup boundary's error). */
   html: () => Promise<string>;
 }
 
@@ -82,6 +99,7 @@ export async function transformMarkdown(
   source: string,
   plugins: PluginEntry[],
   fields?: Record<string, unknown>,
+  options: TransformOptions = {},
 ): Promise<Transformed> {
   let markdownNode: Transformed['markdownNode'] | undefined;
   let digest = 0;
@@ -99,7 +117,7 @@ export async function transformMarkdown(
   if (!markdownNode) throw new Error('gatsby-transformer-remark made no node');
   if (fields) markdownNode.fields = fields;
   const store = new Map<string, unknown>();
-  const cache = { get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => store.set(key, value) };
+  const cache = options.cache ?? { get: async (key: string) => store.get(key), set: async (key: string, value: unknown) => store.set(key, value) };
   const resolvers = await extendNodeType(
     {
       type: { name: 'MarkdownRemark' },
@@ -109,10 +127,13 @@ export async function transformMarkdown(
       getCache: () => cache,
       reporter: { panicOnBuild: (message: string) => { throw new Error(message); }, warn: () => undefined },
     },
-    { plugins: plugins.map(loadPlugin) },
+    { plugins: plugins.map((entry) => loadPlugin(entry, options.pluginsDir ?? path.join(ROOT, 'plugins'))) },
   );
   const node = markdownNode;
-  return { markdownNode: node, html: async () => (await resolvers.html.resolve(node, {}, undefined)) as string };
+  // What the boundary names the markdown by: the file, or the README's URL.
+  const named = { parent: parent.id, fileAbsolutePath: parent.absolutePath };
+  const getNode = (id: string) => (id === parent.id ? parent : undefined);
+  return { markdownNode: node, html: async () => boundedHtml(named, (await resolvers.html.resolve(node, {}, undefined)) as string, getNode) };
 }
 
 /** A content file at <dir>/content/<relativePath>, written to disk so messages can count its lines. */

@@ -11,12 +11,12 @@
  * A code block's scroll region sits in a frame beside an empty toolbar, where
  * the page renders its copy button once JavaScript runs
  * (src/components/markdown/MarkdownBody.tsx); without JavaScript there is
- * nothing to click that would not work. Runs before gatsby-remark-prismjs,
+ * nothing to click that would not work. Runs before stockpay-remark-code,
  * which highlights the code in place.
  */
 const visit = require('unist-util-visit');
 const { escapeAttribute } = require('../helpers');
-const { localeValue, markdownLanguage } = require('../locales');
+const { localeText, markdownLanguage } = require('../locales');
 
 /** @param {string} className @param {string} label */
 const scrollRegion = (className, label) => `<div class="${className}" role="group" aria-label="${escapeAttribute(label)}" tabindex="0">`;
@@ -26,14 +26,22 @@ const html = (value) => ({ type: 'html', value });
 
 /** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode }} args */
 module.exports = function remarkBlockFrames({ markdownAST, markdownNode }) {
-  const labels = /** @type {{ code: string, codeIn: string, table: string }} */ (localeValue(markdownLanguage(markdownNode), 'content', 'scrollRegion'));
+  const language = markdownLanguage(markdownNode);
+  // UI strings the CMS edits: each label goes in through escapeAttribute (scrollRegion).
+  const labels = {
+    code: localeText(language, 'content', 'scrollRegion', 'code'),
+    codeIn: localeText(language, 'content', 'scrollRegion', 'codeIn'),
+    table: localeText(language, 'content', 'scrollRegion', 'table'),
+  };
   /** The tags that open around a block, outermost first, or none to leave it alone. @param {import('../helpers').MdastNode} node */
   const openingTags = (node) => {
     if (node.type === 'table') return [scrollRegion('scroll-region table-region', labels.table)];
     // A `mermaid` block left here was meant to be drawn (plugins/stockpay-remark-mermaid/index.js).
     if (node.lang === 'mermaid') return [];
     const language = node.lang ? ` data-language="${escapeAttribute(node.lang)}"` : '';
-    const label = node.lang ? labels.codeIn.replace('{{language}}', node.lang) : labels.code;
+    const lang = node.lang;
+    // A function, so no "$&" in the language or the string can mean anything to replace().
+    const label = lang ? labels.codeIn.replace('{{language}}', () => lang) : labels.code;
     return [`<div class="code-block"><div class="code-block-toolbar"${language} data-copy-slot></div>`, scrollRegion('scroll-region', label)];
   };
   visit(markdownAST, ['code', 'table'], (/** @type {import('../helpers').MdastNode} */ node, index, parent) => {

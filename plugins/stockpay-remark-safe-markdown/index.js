@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * Fails the build when a markdown file carries raw HTML or a link or image
- * URL that could run script (./rules.js says what is allowed), naming the
- * file, or the URL of a fetched README, the line and what was found.
+ * Fails the build when a markdown file carries raw HTML, a link or image
+ * URL that could run script, or a code fence with more than a language
+ * (./rules.js says what is allowed), naming the file, or the URL of a
+ * fetched README, the line and what was found.
  * Listed first in gatsby-config, so it sees the editor's markdown before
  * the other plugins add their own HTML; it checks the very tree that
  * becomes the page, parsed by gatsby-transformer-remark with every parser
@@ -13,7 +14,7 @@ const { checkMarkdownTree } = require('./rules');
 
 /**
  * @param {{ markdownAST: import('./rules').MarkdownNode, markdownNode?: import('../helpers').SourceNode,
- *   getNode?: (id: string) => import('../helpers').ParentNode | undefined }} args
+ *   getNode?: import('../helpers').GetNode }} args
  */
 module.exports = function remarkSafeMarkdown({ markdownAST, markdownNode, getNode }) {
   const problems = checkMarkdownTree(markdownAST);

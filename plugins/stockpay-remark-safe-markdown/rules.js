@@ -11,8 +11,11 @@
  * elsewhere than we do (unclosed, "<!-->", "--!>") is refused.
  * Links, images and link definitions: http, https, mailto, tel or a
  * relative URL, checked the way a browser reads the URL.
- * A code block's language: letters, digits and + # . - _ only, since
- * gatsby-remark-prismjs writes it into attributes without escaping it.
+ * Code fences: a language of letters, digits and + # . - _ only, and
+ * nothing after it. The language becomes a class and a label
+ * (plugins/stockpay-remark-code, -block-frames); what follows it (the
+ * "meta": `title="…"`, `{1,3}`, `{promptUser: …}`) has no meaning on this
+ * site, and the highlighter it was written for put it into the page raw.
  */
 
 /** Tags editors may write, and the attributes each may carry. */
@@ -29,6 +32,7 @@ const ALLOWED_SCHEMES = ['http', 'https', 'mailto', 'tel'];
 const ALLOWED_URLS = 'http, https, mailto, tel or a relative URL';
 const CODE_LANGUAGE = /^[\w+#.-]+$/;
 const ALLOWED_CODE_LANGUAGE = 'letters, digits and + # . - _ only (bash, json, c++, c#, mermaid)';
+const ALLOWED_CODE_FENCE = 'a fence takes one word, its language (```bash), and nothing after it';
 
 /**
  * What is wrong at `offset` in an html node's value; `tag` names a refused
@@ -189,7 +193,7 @@ function checkUrl(url) {
 
 /** @typedef {{ line: number, message: string }} Problem */
 /**
- * @typedef {{ type: string, value?: string, url?: string, lang?: string | null, children?: MarkdownNode[],
+ * @typedef {{ type: string, value?: string, url?: string, lang?: string | null, meta?: string | null, children?: MarkdownNode[],
  *   position?: { start: { line: number } } }} MarkdownNode
  */
 
@@ -229,10 +233,14 @@ function checkMarkdownTree(tree) {
     if (node.type === 'code' && typeof node.lang === 'string' && !CODE_LANGUAGE.test(node.lang)) {
       problems.push({ line, message: `code block language ${JSON.stringify(shorten(node.lang))}: ${ALLOWED_CODE_LANGUAGE}` });
     }
+    if (node.type === 'code' && typeof node.meta === 'string' && node.meta.trim() !== '') {
+      const info = `${node.lang ?? ''} ${node.meta}`;
+      problems.push({ line, message: `code block ${JSON.stringify(shorten(info))} has text after its language (${JSON.stringify(shorten(node.meta, 40))}); ${ALLOWED_CODE_FENCE}` });
+    }
     (node.children ?? []).forEach(visit);
   };
   visit(tree);
   return problems.sort((a, b) => a.line - b.line);
 }
 
-module.exports = { checkHtml, checkUrl, checkMarkdownTree, ALLOWED_HTML, ALLOWED_URLS };
+module.exports = { checkHtml, checkUrl, checkMarkdownTree, ALLOWED_HTML, ALLOWED_URLS, ALLOWED_CODE_FENCE };

@@ -34,7 +34,7 @@ export function fillProductNameInHtml(html: string, productName: string): string
   return html.replace(PRODUCT_TOKEN, () => escaped);
 }
 
-/** True when gatsby-remark-katex rendered math into this HTML, so the page needs KaTeX's stylesheet. */
+/** True when KaTeX rendered math into this HTML (plugins/stockpay-remark-math), so the page needs KaTeX's stylesheet. */
 export function containsMath(html: string): boolean {
   return /class="katex(-display)?"/.test(html);
 }

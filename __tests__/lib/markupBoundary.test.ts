@@ -1,0 +1,158 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkMarkup, cssValueProblem, markupProblems } from '../../src/lib/markupBoundary';
+
+const ALLOWLIST = 'markup outside the allowlist (src/lib/markupAllowlist.ts)';
+const DIFFERENTIAL = 'HTML that browsers read differently from the check';
+const UNBALANCED = 'elements that do not close where they open';
+const diagram = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'markup', 'diagram-flowchart-docs.html'), 'utf8');
+
+describe('checkMarkup', () => {
+  it('returns the HTML as it was given, byte for byte, when it passes', () => {
+    const html = '<p>Press <KBD>C</KBD>, <abbr title=\'a > b\'>x</abbr>, one<br/>two, <a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a></p>';
+    expect(checkMarkup(html, 'content/x.md')).toBe(html);
+    expect(checkMarkup(diagram, 'content/x.md')).toBe(diagram);
+  });
+
+  it('names the source and lists every problem', () => {
+    expect(() => checkMarkup('<p onclick="x()">a</p><style>p{}</style>', 'https://raw.example.com/README.md')).toThrow(
+      'https://raw.example.com/README.md: the HTML this markdown became is refused by the markup boundary:\n' +
+        `  - ${ALLOWLIST}: found "<p onclick=\\"x()\\">", the allowlist keeps "<p>"\n` +
+        "  - a <style> outside a diagram's <svg>",
+    );
+  });
+});
+
+describe('the allowlist (sanitize-html removes nothing)', () => {
+  it.each([
+    ['<script>alert(1)</script>', 'found "<script>", the allowlist keeps ""'],
+    ['<p>a<iframe src="https://x.example/"></iframe></p>', 'found "<iframe src=\\"https://x.example/\\">", the allowlist keeps "</p>"'],
+    ['<img src="x.png" onerror="alert(1)">', 'found "<img src=\\"x.png\\" onerror=\\"alert(1)\\" />", the allowlist keeps "<img src=\\"x.png\\" />"'],
+    ['<a href="javascript:alert(1)">x</a>', 'found "<a href=\\"javascript:alert(1)\\">", the allowlist keeps "<a>"'],
+    ['<a href="JaVa&#x09;script:alert(1)">x</a>', 'found "<a href=\\"JaVa script:alert(1)\\">", the allowlist keeps "<a>"'],
+    ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', 'found "<img src=\\"data:image/svg+xml;base64,PHN2Zz4=\\" />", the allowlist keeps "<img />"'],
+    ['<img src="mailto:a@b.example">', 'found "<img src=\\"mailto:a@b.example\\" />", the allowlist keeps "<img />"'],
+    ['<a href="https://x.example/" target="_top">x</a>', 'found "<a href=\\"https://x.example/\\" target=\\"_top\\">", the allowlist keeps "<a href=\\"https://x.example/\\" target>"'],
+    ['<a href="/x" rel="opener">x</a>', 'found "<a href=\\"/x\\" rel=\\"opener\\">", the allowlist keeps "<a href=\\"/x\\" rel>"'],
+    ['<span class="visually-hidden site-overlay">x</span>', 'found "<span class=\\"visually-hidden site-overlay\\">", the allowlist keeps "<span class=\\"visually-hidden\\">"'],
+    ['<input type="text" value="x">', 'found "<input type=\\"text\\" value=\\"x\\" />", the allowlist keeps "<input type />"'],
+    ['<svg id="d"><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>', 'found "<a xlink:href=\\"javascript:alert(1)\\">", the allowlist keeps "<a>"'],
+    ['<svg id="d"><image href="https://x.example/i.png"></image></svg>', 'found "<image href=\\"https://x.example/i.png\\">", the allowlist keeps "</svg>"'],
+  ])('refuses %j, quoting it', (html, quoted) => {
+    expect(markupProblems(html)).toEqual([`${ALLOWLIST}: ${quoted}`]);
+  });
+
+  it('keeps links and images within their schemes', () => {
+    for (const html of [
+      '<a href="https://x.example/">a</a>',
+      '<a href="http://x.example/">a</a>',
+      '<a href="mailto:sales@x.example">a</a>',
+      '<a href="tel:+359888123456">a</a>',
+      '<a href="/docs/#faq">a</a>',
+      '<a href="#faq">a</a>',
+      '<img src="/media/a.png" alt="">',
+      '<img src="http://x.example/a.png">',
+      '<img src="https://x.example/a.png" title="t">',
+    ]) {
+      expect(markupProblems(html)).toEqual([]);
+    }
+  });
+});
+
+describe('parser agreement', () => {
+  it.each([
+    ['<svg id="d"><style><img src=x onerror=alert(1)></style></svg>', 3],
+    ['<svg id="d"><title><img src=x onerror=alert(1)></title></svg>', 3],
+    ['<math><mi><mglyph><style><img src=x onerror=alert(1)></style></mglyph></mi></math>', 5],
+  ])('refuses %j: text to the check, an element to a browser', (html, element) => {
+    expect(markupProblems(html)).toContain(`${DIFFERENTIAL}: element ${element} is "(none)" to the check and "<img src=\\"x\\" onerror=\\"alert(1)\\">" to a browser`);
+  });
+
+  it('refuses a comment a browser ends elsewhere, and any markup declaration', () => {
+    expect(markupProblems('<p>a</p><!-- a --!><img src=x onerror=alert(1)> -->')).toEqual([
+      'a markup declaration (comment, CDATA, doctype) "<!-- a --!>"',
+      `${DIFFERENTIAL}: element 2 is "(none)" to the check and "<img src=\\"x\\" onerror=\\"alert(1)\\">" to a browser`,
+      'an HTML comment ("<!-- a -->")',
+    ]);
+    expect(markupProblems('<p>a</p><!-- note -->')).toEqual(['a markup declaration (comment, CDATA, doctype) "<!-- note -->"', 'an HTML comment ("<!-- note -->")']);
+    expect(markupProblems('<svg id="d"><![CDATA[x]]></svg>')).toEqual(['a markup declaration (comment, CDATA, doctype) "<![CDATA[x]]>"']);
+    expect(markupProblems('<p>a</p></3 title="x">')).toEqual(['an HTML comment ("<!--3 title=\\"x\\"-->")']);
+  });
+
+  it('reads character references and self-closing slashes as a browser does', () => {
+    // A browser keeps "&notin" in an attribute as it is; htmlparser2 reads "¬in".
+    expect(markupProblems('<abbr title="a&notin">x</abbr>')).toEqual([
+      `${DIFFERENTIAL}: element 1 is "<abbr title=\\"a¬in\\">" to the check and "<abbr title=\\"a&notin\\">" to a browser`,
+    ]);
+    // "/>" does not close an HTML element for a browser: this div stays open.
+    expect(markupProblems('<div/>')).toEqual([expect.stringContaining(UNBALANCED)]);
+    expect(markupProblems('<svg id="d"><path d="M0"/></svg>')).toEqual([]);
+  });
+
+  it('refuses end tags that close the page around the markdown, and elements left open', () => {
+    for (const html of ['<p>x</p></div><p>y</p>', '<p>x</p></article>', '<p>x</p></main>', '<kbd>\nCtrl']) {
+      expect(markupProblems(html)).toEqual([expect.stringContaining(UNBALANCED)]);
+    }
+  });
+});
+
+describe('CSS', () => {
+  it('lets style attributes set only their element\'s properties, with plain values', () => {
+    expect(markupProblems('<span style="height:0.8333em;vertical-align:-0.15em;">x</span>')).toEqual([]);
+    expect(markupProblems('<span style="font-family:x">x</span>')).toEqual([
+      expect.stringMatching(/^style "font-family:x" on <span>: <span> may set only background-color, .* \(src\/lib\/markupAllowlist.ts\)$/),
+    ]);
+    expect(markupProblems('<p style="color:red">x</p>')).toEqual([
+      `${ALLOWLIST}: found "<p style=\\"color:red\\">", the allowlist keeps "<p>"`,
+      'style "color:red" on <p>: <p> may set no style (src/lib/markupAllowlist.ts)',
+    ]);
+    expect(markupProblems('<span style="position:fixed;top:0">x</span>')).toEqual(['style "position:fixed" on <span>: position may only be relative here']);
+    expect(markupProblems('<span style="color:u\\72l(https://x.example/)">x</span>')).toEqual([
+      'style "color:u\\\\72l(https://x.example/)" on <span>: a \\, <, >, @ or brace',
+    ]);
+  });
+
+  it('keeps a <style> to a diagram: in its svg, scoped to its id, with the site\'s properties and no fetches', () => {
+    expect(markupProblems('<style>body{display:none}</style>')).toEqual(["a <style> outside a diagram's <svg>"]);
+    expect(markupProblems('<svg id="d"><style>#d .node rect{fill:#dcfce7;stroke:url(#d-gradient)}@keyframes dash{to{stroke-dashoffset:0;}}</style></svg>')).toEqual([]);
+    expect(markupProblems('<svg id="d"><style>body{display:none}</style></svg>')).toEqual(['the selector "body" is not scoped to its diagram (#d)']);
+    expect(markupProblems('<svg id="d"><style>#dx{fill:red}</style></svg>')).toEqual(['the selector "#dx" is not scoped to its diagram (#d)']);
+    expect(markupProblems('<svg id="d"><style>#d ~ p{display:none}</style></svg>')).toEqual(['the selector "#d ~ p" reaches beside its diagram (~ or +)']);
+    expect(markupProblems('<svg id="d"><style>@import url(https://x.example/a.css);</style></svg>')).toEqual([
+      'the CSS "@import url(https://x.example/a.css)": a diagram\'s style holds only rules scoped to it and the @keyframes dash, edge-animation-frame',
+    ]);
+    expect(markupProblems('<svg id="d"><style>#d rect{fill:url(https://x.example/p)}</style></svg>')).toEqual([
+      'the CSS "fill:url(https://x.example/p)": url(https://x.example/p): only url(#id), a reference inside the page',
+    ]);
+    expect(markupProblems('<svg id="d"><style>#d rect{fill:&#x75;rl(https://x.example/p)}</style></svg>')).toEqual([
+      'the CSS "fill:url(https://x.example/p)": url(https://x.example/p): only url(#id), a reference inside the page',
+    ]);
+    expect(markupProblems('<svg id="d"><style>#d text{position:fixed}</style></svg>')).toEqual(['the CSS "position:fixed": position may only be absolute here']);
+    expect(markupProblems('<svg id="d"><style>#d rect{behavior:x}</style></svg>')).toEqual(['the CSS property "behavior" (src/lib/markupAllowlist.ts)']);
+  });
+
+  it('holds SVG presentation attributes to url(#id)', () => {
+    expect(markupProblems('<svg id="d"><path marker-end="url(#d-arrow)"></path></svg>')).toEqual([]);
+    expect(markupProblems('<svg id="d"><rect fill="url(https://x.example/p)"></rect></svg>')).toEqual([
+      'fill="url(https://x.example/p)" on <rect>: url(https://x.example/p): only url(#id), a reference inside the page',
+    ]);
+  });
+
+  it.each([
+    ['0.8333em', null],
+    ['rgba(248, 250, 252, 0.5)', null],
+    ['drop-shadow( 1px 2px 2px rgba(185,185,185,1))', null],
+    ['url(#diagram-1-gradient)', null],
+    ["url('#a')", null],
+    ['url(https://x.example/)', 'url(https://x.example/): only url(#id), a reference inside the page'],
+    ['URL( "//x.example/a" )', 'url(//x.example/a): only url(#id), a reference inside the page'],
+    ['image-set("a.png" 1x)', 'the function image-set(); allowed: drop-shadow, hsl, rgb, rgba, url'],
+    ['expression(alert(1))', 'the function expression(); allowed: drop-shadow, hsl, rgb, rgba, url'],
+    ['u\\72l(x)', 'a \\, <, >, @ or brace'],
+    ['x<y', 'a \\, <, >, @ or brace'],
+    ['red}body{color:red', 'a \\, <, >, @ or brace'],
+  ])('reads the CSS value %j', (value, problem) => {
+    expect(cssValueProblem(value)).toBe(problem);
+  });
+});

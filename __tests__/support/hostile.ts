@@ -1,0 +1,52 @@
+/**
+ * Shared by the hostile-fixture tests (__tests__/hostile/): reading a
+ * fixture, writing it where content would be, and telling inert HTML (every
+ * payload only as escaped text) from HTML that carries it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseFragment } from 'parse5';
+import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry, type TransformOptions } from './transformRemark';
+
+export const HOSTILE = path.join(__dirname, '..', 'fixtures', 'hostile');
+
+/** The text of __tests__/fixtures/hostile/<className>/<name>. */
+export const fixture = (className: string, name: string): string => fs.readFileSync(path.join(HOSTILE, className, name), 'utf8');
+
+/** A fresh scratch directory, removed by the caller. */
+export const scratch = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), `hostile-${prefix}-`));
+
+/**
+ * Renders `source` as content/<relativePath> in `dir` through the site's
+ * remark plugins and the markup boundary; resolves to the page's HTML or
+ * rejects with the build's error, and says how long it took.
+ */
+export async function renderContent(
+  dir: string,
+  relativePath: string,
+  source: string,
+  options: TransformOptions & { plugins?: PluginEntry[] } = {},
+): Promise<{ html?: string; error?: string; ms: number }> {
+  const file = writeContentFile(dir, relativePath, source);
+  const language = relativePath.split('/')[1];
+  const started = Date.now();
+  try {
+    const html = await (await transformMarkdown(file, source, options.plugins ?? SITE_PLUGINS, { language }, options)).html();
+    return { html, ms: Date.now() - started };
+  } catch (error) {
+    return { error: (error as Error).message, ms: Date.now() - started };
+  }
+}
+
+/** The elements an HTML string opens, by name. */
+export const openedElements = (html: string): string[] => [...html.matchAll(/<([a-zA-Z][\w-]*)/g)].map((match) => match[1].toLowerCase());
+
+interface TextTree {
+  value?: string;
+  childNodes?: TextTree[];
+}
+const textOfNode = (node: TextTree): string => node.value ?? (node.childNodes ?? []).map(textOfNode).join('');
+
+/** What a reader sees: the text of the HTML as a browser parses it. */
+export const textOf = (html: string): string => textOfNode(parseFragment(html) as unknown as TextTree);
