@@ -6,7 +6,7 @@
  * (scripts/e2e.ts) serve the site with.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,12 +17,14 @@ import { listen, type RunningServer } from './listen';
 export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
 
 /**
- * The workers' user when nginx starts as root: Debian's own nginx user, so
- * this run meets the permissions a Debian install would (public/ must be
- * readable by others, as a deploy needs it to be anyway); running the
- * workers as root would hide that and serve with more rights than needed.
+ * The workers run as whoever started nginx (root included: its default would
+ * be an unprivileged user, who cannot read a checkout in root's home or a
+ * `mktemp -d` folder, which is where a container or CI puts one). This nginx
+ * serves the site on loopback for the tests and `npm run serve:nginx`; the
+ * production config (deploy/nginx/, scripts/nginx.ts) has no user line and
+ * keeps Debian's www-data from nginx.conf.
  */
-export const ROOT_WORKER_USER = 'www-data';
+const workerUser = (): string | undefined => (process.getuid?.() === 0 ? 'root' : undefined);
 
 /** The nginx program: on PATH, or in /usr/sbin, which an ordinary user's PATH lacks on Debian. */
 export function findNginx(searchPath = process.env.PATH ?? ''): string | null {
@@ -43,25 +45,6 @@ export function nginxMissing(found = { nginx: findNginx() !== null, module: exis
   const missing = [...(found.nginx ? [] : ['nginx']), ...(found.module ? [] : [`the brotli static module (${BROTLI_STATIC_MODULE})`])];
   if (missing.length === 0) return null;
   return `${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not installed. On Debian or Ubuntu, as root:\n  ${NGINX_INSTALL}`;
-}
-
-/**
- * The first thing in `publicDir` that a user other than its owner cannot
- * reach (a folder on the way or inside without o+x, a file without o+r);
- * null when others can read it all.
- */
-export function hiddenFromOthers(publicDir: string): string | null {
-  const absolute = path.resolve(publicDir);
-  for (let dir = absolute; ; dir = path.dirname(dir)) {
-    if ((statSync(dir).mode & 0o001) === 0) return dir;
-    if (dir === path.dirname(dir)) break;
-  }
-  for (const entry of readdirSync(absolute, { recursive: true, withFileTypes: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    const mode = statSync(file).mode;
-    if (entry.isDirectory() ? (mode & 0o001) === 0 : (mode & 0o004) === 0) return file;
-  }
-  return null;
 }
 
 /**
@@ -128,17 +111,10 @@ class StartError extends Error {
 type SiteFor = (publicDir: string, port: number) => string;
 
 async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, port: number): Promise<RunningNginx> {
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const hidden = hiddenFromOthers(publicDir);
-    if (hidden) throw new Error(`nginx's workers run as ${ROOT_WORKER_USER} and cannot read ${hidden}: make public/ readable (chmod -R o+rX), or run as an ordinary user.`);
-  }
   const site = siteFor(publicDir, port);
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'stockpay-nginx-'));
-  // The workers (www-data when root) must reach the temporary folders nginx makes in here.
-  chmodSync(tempDir, 0o711);
   const configFile = path.join(tempDir, 'nginx.conf');
-  writeFileSync(configFile, nginxStandaloneConfig({ site, tempDir, user: asRoot ? ROOT_WORKER_USER : undefined }));
+  writeFileSync(configFile, nginxStandaloneConfig({ site, tempDir, user: workerUser() }));
   const logs = { error: path.join(tempDir, 'error.log'), access: path.join(tempDir, 'access.log') };
 
   // -e stderr: before reading the config, nginx would open Debian's /var/log/nginx/error.log.
@@ -204,8 +180,8 @@ async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, por
 /**
  * Starts nginx over `publicDir` on 127.0.0.1 at `port` (a free one when 0)
  * and resolves once it answers. Fails with the install line when nginx or
- * its module is missing, or with nginx's own messages. As root its workers
- * run as www-data (ROOT_WORKER_USER).
+ * its module is missing, or with nginx's own messages. Its workers run as
+ * the user that started it.
  */
 export function startNginx(options: NginxOptions): Promise<RunningNginx> {
   return startWith(options.publicDir, options.port, (root, port) =>

@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findNginx, hiddenFromOthers, nginxMissing } from '../../scripts/nginxServer';
+import { findNginx, nginxMissing } from '../../scripts/nginxServer';
 
 const INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
 
@@ -21,24 +21,6 @@ describe('findNginx', () => {
     expect(findNginx(`/nonexistent${path.delimiter}${bin}`)).toBe(path.join(bin, 'nginx'));
     chmodSync(path.join(bin, 'nginx'), 0o644);
     expect(findNginx(bin)).not.toBe(path.join(bin, 'nginx'));
-  });
-});
-
-describe('hiddenFromOthers', () => {
-  it("names the first file or folder nginx's workers (another user) could not read", () => {
-    const site = path.join(dir, 'public');
-    mkdirSync(path.join(site, 'docs'), { recursive: true });
-    writeFileSync(path.join(site, 'index.html'), 'x', { mode: 0o644 });
-    writeFileSync(path.join(site, 'docs', 'index.html'), 'x', { mode: 0o644 });
-    chmodSync(site, 0o755);
-    chmodSync(path.join(site, 'docs'), 0o755);
-    expect(hiddenFromOthers(site)).toBeNull();
-    chmodSync(path.join(site, 'docs', 'index.html'), 0o600);
-    expect(hiddenFromOthers(site)).toBe(path.join(site, 'docs', 'index.html'));
-    chmodSync(path.join(site, 'docs'), 0o750);
-    expect(hiddenFromOthers(site)).toBe(path.join(site, 'docs'));
-    chmodSync(dir, 0o700);
-    expect(hiddenFromOthers(site)).toBe(dir);
   });
 });
 
