@@ -12,7 +12,7 @@ import path from 'node:path';
 import { writeAdmin } from '../gatsby/admin';
 import { startContentServer, type ContentServer } from '../scripts/contentServer';
 import { listen, type RunningServer } from '../scripts/listen';
-import { createStaticApp } from '../scripts/staticServer';
+import { createStaticApp } from '../hosting/staticServer';
 import { validateFrontmatter } from '../src/lib/content';
 import { readFrontmatter } from '../src/lib/frontmatterParser';
 

@@ -1,6 +1,6 @@
 /**
  * The pages under their Content-Security-Policy, as nginx sends it
- * (gatsby/nginxConfig.ts): nothing on any page is refused, the pages that
+ * (hosting/nginxConfig.ts): nothing on any page is refused, the pages that
  * call the APIs still reach them (connect-src), and no page can be framed.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { readBuildRecord } from '../gatsby/publicRules';
+import { readBuildRecord } from '../hosting/publicFiles';
 import { pageScripts } from '../src/lib/runtimeMarkup';
 import { isSameDocument, markDocument, waitForHydration } from './support';
 

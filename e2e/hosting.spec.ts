@@ -14,10 +14,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { readPublicRules } from '../gatsby/publicRules';
+import { readPublicRules } from '../hosting/publicFiles';
 import { adminContentSecurityPolicy } from '../src/lib/adminPage';
-import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../src/lib/headersFile';
-import { FILE_POLICY, IMMUTABLE, REVALIDATE, SECURITY_HEADERS, headersFor, notFoundPage, pagePath, servedKind } from '../src/lib/hosting';
+import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../hosting/headersFile';
+import { FILE_POLICY, IMMUTABLE, REVALIDATE, SECURITY_HEADERS, headersFor, notFoundPage, pagePath, servedKind } from '../hosting/rules';
 import { LANGUAGES } from '../src/lib/languages';
 import { PUBLIC_DIR, SANDBOX_URL, SITE_URL } from './support';
 

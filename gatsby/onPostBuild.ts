@@ -2,12 +2,12 @@ import type { GatsbyNode } from 'gatsby';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILD_RECORD_PATH, buildRecord } from '../src/lib/buildRecord';
+import { BUILD_RECORD_PATH, buildRecord } from '../hosting/buildRecord';
 import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
 import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
-import { precompress, writeCdnFiles } from './hostingFiles';
-import { readPublicRules } from './publicRules';
+import { precompress, writeCdnFiles } from '../hosting/cdnFiles';
+import { readPublicRules } from '../hosting/publicFiles';
 import { writeRuntime } from './runtimeFile';
 import { repairStreamedHtml } from './streamedHtml';
 
@@ -16,14 +16,14 @@ import { repairStreamedHtml } from './streamedHtml';
  * (gatsby/streamedHtml.ts), then replaces Gatsby's inline scripts with one
  * fingerprinted runtime file (gatsby/runtimeFile.ts) and fails the build if
  * any page still carries an inline script: the page policy trusts none.
- * Records what the build decided (public/_build.json: src/lib/buildRecord.ts),
+ * Records what the build decided (public/_build.json: hosting/buildRecord.ts),
  * which the hosting rules are written from. Writes public/robots.txt,
  * pointing at the sitemap index that gatsby-plugin-sitemap wrote in its own
  * onPostBuild (plugins run before the site's gatsby-node, so the index
  * exists by now; if it does not, robots.txt would send crawlers to a
  * missing file, so the build fails); then the hosting rules for a CDN
  * (public/_headers, public/_redirects) and the precompressed copies nginx
- * serves (gatsby/hostingFiles.ts), last, so they cover every file.
+ * serves (hosting/cdnFiles.ts), last, so they cover every file.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
  */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
@@ -39,7 +39,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   const runtime = writeRuntime(program.directory, publicDir);
   if (runtime.inlineScripts.length > 0) {
     const found = runtime.inlineScripts.map(({ file, scripts }) => `  public/${file}: ${scripts.join(' ')}`).join('\n');
-    reporter.panicOnBuild(`These pages carry inline scripts, which no page's policy allows (src/lib/hosting.ts); a script that content put into a page, or one of Gatsby's that gatsby/runtimeFile.ts does not move yet:\n${found}`);
+    reporter.panicOnBuild(`These pages carry inline scripts, which no page's policy allows (hosting/rules.ts); a script that content put into a page, or one of Gatsby's that gatsby/runtimeFile.ts does not move yet:\n${found}`);
     return;
   }
   reporter.info(`Gatsby's runtime starts from ${runtime.runtime.file} on ${runtime.rewritten.length} pages (gatsby/runtimeFile.ts)`);

@@ -2,8 +2,8 @@ import { buildSync } from 'esbuild';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '../src/browser/runtime';
-import type { RuntimeRecord } from '../src/lib/buildRecord';
-import { inlineScripts, servedKind } from '../src/lib/hosting';
+import type { RuntimeRecord } from '../hosting/buildRecord';
+import { inlineScripts, servedKind } from '../hosting/rules';
 import { RUNTIME_CEILING_MS, readGatsbyRuntime, runtimeFileName, withRuntimeTag, type GatsbyRuntime } from '../src/lib/runtimeMarkup';
 import { rewriteHtmlFiles } from './streamedHtml';
 

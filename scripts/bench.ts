@@ -47,7 +47,7 @@ import { pageWeight, type PageWeight } from './pageWeight';
 import { run, sandboxBuildEnv, exitWith } from './processes';
 import { sitePages, type SitePage } from './sitePages';
 import { largestScript, loadGoalLine, loadTable, measureLoad } from './load';
-import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from './nginxServer';
+import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from '../hosting/nginxServer';
 import { growthTable, measureGrowth } from './contentGrowth';
 import { measureRebuilds, rebuildGoalLine, rebuildTable } from './rebuildTimes';
 import { comparePaints, paintGoalLine, paintTable, referenceTable } from './scriptFree';

@@ -9,8 +9,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { readBuildRecord } from '../gatsby/publicRules';
-import { BUILD_RECORD_PATH } from '../src/lib/buildRecord';
+import { readBuildRecord } from '../hosting/publicFiles';
+import { BUILD_RECORD_PATH } from '../hosting/buildRecord';
 import { checkSite, listHtmlFiles, originOf, siteFilesIn, type CheckResult, type Problem } from './links';
 
 const MAX_PROBLEM_LINES = 50;

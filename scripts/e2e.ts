@@ -1,6 +1,6 @@
 /**
  * `npm run test:site`: builds the site against a sandbox on a free loopback
- * port, serves it with nginx and the generated config (scripts/nginxServer.ts,
+ * port, serves it with nginx and the generated config (hosting/nginxServer.ts,
  * as a production server would) on another, and runs every check of the
  * built site on that one build: the Playwright browser and HTTP tests (with
  * axe), the internal-link check over public/, and the Lighthouse budgets. Every check runs even when
@@ -15,7 +15,7 @@ import { startSandbox } from '../sandbox/server';
 import { main as checkLinks } from './checkLinks';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { lighthouseGate } from './lighthouse';
-import { holdPort, nginxMissing, startNginx, type RunningNginx } from './nginxServer';
+import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../hosting/nginxServer';
 import { buildSite, run, sandboxBuildEnv, exitWith } from './processes';
 
 const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;

@@ -15,7 +15,7 @@ import { ADMIN_PATH } from '../src/lib/adminPage';
 import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
 import { startContentServer } from './contentServer';
 import { onPreferredPort } from './listen';
-import { holdPort } from './nginxServer';
+import { holdPort } from '../hosting/nginxServer';
 import { startBuildEnv } from './processes';
 
 const ROOT = path.join(__dirname, '..');

@@ -18,7 +18,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseHeadersFile } from '../src/lib/headersFile';
+import { parseHeadersFile } from '../hosting/headersFile';
 import { LOCAL_SITE_ENV } from '../src/lib/config';
 import { readPostFiles, type PostFile } from './sitePages';
 import { formatTable } from './table';

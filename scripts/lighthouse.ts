@@ -182,7 +182,7 @@ export interface CollectOptions {
  * without, the difference two "unattributable" tasks of 343-397 ms at the
  * start (2026-11-25). Starting on the site's own origin measures the page.
  * It is a page, not a file such as robots.txt: every file is served
- * sandboxed (src/lib/hosting.ts FILE_POLICY), an opaque origin in which
+ * sandboxed (hosting/rules.ts FILE_POLICY), an opaque origin in which
  * Lighthouse may not run its own scripts and which COOP would not count
  * as the site's.
  */

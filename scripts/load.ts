@@ -1,6 +1,6 @@
 /**
  * The load step of `npm run bench`: wrk (Debian package) on loopback
- * against nginx with the generated config (gatsby/nginxConfig.ts) and
+ * against nginx with the generated config (hosting/nginxConfig.ts) and
  * against a bare nginx over the same public/ (`root` and nothing else), for
  * the home page and the largest JavaScript file, each asked for with
  * `Accept-Encoding: br` as a browser does. The generated config should cost
@@ -191,7 +191,7 @@ export function loadGoalLine(results: readonly LoadResult[]): string {
 // `tsx scripts/load.ts`: the load step alone, over the public/ already built (served as its build record says).
 if (require.main === module) {
   void (async () => {
-    const { startBareNginx, startNginx } = await import('./nginxServer');
+    const { startBareNginx, startNginx } = await import('../hosting/nginxServer');
     const publicDir = path.join(__dirname, '..', 'public');
     const generated = await startNginx({ publicDir, port: 0 });
     const bare = await startBareNginx({ publicDir, port: 0 }).catch(async (error: unknown) => {

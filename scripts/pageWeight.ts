@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readBuildRecord } from '../gatsby/publicRules';
+import { readBuildRecord } from '../hosting/publicFiles';
 import { pageScripts } from '../src/lib/runtimeMarkup';
 import { sitePages } from './sitePages';
 import { formatTable, kib } from './table';

@@ -12,7 +12,7 @@
 import { startSandbox } from '../sandbox/server';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { measureHostSpeed, describeHostSpeed } from './hostSpeed';
-import { holdPort, nginxMissing, startNginx, type RunningNginx } from './nginxServer';
+import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../hosting/nginxServer';
 import { run, sandboxBuildEnv, exitWith } from './processes';
 import { sitePages } from './sitePages';
 import { comparePaints, paintGoalLine, paintTable, referenceTable } from './scriptFree';

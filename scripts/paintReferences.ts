@@ -9,10 +9,10 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { collectMedians, type LighthouseRun } from './lighthouse';
-import { startBareNginx } from './nginxServer';
+import { startBareNginx } from '../hosting/nginxServer';
 import { run } from './processes';
 import { writeScriptFreeCopy } from './scriptFree';
-import { precompress } from '../gatsby/hostingFiles';
+import { precompress } from '../hosting/cdnFiles';
 
 export interface References {
   emptyGatsby: LighthouseRun;

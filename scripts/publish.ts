@@ -29,9 +29,9 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs as parseCommandLine } from 'node:util';
-import { DEFAULT_LISTEN, nginxSiteConfig } from '../gatsby/nginxConfig';
+import { DEFAULT_LISTEN, nginxSiteConfig } from '../hosting/nginxConfig';
 import { contentTreeError } from '../gatsby/contentTree';
-import { readPublicRules, servedFiles } from '../gatsby/publicRules';
+import { readPublicRules, servedFiles } from '../hosting/publicFiles';
 import { CONTENT_FOLDERS, buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove, type BuildKind, type PageChanges } from '../src/lib/publish';
 import { run } from './processes';
 

@@ -7,9 +7,9 @@
 import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { precompress } from '../gatsby/hostingFiles';
+import { precompress } from '../hosting/cdnFiles';
 import { collectMedians, pageUrl, type LighthouseRun } from './lighthouse';
-import { startNginx } from './nginxServer';
+import { startNginx } from '../hosting/nginxServer';
 import type { References } from './paintReferences';
 import type { SitePage } from './sitePages';
 import { listHtmlFiles } from './links';

@@ -12,7 +12,7 @@ import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { buildSite, startBuildEnv } from './processes';
 import { listen, onPreferredPort, type RunningServer } from './listen';
-import { createStaticApp } from './staticServer';
+import { createStaticApp } from '../hosting/staticServer';
 
 async function main(): Promise<void> {
   const sandbox: Sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');

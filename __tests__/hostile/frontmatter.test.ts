@@ -33,7 +33,7 @@ import { writeAdmin } from '../../gatsby/admin';
 import { ADMIN_PATH, ADMIN_SCRIPT, DECAP_SCRIPT } from '../../src/lib/adminPage';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 import { listen } from '../../scripts/listen';
-import { createStaticApp } from '../../scripts/staticServer';
+import { createStaticApp } from '../../hosting/staticServer';
 import { buildRefusal as refusalOf } from '../support/buildRefusal';
 import { withI18n } from '../support/renderWithI18n';
 

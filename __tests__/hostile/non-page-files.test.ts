@@ -14,12 +14,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { headerRules } from '../../gatsby/hostingFiles';
-import { readPublicRules } from '../../gatsby/publicRules';
-import { BUILD_RECORD_PATH, buildRecord } from '../../src/lib/buildRecord';
-import { cloudflareHeaders, netlifyHeaders } from '../../src/lib/headersFile';
-import { FILE_POLICY } from '../../src/lib/hosting';
-import { startNginx, type RunningNginx } from '../../scripts/nginxServer';
+import { headerRules } from '../../hosting/cdnFiles';
+import { readPublicRules } from '../../hosting/publicFiles';
+import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
+import { cloudflareHeaders, netlifyHeaders } from '../../hosting/headersFile';
+import { FILE_POLICY } from '../../hosting/rules';
+import { startNginx, type RunningNginx } from '../../hosting/nginxServer';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 import { fixture, scratch } from '../support/hostile';
 

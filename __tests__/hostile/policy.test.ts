@@ -10,10 +10,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readPublicRules } from '../../gatsby/publicRules';
+import { readPublicRules } from '../../hosting/publicFiles';
 import { writeRuntime } from '../../gatsby/runtimeFile';
-import { BUILD_RECORD_PATH, buildRecord } from '../../src/lib/buildRecord';
-import { headersFor, inlineScripts } from '../../src/lib/hosting';
+import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
+import { headersFor, inlineScripts } from '../../hosting/rules';
 import { fixture, scratch } from '../support/hostile';
 
 const CLASS = 'policy';

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { inlineScripts } from '../../src/lib/hosting';
+import { inlineScripts } from '../../hosting/rules';
 import { pageScripts, readGatsbyRuntime, runtimeFileName, runtimeFileOf, withRuntimeTag } from '../../src/lib/runtimeMarkup';
 
 const MAPPING = '{\\"app\\":[\\"/app-9162.js\\"],\\"component---src-pages-docs-tsx\\":[\\"/component---docs-1.js\\"]}';

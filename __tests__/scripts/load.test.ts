@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LOAD, NON_2XX_SCRIPT, largestScript, loadGoalLine, loadTable, parseWrk, wrkDurationMs, type LoadResult, type WrkResult } from '../../scripts/load';
-import { bareSiteConfig } from '../../scripts/nginxServer';
+import { bareSiteConfig } from '../../hosting/nginxServer';
 
 // wrk 4.1.0 (Debian 12) with --latency and NON_2XX_SCRIPT, as printed against nginx here.
 const OUTPUT = `Running 10s test @ http://127.0.0.1:41023/

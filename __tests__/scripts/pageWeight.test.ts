@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pageWeight } from '../../scripts/pageWeight';
-import { BUILD_RECORD_PATH } from '../../src/lib/buildRecord';
+import { BUILD_RECORD_PATH } from '../../hosting/buildRecord';
 
 const gz = (text: string) => gzipSync(text, { level: 9 }).length;
 

@@ -55,7 +55,7 @@ export function adminContentSecurityPolicy(backend: CmsBackend): string {
   ].join('; ');
 }
 
-/** A meta policy cannot hold frame-ancestors; the served header (src/lib/hosting.ts) has it all. */
+/** A meta policy cannot hold frame-ancestors; the served header (hosting/rules.ts) has it all. */
 const withoutFrameAncestors = (policy: string) =>
   policy
     .split('; ')

@@ -3,7 +3,7 @@
  * src/lib/cmsConfig.ts) may hold: images, by extension and by their first
  * bytes alike, so a script or a page renamed .png is refused. SVG is
  * allowed: the hosting rules serve every file that is not a page with a
- * sandboxing policy (src/lib/hosting.ts), so a script in one runs nowhere,
+ * sandboxing policy (hosting/rules.ts), so a script in one runs nowhere,
  * and the site shows images with <img>, never inlining an SVG into a page.
  * Pure: gatsby/contentTree.ts reads the bytes.
  */

@@ -4,7 +4,7 @@
  * changed between two releases, which releases to keep, and which one a
  * rollback goes back to.
  */
-import { pagePath } from './hosting';
+import { pagePath } from '../../hosting/rules';
 
 /** Folders whose changes Gatsby's incremental build handles: content, UI strings, static files. */
 export const CONTENT_FOLDERS = ['content/', 'locales/', 'static/'] as const;

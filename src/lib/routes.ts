@@ -9,6 +9,6 @@ export type Route = (typeof ROUTES)[number];
 
 /**
  * The not-found page at its own address, in each language. An unknown path
- * is answered with this same file and status 404 (scripts/staticServer.ts).
+ * is answered with this same file and status 404 (hosting/staticServer.ts).
  */
 export const NOT_FOUND_PATH = '/404/';

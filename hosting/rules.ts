@@ -2,8 +2,8 @@
  * The hosting rules of public/, in one place: for any served path, its
  * cache policy, its security headers and its Content-Security-Policy; which
  * 404 page answers an unknown path. Every build writes them for CDNs
- * (public/_headers and public/_redirects, gatsby/hostingFiles.ts), and the
- * nginx config is generated from the same rules (gatsby/nginxConfig.ts).
+ * (public/_headers and public/_redirects, hosting/cdnFiles.ts), and the
+ * nginx config is generated from the same rules (hosting/nginxConfig.ts).
  * Pure: the callers read the files.
  *
  * Three policies, whatever the number of pages (issue 27): one for every
@@ -18,8 +18,8 @@
  * fingerprinted files are immutable, everything else revalidates.
  * One departure: the guide lists /sw.js, which this site does not have.
  */
-import { ADMIN_PATH } from './adminPage';
-import { LANGUAGES } from './languages';
+import { ADMIN_PATH } from '../src/lib/adminPage';
+import { LANGUAGES } from '../src/lib/languages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -106,7 +106,7 @@ export function pagePolicy(connectOrigins: readonly string[]): string {
  */
 export const FILE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
 
-/** The three policies of a build (src/lib/buildRecord.ts derives them from what the build recorded). */
+/** The three policies of a build (hosting/buildRecord.ts derives them from what the build recorded). */
 export interface SitePolicies {
   page: string;
   admin: string;

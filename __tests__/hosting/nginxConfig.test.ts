@@ -1,9 +1,9 @@
 /** @jest-environment node */
-import { BROTLI_STATIC_MODULE, nginxRegExp, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../../gatsby/nginxConfig';
-import type { PublicRules } from '../../gatsby/publicRules';
-import { buildRecord, sitePolicies } from '../../src/lib/buildRecord';
+import { BROTLI_STATIC_MODULE, nginxRegExp, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../../hosting/nginxConfig';
+import type { PublicRules } from '../../hosting/publicFiles';
+import { buildRecord, sitePolicies } from '../../hosting/buildRecord';
 import { LANGUAGES } from '../../src/lib/languages';
-import { FILE_POLICY, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, policyFor } from '../../src/lib/hosting';
+import { FILE_POLICY, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, policyFor } from '../../hosting/rules';
 
 const PAGES = ['/index.html', '/docs/index.html', '/404.html', ...LANGUAGES.flatMap((lang) => [`/${lang}/index.html`, `/${lang}/docs/index.html`, `/${lang}/404.html`])];
 const OTHER_FILES = [

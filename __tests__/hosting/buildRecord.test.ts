@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { adminContentSecurityPolicy, UNCONFIGURED_ADMIN_POLICY } from '../../src/lib/adminPage';
-import { buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../src/lib/buildRecord';
-import { FILE_POLICY, pagePolicy } from '../../src/lib/hosting';
+import { buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../hosting/buildRecord';
+import { FILE_POLICY, pagePolicy } from '../../hosting/rules';
 
 const RUNTIME = { file: '/runtime-0123456789abcdef0123.js', scripts: ['/framework-1.js', '/app-2.js'] };
 const record = buildRecord(

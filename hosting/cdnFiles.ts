@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
-import { formatHeadersFile, type HeaderRule } from '../src/lib/headersFile';
+import { formatHeadersFile, type HeaderRule } from './headersFile';
 import { ADMIN_PATH } from '../src/lib/adminPage';
-import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath, servedKind } from '../src/lib/hosting';
-import type { PublicRules } from './publicRules';
+import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath, servedKind } from './rules';
+import type { PublicRules } from './publicFiles';
 
 /** Where a page lives, as a `_headers` pattern: the root, a folder of one page ('/docs/'), a folder of several ('/blog/*'), or a page file at the root ('/404.html'). */
 function pageScope(page: string, nested: ReadonlySet<string>): string {
@@ -27,7 +27,7 @@ function pageScope(page: string, nested: ReadonlySet<string>): string {
  * CMS bundle under /admin/); the folders of pages get the page policy (and
  * the files inside them that are not pages get the file policy back); the
  * CMS page gets its own. "The last matching rule wins" on both CDNs (see
- * src/lib/headersFile.ts), so each rule after the first detaches what it
+ * hosting/headersFile.ts), so each rule after the first detaches what it
  * sets.
  */
 export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'policies'>): HeaderRule[] {
@@ -67,7 +67,7 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
 /** `_redirects`: the 404 page of each language's paths. (Both CDNs add the trailing slash to a folder's path themselves.) */
 export function redirectsFile(): string {
   const lines = NOT_FOUND_SCOPES.map((scope) => `${scope}*  ${notFoundPage(scope)}  404`);
-  return `# Written by gatsby/hostingFiles.ts after each build, from src/lib/hosting.ts.\n${lines.join('\n')}\n`;
+  return `# Written by hosting/cdnFiles.ts after each build, from hosting/rules.ts.\n${lines.join('\n')}\n`;
 }
 
 /** Text files nginx serves precompressed; others (images, fonts) are compressed already. */
@@ -140,7 +140,7 @@ export const CLOUDFLARE_PAGES_HEADER_RULES = 100;
  * Cloudflare Pages reads: its rules grow with sections and languages only.
  */
 export function writeCdnFiles(publicDir: string, rules: PublicRules): number {
-  const comment = 'Written by gatsby/hostingFiles.ts after each build, from src/lib/hosting.ts (the nginx config gets the same rules).';
+  const comment = 'Written by hosting/cdnFiles.ts after each build, from hosting/rules.ts (the nginx config gets the same rules).';
   const headers = headerRules(rules);
   if (headers.length > CLOUDFLARE_PAGES_HEADER_RULES) {
     throw new Error(`public/_headers would hold ${headers.length} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_PAGES_HEADER_RULES}`);

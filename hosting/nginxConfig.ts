@@ -1,8 +1,8 @@
 /**
- * The hosting rules (src/lib/hosting.ts) of one built public/ as nginx
+ * The hosting rules (hosting/rules.ts) of one built public/ as nginx
  * configuration, for Debian's nginx 1.22 with the brotli static module
- * (libnginx-mod-http-brotli-static). Pure: scripts/nginx.ts writes the
- * deployable file (deploy/nginx/stockpay.conf), scripts/nginxServer.ts runs
+ * (libnginx-mod-http-brotli-static). Pure: hosting/nginxCommand.ts writes the
+ * deployable file (deploy/nginx/stockpay.conf), hosting/nginxServer.ts runs
  * it for `npm run serve:nginx` and the site checks.
  *
  * Two outputs: `nginxSiteConfig`, the maps and the server block for a file
@@ -15,8 +15,8 @@
  * level, and no location has an add_header (a unit test and the HTTP tests
  * in e2e/hosting.spec.ts hold it).
  */
-import { FINGERPRINTED, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, notFoundPage } from '../src/lib/hosting';
-import { HOSTING_FILES, type PublicRules } from './publicRules';
+import { FINGERPRINTED, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, notFoundPage } from './rules';
+import { HOSTING_FILES, type PublicRules } from './publicFiles';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -85,7 +85,7 @@ function nginxWords(value: string, what: string): string {
  *   $uri, the file actually served (after try_files and error_page), so a
  *   404 gets its 404 page's policy: the page policy for every page, the
  *   CMS's for /admin/, the sandboxing file policy for everything else
- *   (src/lib/hosting.ts servedKind, as regular expressions). They and the
+ *   (hosting/rules.ts servedKind, as regular expressions). They and the
  *   security headers are added once with `always`, which covers 200, 301,
  *   304 and 404.
  * - 404: each language's paths (NOT_FOUND_SCOPES) have their own error_page;
@@ -123,8 +123,8 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '    }',
   ];
   return [
-    '# The StockPay site: written by scripts/nginx.ts from a built public/, its',
-    '# build record (_build.json) and src/lib/hosting.ts. Regenerate it after a',
+    '# The StockPay site: written by hosting/nginxCommand.ts from a built public/, its',
+    '# build record (_build.json) and hosting/rules.ts. Regenerate it after a',
     "# build with other settings (`npm run nginx:config`): the policies hold the build's API origins.",
     '# Needs the brotli static module (Debian: libnginx-mod-http-brotli-static).',
     '',
@@ -229,7 +229,7 @@ export interface NginxStandaloneOptions {
 export function nginxStandaloneConfig(options: NginxStandaloneOptions): string {
   const temp = (name: string) => nginxString(`${options.tempDir}/${name}`);
   return [
-    '# Written by scripts/nginxServer.ts: the site of deploy/nginx/ run on its own.',
+    '# Written by hosting/nginxServer.ts: the site of deploy/nginx/ run on its own.',
     `load_module ${nginxString(BROTLI_STATIC_MODULE)};`,
     ...(options.user ? [`user ${nginxWords(options.user, 'user')};`] : []),
     'daemon off;',

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { BUILD_RECORD_PATH, parseBuildRecord, sitePolicies, type BuildRecord } from '../src/lib/buildRecord';
-import type { SitePolicies } from '../src/lib/hosting';
+import { BUILD_RECORD_PATH, parseBuildRecord, sitePolicies, type BuildRecord } from './buildRecord';
+import type { SitePolicies } from './rules';
 
 export interface PublicRules {
   /** Every file of public/, as site paths ('/app-….js'), sorted: not the precompressed copies or the CDN's and the build's own files. */
   files: string[];
-  /** What the build recorded (src/lib/buildRecord.ts). */
+  /** What the build recorded (hosting/buildRecord.ts). */
   record: BuildRecord;
   /** The three policies it is served with. */
   policies: SitePolicies;
@@ -29,7 +29,7 @@ export function readBuildRecord(publicDir: string): BuildRecord {
 /**
  * Every file a built public/ serves, as site paths ('/app-….js'), sorted:
  * not the precompressed copies (served in place of their file;
- * gatsby/hostingFiles.ts writes them) or the hosting's own files.
+ * hosting/cdnFiles.ts writes them) or the hosting's own files.
  */
 export function servedFiles(publicDir: string): string[] {
   return readdirSync(publicDir, { recursive: true, withFileTypes: true })
@@ -40,9 +40,9 @@ export function servedFiles(publicDir: string): string[] {
 }
 
 /**
- * The hosting rules (src/lib/hosting.ts) applied to a built public/: every
+ * The hosting rules (hosting/rules.ts) applied to a built public/: every
  * file, and the policies of the build that made it. What the CDN files
- * (gatsby/hostingFiles.ts) and the nginx config are written from.
+ * (hosting/cdnFiles.ts) and the nginx config are written from.
  */
 export function readPublicRules(publicDir: string): PublicRules {
   const files = servedFiles(publicDir);

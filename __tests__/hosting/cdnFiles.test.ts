@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CLOUDFLARE_PAGES_HEADER_RULES, brotliQuality, headerRules, precompress, redirectsFile, writeCdnFiles } from '../../gatsby/hostingFiles';
-import { readPublicRules, type PublicRules } from '../../gatsby/publicRules';
-import { BUILD_RECORD_PATH, buildRecord } from '../../src/lib/buildRecord';
-import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../src/lib/headersFile';
-import { FILE_POLICY, headersFor, pagePath } from '../../src/lib/hosting';
+import { CLOUDFLARE_PAGES_HEADER_RULES, brotliQuality, headerRules, precompress, redirectsFile, writeCdnFiles } from '../../hosting/cdnFiles';
+import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
+import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
+import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
+import { FILE_POLICY, headersFor, pagePath } from '../../hosting/rules';
 
 let dir: string;
 const write = (file: string, text: string) => {

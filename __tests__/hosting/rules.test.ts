@@ -13,7 +13,7 @@ import {
   pagePolicy,
   policyFor,
   servedKind,
-} from '../../src/lib/hosting';
+} from '../../hosting/rules';
 
 describe('cacheControl', () => {
   it('keeps fingerprinted files for a year and revalidates everything else', () => {

@@ -1,8 +1,8 @@
 /**
  * Runs Debian's nginx over a built public/ with the site's config
- * (gatsby/nginxConfig.ts), on 127.0.0.1, in the foreground, with its pid
+ * (hosting/nginxConfig.ts), on 127.0.0.1, in the foreground, with its pid
  * file, logs and temporary files in a folder of its own: what
- * `npm run serve:nginx` (scripts/serveNginx.ts) and the site checks
+ * `npm run serve:nginx` (hosting/serveNginx.ts) and the site checks
  * (scripts/e2e.ts) serve the site with.
  */
 import { spawn } from 'node:child_process';
@@ -10,9 +10,9 @@ import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, s
 import { createServer, connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../gatsby/nginxConfig';
-import { readPublicRules } from '../gatsby/publicRules';
-import { listen, type RunningServer } from './listen';
+import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig, nginxString } from './nginxConfig';
+import { readPublicRules } from './publicFiles';
+import { listen, type RunningServer } from '../scripts/listen';
 
 export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
 
@@ -21,7 +21,7 @@ export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-
  * be an unprivileged user, who cannot read a checkout in root's home or a
  * `mktemp -d` folder, which is where a container or CI puts one). This nginx
  * serves the site on loopback for the tests and `npm run serve:nginx`; the
- * production config (deploy/nginx/, scripts/nginx.ts) has no user line and
+ * production config (deploy/nginx/, hosting/nginxCommand.ts) has no user line and
  * keeps Debian's www-data from nginx.conf.
  */
 const workerUser = (): string | undefined => (process.getuid?.() === 0 ? 'root' : undefined);

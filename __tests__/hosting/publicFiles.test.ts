@@ -2,10 +2,10 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readBuildRecord, readPublicRules } from '../../gatsby/publicRules';
+import { readBuildRecord, readPublicRules } from '../../hosting/publicFiles';
 import { adminContentSecurityPolicy } from '../../src/lib/adminPage';
-import { BUILD_RECORD_PATH, buildRecord } from '../../src/lib/buildRecord';
-import { FILE_POLICY, pagePolicy } from '../../src/lib/hosting';
+import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
+import { FILE_POLICY, pagePolicy } from '../../hosting/rules';
 
 describe('readPublicRules', () => {
   let dir: string;

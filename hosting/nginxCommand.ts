@@ -1,6 +1,6 @@
 /**
  * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--out FILE]`:
- * the nginx site config (gatsby/nginxConfig.ts) of the current public/, for
+ * the nginx site config (hosting/nginxConfig.ts) of the current public/, for
  * /etc/nginx/sites-available/. Its policies and server name come from the
  * build's record (public/_build.json), never from this shell's variables;
  * one that differs from the build's is named, and not used.
@@ -9,9 +9,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_LISTEN, nginxSiteConfig } from '../gatsby/nginxConfig';
-import { readPublicRules } from '../gatsby/publicRules';
-import { environmentMismatches } from '../src/lib/buildRecord';
+import { DEFAULT_LISTEN, nginxSiteConfig } from './nginxConfig';
+import { readPublicRules } from './publicFiles';
+import { environmentMismatches } from './buildRecord';
 
 const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--public DIR] [--out FILE]
   --root DIR          where public/ is on the server (nginx's root), e.g. /srv/stockpay/releases/2026-11-25/public

@@ -8,10 +8,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readBuildRecord } from '../gatsby/publicRules';
-import { environmentMismatches } from '../src/lib/buildRecord';
+import { readBuildRecord } from './publicFiles';
+import { environmentMismatches } from './buildRecord';
 import { startNginx } from './nginxServer';
-import { exitWith } from './processes';
+import { exitWith } from '../scripts/processes';
 
 /** The processes above this one (npm, the shell, the terminal), nearest first, from Linux's /proc. */
 function ancestors(): number[] {

@@ -8,11 +8,11 @@
  * it was built for (issue 27). Nothing in it is secret: all of it is in
  * the pages already. Pure: callers read and write the file.
  */
-import { adminPolicy } from './adminPage';
-import type { CmsBackend } from './cmsConfig';
-import { cmsBackendFromEnv } from './cmsConfig';
-import type { ConfigEnv } from './config';
-import { FILE_POLICY, originsOf, pagePolicy, type SitePolicies } from './hosting';
+import { adminPolicy } from '../src/lib/adminPage';
+import type { CmsBackend } from '../src/lib/cmsConfig';
+import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
+import type { ConfigEnv } from '../src/lib/config';
+import { FILE_POLICY, originsOf, pagePolicy, type SitePolicies } from './rules';
 
 /** Where the record is, in public/; never served (the hosting rules answer 404). */
 export const BUILD_RECORD_PATH = '/_build.json';
@@ -75,7 +75,7 @@ export function parseBuildRecord(text: string): BuildRecord {
   };
 }
 
-/** The three policies the build is served with (src/lib/hosting.ts). */
+/** The three policies the build is served with (hosting/rules.ts). */
 export function sitePolicies(record: BuildRecord): SitePolicies {
   return { page: pagePolicy(record.connectOrigins), admin: adminPolicy(record.cms), file: FILE_POLICY };
 }
