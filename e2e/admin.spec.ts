@@ -1,7 +1,7 @@
 /**
  * The editors' CMS at /admin/ as an editor uses it: Decap CMS from the
  * build's admin folder (gatsby/admin.ts), over its local backend
- * (scripts/contentServer.ts) on a temporary copy of content/ and locales/,
+ * (cms/localBackend.ts) on a temporary copy of content/ and locales/,
  * so the repository's files are never touched. Each test edits in the
  * browser, saves, and reads the files the CMS wrote.
  */
@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeAdmin } from '../gatsby/admin';
-import { startContentServer, type ContentServer } from '../scripts/contentServer';
+import { startContentServer, type ContentServer } from '../cms/localBackend';
 import { listen, type RunningServer } from '../scripts/listen';
 import { createStaticApp } from '../hosting/staticServer';
 import { validateFrontmatter } from '../src/lib/content';

@@ -1,6 +1,6 @@
 /**
  * `npm run edit`: edit content in the browser on this machine. Starts
- * the CMS's local backend over this working tree (scripts/contentServer.ts:
+ * the CMS's local backend over this working tree (cms/localBackend.ts:
  * on loopback, for this development site only, the CMS's folders only), the
  * API sandbox, and `gatsby develop` with the CMS at /admin/ pointed at
  * that backend; prints the addresses. Saving in the CMS writes the file
@@ -13,7 +13,7 @@ import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
 import { ADMIN_PATH } from '../src/lib/adminPage';
 import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
-import { startContentServer } from './contentServer';
+import { startContentServer } from '../cms/localBackend';
 import { onPreferredPort } from './listen';
 import { holdPort } from '../hosting/nginxServer';
 import { startBuildEnv } from './processes';

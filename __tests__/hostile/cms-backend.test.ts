@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * Hostile class 10, the CMS's local backend (`npm run edit`,
- * scripts/contentServer.ts): a web page in another tab (through DNS
+ * cms/localBackend.ts): a web page in another tab (through DNS
  * rebinding or a cross-site request), a path that climbs out of the CMS's
  * folders, a symbolic link a pulled branch placed under content/, an upload
  * that is not an image, a body too large. Each is sent over HTTP to the real
@@ -12,8 +12,8 @@
 import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BODY_MAX_BYTES } from '../../scripts/contentServer';
-import { SITE_ORIGIN, snapshot, startBackend, type Answer, type Backend } from '../support/contentServer';
+import { BODY_MAX_BYTES } from '../../cms/localBackend';
+import { SITE_ORIGIN, snapshot, startBackend, type Answer, type Backend } from '../support/localBackend';
 
 // Real servers and files: seconds on a busy machine.
 jest.setTimeout(30_000);

@@ -12,7 +12,7 @@ import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from './social';
 
 /** Where the CMS reads and writes the files. */
 export type CmsBackend =
-  /** `npm run edit`: the local backend on this machine (scripts/contentServer.ts), writing the working tree's content folders. */
+  /** `npm run edit`: the local backend on this machine (cms/localBackend.ts), writing the working tree's content folders. */
   | { name: 'local'; url: string }
   | { name: 'github' | 'gitlab'; repo: string; branch: string }
   | { name: 'git-gateway'; branch: string };
@@ -298,7 +298,7 @@ export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<strin
  * set it); an error message naming the variable for a wrong value.
  */
 export function cmsBackendFromEnv(env: Readonly<Record<string, string | undefined>>): CmsBackend | undefined | { error: string } {
-  // Set by `npm run edit` (scripts/edit.ts) for its local backend on this machine (scripts/contentServer.ts).
+  // Set by `npm run edit` (scripts/edit.ts) for its local backend on this machine (cms/localBackend.ts).
   const local = env.CMS_LOCAL_BACKEND_URL?.trim();
   if (local) {
     return /^http:\/\/(127\.0\.0\.1|localhost):\d+\/api\/v1$/.test(local)

@@ -1,11 +1,11 @@
 /**
- * Which paths the CMS's local backend (scripts/contentServer.ts) may touch,
+ * Which paths the CMS's local backend (cms/localBackend.ts) may touch,
  * derived from the CMS configuration itself (src/lib/cmsConfig.ts): the
  * folders of its folder collections, the files of its files collections and
  * its media folder; nothing else in the repository (not .git/, not the
  * code, not the rest of static/). Pure: the server applies these rules to
  * the paths a request names before it looks at the disk, and then checks the
- * disk itself for symbolic links (scripts/contentFiles.ts).
+ * disk itself for symbolic links (cms/files.ts).
  */
 import type { CmsConfig } from './cmsConfig';
 
@@ -106,7 +106,7 @@ const WHAT: Record<CmsAccess, string> = {
 /**
  * Why the CMS backend refuses `path` for `access`, naming the path and what
  * is allowed; null when the path may be used. The disk is checked after
- * this (symbolic links, special files): scripts/contentFiles.ts.
+ * this (symbolic links, special files): cms/files.ts.
  */
 export function cmsPathError(path: unknown, access: CmsAccess, paths: CmsPaths): string | null {
   const folders = listed(cmsFolders(paths));

@@ -5,7 +5,7 @@
  * served sandboxed): an editor uploading through the CMS has no need of
  * either, and a document that can carry script is better kept out of the
  * CMS altogether. So whatever the CMS uploads, the build accepts. Pure: the
- * local CMS backend (scripts/contentServer.ts) applies it to every upload.
+ * local CMS backend (cms/localBackend.ts) applies it to every upload.
  */
 import { MEDIA_EXTENSIONS, mediaFileProblem } from './mediaFiles';
 

@@ -13,7 +13,7 @@
  *   site's origins it is given, and CORS is granted to those alone;
  * - it reads and writes only the CMS's own paths (src/lib/cmsPaths.ts: the
  *   collections' folders and files, the media folder), never through a
- *   symbolic link (scripts/contentFiles.ts), and uploads only images
+ *   symbolic link (cms/files.ts), and uploads only images
  *   (src/lib/mediaUpload.ts); bodies are limited in size.
  *
  * Everything refused is answered with a JSON error that names the path or
@@ -26,8 +26,8 @@ import { readNamespaces } from '../gatsby/admin';
 import { cmsConfig } from '../src/lib/cmsConfig';
 import { cmsPathError, cmsPaths, shownPath, type CmsAccess, type CmsPaths } from '../src/lib/cmsPaths';
 import { MEDIA_MAX_BYTES, mediaUploadError } from '../src/lib/mediaUpload';
-import { contentFiles, RefusedPath, type ContentFiles } from './contentFiles';
-import { listen, type RunningServer } from './listen';
+import { contentFiles, RefusedPath, type ContentFiles } from './files';
+import { listen, type RunningServer } from '../scripts/listen';
 
 export interface ContentServer extends RunningServer {
   /** What the CMS config names as its backend: http://127.0.0.1:<port>/api/v1. */

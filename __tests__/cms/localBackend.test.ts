@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SITE_ORIGIN, snapshot, startBackend, type Backend } from '../support/contentServer';
+import { SITE_ORIGIN, snapshot, startBackend, type Backend } from '../support/localBackend';
 
 // Real servers and files: seconds on a busy machine.
 jest.setTimeout(30_000);

@@ -1,5 +1,5 @@
 /**
- * The local CMS backend's file access (scripts/contentServer.ts), confined to
+ * The local CMS backend's file access (cms/localBackend.ts), confined to
  * one repository folder. The paths it gets have already passed
  * src/lib/cmsPaths.ts (relative, plain segments, inside the CMS's folders);
  * here the disk is checked too: no symbolic link anywhere below the
