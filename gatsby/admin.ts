@@ -2,9 +2,13 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { ADMIN_SCRIPT, DECAP_SCRIPT, PREVIEW_STYLESHEET, adminPageHtml, adminScript, unconfiguredAdminHtml } from '../src/lib/adminPage';
+import type { AdminConfig } from '../src/browser/admin';
+import { ADMIN_PATH, ADMIN_SCRIPT, DECAP_SCRIPT, EVAL_REFUSED, MARKDOWN_MODE_KEY, PREVIEW_STYLESHEET, adminPageHtml, unconfiguredAdminHtml } from '../src/lib/adminPage';
+import { MEDIA_EXTENSIONS } from '../src/lib/mediaFiles';
+import { UPLOAD_EXTENSIONS } from '../src/lib/mediaUpload';
+import { bundleBrowserModule } from './browserBundle';
 import { collectionChecks, languageNames } from '../src/lib/cmsRules';
-import { cmsConfig, type CmsBackend, type LocaleStrings } from '../src/lib/cmsConfig';
+import { LOCALE_FORMAT, cmsConfig, type CmsBackend, type LocaleStrings } from '../src/lib/cmsConfig';
 import { DEFAULT_LANGUAGE } from '../src/lib/languages';
 
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
@@ -19,6 +23,24 @@ export function readNamespaces(projectDir: string): Record<string, LocaleStrings
       .sort()
       .map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as LocaleStrings]),
   );
+}
+
+/** The CMS's setup script (src/browser/admin.ts) with this build's checks, languages and UI string files. */
+export function adminScript(projectDir: string, namespaces: Readonly<Record<string, LocaleStrings>>): string {
+  const types = [...new Set(UPLOAD_EXTENSIONS.map((extension) => MEDIA_EXTENSIONS[extension]))].join(', ');
+  const config: AdminConfig = {
+    checks: collectionChecks(),
+    names: languageNames(),
+    defaultLanguage: DEFAULT_LANGUAGE,
+    locales: namespaces,
+    localeFormat: LOCALE_FORMAT,
+    previewStylesheet: `${ADMIN_PATH}${PREVIEW_STYLESHEET}`,
+    markdownModeKey: MARKDOWN_MODE_KEY,
+    uploadExtensions: UPLOAD_EXTENSIONS,
+    uploadRule: `the CMS uploads ${types} images (.${UPLOAD_EXTENSIONS.join(', .')}) only.`,
+    evalRefused: EVAL_REFUSED,
+  };
+  return `// Written by gatsby/admin.ts from src/browser/admin.ts.\n${bundleBrowserModule(projectDir, 'adminEntry.ts', { ADMIN_CONFIG: config })}`;
 }
 
 /** Decap's prebuilt bundle (React included), resolved from the project: never bundled by webpack, so the site's React stays its own. */
@@ -47,7 +69,7 @@ export function writeAdmin(projectDir: string, target: string, backend: CmsBacke
   for (const name of bundle) copyFileSync(path.join(dist, name), path.join(target, name));
   copyFileSync(path.join(projectDir, 'src', 'styles', 'global.css'), path.join(target, PREVIEW_STYLESHEET));
   const namespaces = readNamespaces(projectDir);
-  writeFileSync(path.join(target, ADMIN_SCRIPT), adminScript(collectionChecks(), languageNames(), DEFAULT_LANGUAGE, namespaces));
+  writeFileSync(path.join(target, ADMIN_SCRIPT), adminScript(projectDir, namespaces));
   const config = cmsConfig(backend, namespaces);
   writeFileSync(
     path.join(target, 'config.yml'),

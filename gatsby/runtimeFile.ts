@@ -1,16 +1,14 @@
-import { buildSync } from 'esbuild';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuntimeConfig } from '../src/browser/runtime';
 import type { RuntimeRecord } from '../hosting/buildRecord';
 import { inlineScripts, servedKind } from '../hosting/rules';
 import { RUNTIME_CEILING_MS, readGatsbyRuntime, runtimeFileName, withRuntimeTag, type GatsbyRuntime } from '../src/lib/runtimeMarkup';
+import { bundleBrowserModule } from './browserBundle';
 import { rewriteHtmlFiles } from './streamedHtml';
 
 /** Gatsby's scripts slice: the chunk map, compilation hash and runtime scripts it stitches into every page. */
 const SCRIPTS_SLICE = '_gatsby/slices/_gatsby-scripts-1.html';
-/** From the project folder: Parcel compiles gatsby-node into .cache/, so __dirname is not this folder. */
-const runtimeEntry = (projectDir: string) => path.join(projectDir, 'src', 'browser', 'runtimeEntry.ts');
 
 /**
  * The build's runtime as Gatsby wrote it: from its scripts slice, which the
@@ -33,18 +31,7 @@ function gatsbyRuntime(publicDir: string): GatsbyRuntime {
 /** The runtime file's code: src/browser/runtimeEntry.ts bundled and minified with this build's configuration. */
 export function runtimeCode(projectDir: string, runtime: GatsbyRuntime): string {
   const config: RuntimeConfig = { ...runtime, ceilingMs: RUNTIME_CEILING_MS };
-  const result = buildSync({
-    entryPoints: [runtimeEntry(projectDir)],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    // The browsers Gatsby 5 supports (its default browserslist) all run ES2017.
-    target: 'es2017',
-    define: { RUNTIME_CONFIG: JSON.stringify(config) },
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0].text;
+  return bundleBrowserModule(projectDir, 'runtimeEntry.ts', { RUNTIME_CONFIG: config });
 }
 
 export interface RuntimeResult {

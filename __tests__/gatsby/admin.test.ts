@@ -1,3 +1,6 @@
+/**
+ * @jest-environment node
+ */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

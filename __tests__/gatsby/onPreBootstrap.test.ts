@@ -8,10 +8,11 @@ import { BRAND_FALLBACK_DIR, BRAND_IMAGE_FILES } from '../../gatsby/brandImages'
 const ROOT = path.join(__dirname, '..', '..');
 const INSTALL_LINE = 'apt-get install -y chromium fonts-liberation';
 
-/** A site directory with what the hook reads: node_modules (for KaTeX), the logo, the locales, the home content and the committed copies. */
+/** A site directory with what the hook reads: node_modules (for KaTeX), src/ (the CMS's setup script and stylesheet), the logo, the locales, the home content and the committed copies. */
 async function site(): Promise<string> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'pre-bootstrap-'));
   await symlink(path.join(ROOT, 'node_modules'), path.join(directory, 'node_modules'), 'dir');
+  await symlink(path.join(ROOT, 'src'), path.join(directory, 'src'), 'dir');
   await cp(path.join(ROOT, 'package.json'), path.join(directory, 'package.json'));
   await cp(path.join(ROOT, 'static', 'favicon.svg'), path.join(directory, 'static', 'favicon.svg'));
   await cp(path.join(ROOT, 'locales'), path.join(directory, 'locales'), { recursive: true });
@@ -140,7 +141,6 @@ describe('onPreBootstrap and the editors\' CMS', () => {
   let directory: string;
   beforeEach(async () => {
     directory = await site();
-    await cp(path.join(ROOT, 'src', 'styles', 'global.css'), path.join(directory, 'src', 'styles', 'global.css'));
   });
   afterEach(async () => {
     process.env = { ...saved };

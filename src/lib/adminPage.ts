@@ -4,9 +4,7 @@
  * instead. Pure: gatsby/admin.ts writes them into public/admin/.
  */
 import { escapeHtml } from './html';
-import { LOCALE_FORMAT, type CmsBackend, type LocaleStrings } from './cmsConfig';
-import { entryProblems, inReferenceOrder, type CollectionChecks, type LanguageNames } from './cmsRules';
-import { MEDIA_EXTENSIONS, MEDIA_RULE } from './mediaFiles';
+import type { CmsBackend } from './cmsConfig';
 
 /** Where Decap CMS's prebuilt bundle is served: chunks and WebAssembly load from beside it. */
 export const ADMIN_PATH = '/admin/';
@@ -96,118 +94,6 @@ export function adminPageHtml(productName: string, backend: CmsBackend): string 
 
 /** What the CMS says when a file's frontmatter would run as JavaScript. */
 export const EVAL_REFUSED = 'This file opens its frontmatter with a language (such as ---js) that would run as code in your browser; the CMS reads YAML frontmatter only. Fix the file in the repository.';
-
-/**
- * The script that sets the CMS up after Decap loads: the preview pane in
- * the site's own colours and type (the tokens and element defaults of
- * src/styles/global.css, which is what applies to the preview's plain
- * markup), markdown bodies opening as source, the checks Decap cannot express (src/lib/cmsRules.ts) before
- * every save, in every language, and the UI string files written in the
- * English file's key order. Two guards: the global `eval` throws, since
- * Decap's bundled gray-matter evaluates `---js` frontmatter with it when it
- * opens a file (a pull request's, say), and nothing else in the CMS needs
- * it once loaded (its schema validator compiles with `new Function`, which
- * the page's policy allows); and the file pickers offer, and take, images
- * only (src/lib/mediaFiles.ts), though Decap's Media page would take any
- * file: the build's check of static/media/ (gatsby/contentTree.ts) is what
- * enforces it, this tells the editor first.
- */
-export function adminScript(
-  checks: Readonly<Record<string, CollectionChecks>>,
-  names: LanguageNames,
-  defaultLanguage: string,
-  namespaces: Readonly<Record<string, LocaleStrings>>,
-): string {
-  const extensions = Object.keys(MEDIA_EXTENSIONS);
-  return `// Written by gatsby/admin.ts from src/lib/adminPage.ts and src/lib/cmsRules.ts.
-(function () {
-  'use strict';
-  // Decap's gray-matter runs \`---js\` frontmatter through eval: refuse it, for good.
-  Object.defineProperty(window, 'eval', {
-    configurable: false,
-    writable: false,
-    value: function () {
-      throw new Error(${JSON.stringify(EVAL_REFUSED)});
-    },
-  });
-  // Uploads: images only, as the build's check of the media folder wants.
-  var IMAGE_EXTENSIONS = ${JSON.stringify(extensions)};
-  var isImageName = function (name) {
-    var dot = name.lastIndexOf('.');
-    return dot > 0 && IMAGE_EXTENSIONS.indexOf(name.slice(dot + 1).toLowerCase()) !== -1;
-  };
-  var isFileInput = function (target) {
-    return target && target.tagName === 'INPUT' && target.type === 'file';
-  };
-  // Before the picker opens: offer images only.
-  window.document.addEventListener('click', function (event) {
-    if (isFileInput(event.target)) event.target.setAttribute('accept', ${JSON.stringify(extensions.map((extension) => `.${extension}`).join(','))});
-  }, true);
-  // Before Decap sees a chosen or dropped file: refuse any that is not an image.
-  var refuseOthers = function (event, files) {
-    var others = Array.prototype.filter.call(files || [], function (file) {
-      return !isImageName(file.name);
-    });
-    if (others.length === 0) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    if (isFileInput(event.target)) event.target.value = '';
-    window.alert(others.map(function (file) { return file.name; }).join(', ') + ': ' + ${JSON.stringify(`the media folder holds ${MEDIA_RULE}.`)});
-  };
-  window.document.addEventListener('change', function (event) {
-    if (isFileInput(event.target)) refuseOthers(event, event.target.files);
-  }, true);
-  window.document.addEventListener('drop', function (event) {
-    if (event.dataTransfer) refuseOthers(event, event.dataTransfer.files);
-  }, true);
-  CMS.registerPreviewStyle(${JSON.stringify(`${ADMIN_PATH}${PREVIEW_STYLESHEET}`)});
-  // Bodies open as markdown source unless the editor chose rich text before
-  // (Decap's own default ignores the order of the field's modes).
-  try {
-    if (window.localStorage.getItem(${JSON.stringify(MARKDOWN_MODE_KEY)}) === null) window.localStorage.setItem(${JSON.stringify(MARKDOWN_MODE_KEY)}, 'raw');
-  } catch (error) {
-    // Storage refused (a private window): Decap falls back to rich text.
-  }
-  var CHECKS = ${JSON.stringify(checks)};
-  var NAMES = ${JSON.stringify(names)};
-  var DEFAULT_LANGUAGE = ${JSON.stringify(defaultLanguage)};
-  // The default language's UI string files: the key order every language's file keeps.
-  var LOCALES = ${JSON.stringify(namespaces)};
-  var entryProblems = ${entryProblems.toString()};
-  var inReferenceOrder = ${inReferenceOrder.toString()};
-  CMS.registerCustomFormat(${JSON.stringify(LOCALE_FORMAT)}, 'json', {
-    fromFile: function (text) {
-      return JSON.parse(text);
-    },
-    // Decap passes the file's top-level fields in config order, which names the file's namespace.
-    toFile: function (data, fieldOrder) {
-      var order = (fieldOrder || []).join('\\n');
-      var namespace = Object.keys(LOCALES).filter(function (name) {
-        return Object.keys(LOCALES[name]).join('\\n') === order;
-      })[0];
-      return JSON.stringify(inReferenceOrder(data, namespace ? LOCALES[namespace] : {}), null, 2) + '\\n';
-    },
-  });
-  CMS.registerEventListener({
-    name: 'preSave',
-    handler: function (event) {
-      var entry = event.entry;
-      var checks = CHECKS[entry.get('collection')];
-      if (!checks) return undefined;
-      var data = {};
-      Object.keys(NAMES).forEach(function (language) {
-        var values = language === DEFAULT_LANGUAGE ? entry.get('data') : entry.getIn(['i18n', language, 'data']);
-        data[language] = values && values.toJS ? values.toJS() : values;
-      });
-      var problems = entryProblems(checks, data, NAMES);
-      // Decap shows the message and saves nothing.
-      if (problems.length > 0) throw new Error(problems.join(' '));
-      return undefined;
-    },
-  });
-})();
-`;
-}
 
 /** The policy of the page a build without a CMS backend serves: a document of text and inline style, nothing else. */
 export const UNCONFIGURED_ADMIN_POLICY = ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');

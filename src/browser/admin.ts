@@ -1,0 +1,136 @@
+/**
+ * Sets the editors' CMS up once Decap CMS has loaded (/admin/, written by
+ * gatsby/admin.ts, which bundles this module with the build's AdminConfig):
+ * the preview pane in the site's own colours and type, markdown bodies
+ * opening as source, the checks Decap cannot express (src/lib/cmsRules.ts)
+ * before every save, in every language, and the UI string files written in
+ * the default language's key order.
+ *
+ * Two guards. The global `eval` throws, for good: Decap's bundled
+ * gray-matter evaluates `---js` frontmatter with it when it opens a file (a
+ * pull request's, say), and nothing else in the CMS needs it once loaded
+ * (its schema validator compiles with `new Function`, which the page's
+ * policy allows). And the file pickers offer, and take, only the images the
+ * CMS uploads (src/lib/mediaUpload.ts); Decap's Media page would take any
+ * file, so the build's check of static/media/ (gatsby/contentTree.ts) is
+ * what enforces it: this tells the editor first.
+ */
+import { entryProblems, inReferenceOrder, type CollectionChecks, type LanguageNames } from '../lib/cmsRules';
+
+export interface AdminConfig {
+  checks: Readonly<Record<string, CollectionChecks>>;
+  names: LanguageNames;
+  defaultLanguage: string;
+  /** The default language's UI string files, by namespace: the key order every language's file keeps. */
+  locales: Readonly<Record<string, unknown>>;
+  localeFormat: string;
+  previewStylesheet: string;
+  markdownModeKey: string;
+  /** The extensions the file pickers offer, lower-case, without the dot. */
+  uploadExtensions: readonly string[];
+  /** What an editor is told when a chosen file is not one of them. */
+  uploadRule: string;
+  evalRefused: string;
+}
+
+/** Decap's immutable entry, as far as the preSave handler reads it. */
+interface DecapEntry {
+  get(key: 'collection'): string;
+  get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
+  getIn(path: readonly ['i18n', string, 'data']): { toJS(): Record<string, unknown> } | undefined;
+}
+
+export interface DecapFormatter {
+  fromFile(text: string): unknown;
+  toFile(data: unknown, fieldOrder?: readonly string[]): string;
+}
+
+/** What of Decap's global `CMS` this module uses. */
+export interface DecapCms {
+  registerPreviewStyle(url: string): void;
+  registerCustomFormat(name: string, extension: string, formatter: DecapFormatter): void;
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: DecapEntry }) => undefined }): void;
+}
+
+/** What of the browser's window this module uses. */
+export interface AdminHost {
+  document: Document;
+  localStorage: Pick<Storage, 'getItem' | 'setItem'>;
+  alert(message: string): void;
+}
+
+const isFileInput = (target: EventTarget | null): target is HTMLInputElement =>
+  target !== null && (target as Element).tagName === 'INPUT' && (target as HTMLInputElement).type === 'file';
+
+function refuseEval(host: AdminHost, message: string): void {
+  Object.defineProperty(host, 'eval', {
+    configurable: false,
+    writable: false,
+    value: () => {
+      throw new Error(message);
+    },
+  });
+}
+
+function guardUploads(host: AdminHost, config: AdminConfig): void {
+  const isImageName = (name: string) => {
+    const dot = name.lastIndexOf('.');
+    return dot > 0 && config.uploadExtensions.includes(name.slice(dot + 1).toLowerCase());
+  };
+  const refuseOthers = (event: Event, files: ArrayLike<File> | null | undefined) => {
+    const others = Array.from(files ?? []).filter((file) => !isImageName(file.name));
+    if (others.length === 0) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (isFileInput(event.target)) event.target.value = '';
+    host.alert(`${others.map((file) => file.name).join(', ')}: ${config.uploadRule}`);
+  };
+  const { document } = host;
+  // Before the picker opens: offer images only.
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (isFileInput(event.target)) event.target.setAttribute('accept', config.uploadExtensions.map((extension) => `.${extension}`).join(','));
+    },
+    true,
+  );
+  // Before Decap sees a chosen or dropped file: refuse any that is not an image.
+  document.addEventListener('change', (event) => (isFileInput(event.target) ? refuseOthers(event, event.target.files) : undefined), true);
+  document.addEventListener('drop', (event) => refuseOthers(event, (event as DragEvent).dataTransfer?.files), true);
+}
+
+export function setUpCms(host: AdminHost, cms: DecapCms, config: AdminConfig): void {
+  refuseEval(host, config.evalRefused);
+  guardUploads(host, config);
+  cms.registerPreviewStyle(config.previewStylesheet);
+  // Bodies open as markdown source unless the editor chose rich text before
+  // (Decap's own default ignores the order of the field's modes).
+  try {
+    if (host.localStorage.getItem(config.markdownModeKey) === null) host.localStorage.setItem(config.markdownModeKey, 'raw');
+  } catch {
+    // Storage refused (a private window): Decap falls back to rich text.
+  }
+  cms.registerCustomFormat(config.localeFormat, 'json', {
+    fromFile: (text) => JSON.parse(text) as unknown,
+    // Decap passes the file's top-level fields in config order, which names the file's namespace.
+    toFile: (data, fieldOrder = []) => {
+      const order = fieldOrder.join('\n');
+      const namespace = Object.keys(config.locales).find((name) => Object.keys(config.locales[name] as object).join('\n') === order);
+      return `${JSON.stringify(inReferenceOrder(data, namespace ? config.locales[namespace] : {}), null, 2)}\n`;
+    },
+  });
+  cms.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const checks = config.checks[entry.get('collection')];
+      if (!checks) return undefined;
+      const data = Object.fromEntries(
+        Object.keys(config.names).map((language) => [language, (language === config.defaultLanguage ? entry.get('data') : entry.getIn(['i18n', language, 'data']))?.toJS()]),
+      );
+      const problems = entryProblems(checks, data, config.names);
+      // Decap shows the message and saves nothing.
+      if (problems.length > 0) throw new Error(problems.join(' '));
+      return undefined;
+    },
+  });
+}
