@@ -22,7 +22,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { readNamespaces } from '../gatsby/admin';
+import { readNamespaces } from '../gatsby/locales';
 import { cmsConfig } from '../src/lib/cmsConfig';
 import { cmsPathError, cmsPaths, shownPath, type CmsAccess, type CmsPaths } from '../src/lib/cmsPaths';
 import { MEDIA_MAX_BYTES, mediaUploadError } from '../src/lib/mediaUpload';

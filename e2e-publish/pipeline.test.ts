@@ -6,11 +6,11 @@
  * frontmatter names the file and field and leaves the live release alone;
  * a rollback goes back one release.
  */
+import { htmlFiles } from '../hosting/publicFiles';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { listHtmlFiles } from '../scripts/links';
 import { releasesOf } from '../src/lib/publish';
 
 const ROOT = path.join(__dirname, '..');
@@ -23,7 +23,7 @@ const clone = () => path.join(dir, 'clone');
 const target = () => path.join(dir, 'site');
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
 /** The environment of the pushing shell, which a local push hands to the hook: a build for this machine. */
-const env: NodeJS.ProcessEnv = { ...process.env, SITE_ENV: 'local', GATSBY_TELEMETRY_DISABLED: '1' };
+const env: NodeJS.ProcessEnv = { ...process.env, SITE_ENV: 'local' };
 delete env.GIT_DIR;
 delete env.GIT_WORK_TREE;
 
@@ -41,7 +41,7 @@ function commit(file: string, change: (text: string) => string, message: string)
 
 const live = () => path.basename(readlinkSync(path.join(target(), 'current')));
 const releases = () => releasesOf(readdirSync(path.join(target(), 'releases')));
-const htmlFiles = (release: string) => listHtmlFiles(path.join(target(), 'releases', release));
+const releaseHtml = (release: string) => htmlFiles(path.join(target(), 'releases', release));
 const html = (release: string, file: string) => readFileSync(path.join(target(), 'releases', release, file));
 
 beforeAll(() => {
@@ -96,7 +96,7 @@ test('a Bulgarian banner change builds incrementally, goes live, and lists only 
   expect(statSync(path.join(target(), 'releases', after, 'docs', 'index.html')).ino).toBe(statSync(path.join(target(), 'releases', before, 'docs', 'index.html')).ino);
   // Every page the list does not name is byte for byte the page of the release before.
   const pagePath = (file: string) => `/${file.replace(/index\.html$/, '')}`;
-  const unchanged = htmlFiles(after).filter((file) => !changes.changed.includes(pagePath(file)));
+  const unchanged = releaseHtml(after).filter((file) => !changes.changed.includes(pagePath(file)));
   expect(unchanged.length).toBeGreaterThan(20);
   for (const file of unchanged) expect([file, html(after, file).equals(html(before, file))]).toEqual([file, true]);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { htmlFiles } from '../hosting/publicFiles';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readBuildRecord } from '../hosting/publicFiles';
 import { pageScripts } from '../src/lib/runtimeMarkup';
@@ -122,15 +123,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('the built pages load no KaTeX or mermaid script, and only math pages link KaTeX CSS', () => {
-  const files: string[] = [];
-  const collect = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) collect(file);
-      else if (name.endsWith('.html')) files.push(file);
-    }
-  };
-  collect(PUBLIC);
+  const files = htmlFiles(PUBLIC).map((file) => path.join(PUBLIC, file));
   expect(files.length).toBeGreaterThan(20);
   for (const file of files) {
     const html = readFileSync(file, 'utf8');

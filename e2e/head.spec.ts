@@ -1,16 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS, localizedPath, type Language } from '../src/lib/languages';
-import { readdirSync } from 'node:fs';
+import { htmlFiles } from '../hosting/publicFiles';
 import { NOT_FOUND_PATH } from '../src/lib/routes';
 import { PREFIXES, PUBLIC_DIR, ROUTES, SITE_URL, languageOf, markDocument, isSameDocument, waitForHydration } from './support';
 
 /** Every page of the built site, by the address it is served at ('/bg/blog/a-post/'). */
 function builtPages(): string[] {
-  return readdirSync(PUBLIC_DIR, { recursive: true, encoding: 'utf8' })
-    .map((entry) => `/${entry.split('\\').join('/')}`)
+  return htmlFiles(PUBLIC_DIR)
+    .map((file) => `/${file}`)
     .filter((file) => file.endsWith('/index.html'))
-    .map((file) => file.slice(0, -'index.html'.length))
-    .sort();
+    .map((file) => file.slice(0, -'index.html'.length));
 }
 
 const decode = (text = '') =>

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { stringify } from 'yaml';
@@ -7,23 +7,13 @@ import { ADMIN_PATH, ADMIN_SCRIPT, DECAP_SCRIPT, EVAL_REFUSED, MARKDOWN_MODE_KEY
 import { MEDIA_EXTENSIONS } from '../src/lib/mediaFiles';
 import { UPLOAD_EXTENSIONS } from '../src/lib/mediaUpload';
 import { bundleBrowserModule } from './browserBundle';
+import { readNamespaces } from './locales';
 import { collectionChecks, languageNames } from '../src/lib/cmsRules';
 import { LOCALE_FORMAT, cmsConfig, type CmsBackend, type LocaleStrings } from '../src/lib/cmsConfig';
 import { DEFAULT_LANGUAGE } from '../src/lib/languages';
 
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
 export const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|^[0-9a-f]+\.wasm$/;
-
-/** The default language's UI string files by namespace: the CMS's fields for every language. */
-export function readNamespaces(projectDir: string): Record<string, LocaleStrings> {
-  const dir = path.join(projectDir, 'locales', DEFAULT_LANGUAGE);
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as LocaleStrings]),
-  );
-}
 
 /** The CMS's setup script (src/browser/admin.ts) with this build's checks, languages and UI string files. */
 export function adminScript(projectDir: string, namespaces: Readonly<Record<string, LocaleStrings>>): string {

@@ -1,14 +1,27 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Language } from '../src/lib/languages';
+import { DEFAULT_LANGUAGE, type Language } from '../src/lib/languages';
 import { localeString } from '../src/lib/localeText';
+import type { LocaleStrings } from '../src/lib/cmsConfig';
+import { readLocaleFile } from '../plugins/locales';
 
 /**
  * Reads one string of locales/<lang>/<ns>.json for build-time code (the
- * share images, the web manifest), {{product}} filled in.
+ * share images, the web manifest, the feeds), {{product}} filled in.
  */
 export function readLocaleString(directory: string, language: Language, ns: string, key: string, productName: string): string {
-  const file = path.join('locales', language, `${ns}.json`);
-  const tree: unknown = JSON.parse(readFileSync(path.join(directory, file), 'utf8'));
-  return localeString(tree, key, productName, file);
+  return localeString(readLocaleFile(directory, language, ns), key, productName, `locales/${language}/${ns}.json`);
+}
+
+/** The default language's UI string files by namespace: the CMS's fields for every language. */
+export function readNamespaces(directory: string): Record<string, LocaleStrings> {
+  return Object.fromEntries(
+    readdirSync(path.join(directory, 'locales', DEFAULT_LANGUAGE))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => {
+        const namespace = name.slice(0, -'.json'.length);
+        return [namespace, readLocaleFile(directory, DEFAULT_LANGUAGE, namespace) as LocaleStrings];
+      }),
+  );
 }

@@ -6,6 +6,7 @@ import { inlineScripts, servedKind } from '../hosting/rules';
 import { RUNTIME_CEILING_MS, readGatsbyRuntime, runtimeFileName, withRuntimeTag, type GatsbyRuntime } from '../src/lib/runtimeMarkup';
 import { bundleBrowserModule } from './browserBundle';
 import { rewriteHtmlFiles } from './streamedHtml';
+import { htmlFiles } from '../hosting/publicFiles';
 
 /** Gatsby's scripts slice: the chunk map, compilation hash and runtime scripts it stitches into every page. */
 const SCRIPTS_SLICE = '_gatsby/slices/_gatsby-scripts-1.html';
@@ -20,9 +21,8 @@ function gatsbyRuntime(publicDir: string): GatsbyRuntime {
   const slice = path.join(publicDir, SCRIPTS_SLICE);
   const fromSlice = existsSync(slice) ? readGatsbyRuntime(readFileSync(slice, 'utf8')) : null;
   if (fromSlice) return fromSlice;
-  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const found = readGatsbyRuntime(readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+  for (const file of htmlFiles(publicDir)) {
+    const found = readGatsbyRuntime(readFileSync(path.join(publicDir, file), 'utf8'));
     if (found) return found;
   }
   throw new Error(`public/ holds no Gatsby runtime scripts (neither public/${SCRIPTS_SLICE} nor any page): the pages would never hydrate`);
@@ -62,9 +62,7 @@ export function writeRuntime(projectDir: string, publicDir: string): RuntimeResu
     return html === null || html === bytes.toString('utf8') ? null : Buffer.from(html, 'utf8');
   });
   const found: RuntimeResult['inlineScripts'] = [];
-  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+  for (const relative of htmlFiles(publicDir)) {
     if (servedKind(`/${relative}`) === 'file') continue;
     const scripts = inlineScripts(readFileSync(path.join(publicDir, relative), 'utf8'));
     if (scripts.length > 0) found.push({ file: relative, scripts });

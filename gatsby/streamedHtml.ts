@@ -1,5 +1,6 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { htmlFiles } from '../hosting/publicFiles';
 
 /**
  * Gatsby renders each page with React 18.3's renderToPipeableStream, whose
@@ -26,16 +27,13 @@ export function withoutNulBytes(bytes: Buffer): Buffer | null {
  */
 export function rewriteHtmlFiles(publicDir: string, transform: (bytes: Buffer) => Buffer | null): string[] {
   const changed: string[] = [];
-  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
-    // page-data/404.html/ is a folder.
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const fixed = transform(readFileSync(file));
+  for (const file of htmlFiles(publicDir)) {
+    const fixed = transform(readFileSync(path.join(publicDir, file)));
     if (!fixed) continue;
-    writeFileSync(file, fixed);
-    changed.push(path.relative(publicDir, file).split(path.sep).join('/'));
+    writeFileSync(path.join(publicDir, file), fixed);
+    changed.push(file);
   }
-  return changed.sort();
+  return changed;
 }
 
 /** Removes the NUL bytes of every HTML file of a built public/, before its hashes and compressed copies are made; returns the files repaired. */

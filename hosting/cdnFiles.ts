@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,7 @@ import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import { formatHeadersFile, type HeaderRule } from './headersFile';
 import { ADMIN_PATH } from '../src/lib/adminPage';
 import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath, servedKind } from './rules';
-import type { PublicRules } from './publicFiles';
+import { publicFiles, type PublicRules } from './publicFiles';
 
 /** Where a page lives, as a `_headers` pattern: the root, a folder of one page ('/docs/'), a folder of several ('/blog/*'), or a page file at the root ('/404.html'). */
 function pageScope(page: string, nested: ReadonlySet<string>): string {
@@ -98,9 +98,9 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * originals and compresses itself. Returns how many files it compressed.
  */
 export async function precompress(publicDir: string, manifest?: string): Promise<number> {
-  const entries = readdirSync(publicDir, { recursive: true, encoding: 'utf8' }).map((entry) => path.join(publicDir, entry));
+  const entries = publicFiles(publicDir).map((entry) => path.join(publicDir, entry));
   const before = manifest && existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>) : {};
-  const targets = entries.filter((entry) => COMPRESSIBLE.test(entry) && statSync(entry).isFile() && statSync(entry).size > MIN_BYTES);
+  const targets = entries.filter((entry) => COMPRESSIBLE.test(entry) && statSync(entry).size > MIN_BYTES);
   const hashes = Object.fromEntries(targets.map((file) => [path.relative(publicDir, file), sha256(readFileSync(file))]));
   const fresh = (file: string) => {
     const relative = path.relative(publicDir, file);

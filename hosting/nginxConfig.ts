@@ -2,7 +2,7 @@
  * The hosting rules (hosting/rules.ts) of one built public/ as nginx
  * configuration, for Debian's nginx 1.22 with the brotli static module
  * (libnginx-mod-http-brotli-static). Pure: hosting/nginxCommand.ts writes the
- * deployable file (deploy/nginx/stockpay.conf), hosting/nginxServer.ts runs
+ * deployable file (npm run nginx:config), hosting/nginxServer.ts runs
  * it for `npm run serve:nginx` and the site checks.
  *
  * Two outputs: `nginxSiteConfig`, the maps and the server block for a file

@@ -26,17 +26,47 @@ export function readBuildRecord(publicDir: string): BuildRecord {
   }
 }
 
+export interface PublicTree {
+  /** Every regular file, relative with "/" separators ('bg/index.html'), sorted. */
+  files: string[];
+  /** Every folder, the same way, sorted. */
+  folders: string[];
+  /** Anything else (a symlink, a socket): a built site holds none, so whoever finds one refuses it. */
+  others: string[];
+}
+
+/**
+ * The one walk of a built public/ (or a release made from one): the
+ * runtime tags, the HTML repair, the compressed copies, the release copy,
+ * the link checker and the served-file list all read it. Empty when the
+ * folder does not exist.
+ */
+export function publicTree(publicDir: string): PublicTree {
+  const tree: PublicTree = { files: [], folders: [], others: [] };
+  if (!existsSync(publicDir)) return tree;
+  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
+    const relative = path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    (entry.isFile() ? tree.files : entry.isDirectory() ? tree.folders : tree.others).push(relative);
+  }
+  for (const list of Object.values(tree)) list.sort();
+  return tree;
+}
+
+/** Every regular file of a built public/ (publicTree), relative with "/" separators, sorted. */
+export const publicFiles = (publicDir: string): string[] => publicTree(publicDir).files;
+
+/** Every HTML file of a built public/, the same way. page-data/404.html/ is a folder, not one. */
+export const htmlFiles = (publicDir: string): string[] => publicFiles(publicDir).filter((file) => file.endsWith('.html'));
+
 /**
  * Every file a built public/ serves, as site paths ('/app-….js'), sorted:
  * not the precompressed copies (served in place of their file;
  * hosting/cdnFiles.ts writes them) or the hosting's own files.
  */
 export function servedFiles(publicDir: string): string[] {
-  return readdirSync(publicDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => `/${path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
-    .filter((file) => !/\.(br|gz)$/.test(file) && !HOSTING_FILES.includes(file))
-    .sort();
+  return publicFiles(publicDir)
+    .map((file) => `/${file}`)
+    .filter((file) => !/\.(br|gz)$/.test(file) && !HOSTING_FILES.includes(file));
 }
 
 /**

@@ -6,6 +6,7 @@
  * this shell: a GATSBY_* variable that differs from the build's is named,
  * and not used.
  */
+import { languageHomes } from '../src/lib/languages';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readBuildRecord } from './publicFiles';
@@ -48,7 +49,7 @@ async function main(): Promise<number> {
     console.warn(`Not used: ${mismatch}. The build is served as it was built (public/_build.json); rebuild to change it.`);
   }
   const site = await startNginx({ publicDir, port: Number(process.env.PORT ?? 0) });
-  console.log(`nginx serves public/ at ${site.url}/ (English) and ${site.url}/bg/ (Bulgarian)`);
+  console.log(`nginx serves public/ at ${languageHomes(site.url)}`);
   console.log(`Config: ${site.configFile}\nLogs:   ${site.logs.access}, ${site.logs.error}`);
   console.log('Press Ctrl+C to stop.');
   return new Promise<number>((resolve) => {

@@ -10,10 +10,38 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { contentPath } = require('./helpers');
 
-const LOCALES_DIR = path.join(__dirname, '..', 'locales');
+const PROJECT_DIR = path.join(__dirname, '..');
 
 /** @type {Map<string, Record<string, unknown>>} */
 const cache = new Map();
+
+/**
+ * locales/<language>/<namespace>.json of the project in `directory`, parsed:
+ * the one reader of UI string files, for these plugins and the build's
+ * TypeScript (gatsby/locales.ts), which can import JavaScript while these
+ * plugins, required as they are by gatsby-transformer-remark, cannot import
+ * TypeScript. A missing file or a file that is not a JSON object fails
+ * naming the file.
+ * @param {string} directory
+ * @param {string} language
+ * @param {string} namespace
+ * @returns {Record<string, unknown>}
+ */
+function readLocaleFile(directory, language, namespace) {
+  const file = `locales/${language}/${namespace}.json`;
+  if (!/^[a-z]{2,3}$/.test(language) || !/^[a-z][a-zA-Z0-9-]*$/.test(namespace)) throw new Error(`${file} is not a UI string file name`);
+  const full = path.join(directory, file);
+  if (!fs.existsSync(full)) throw new Error(`${file} is missing`);
+  /** @type {unknown} */
+  let tree;
+  try {
+    tree = JSON.parse(fs.readFileSync(full, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON: ${/** @type {Error} */ (error).message}`);
+  }
+  if (!tree || typeof tree !== 'object' || Array.isArray(tree)) throw new Error(`${file} must hold a JSON object of UI strings`);
+  return /** @type {Record<string, unknown>} */ (tree);
+}
 
 /**
  * The value at `key` of locales/<language>/<namespace>.json.
@@ -23,13 +51,14 @@ const cache = new Map();
  * @returns {unknown}
  */
 function localeValue(language, namespace, key) {
-  const file = path.join(LOCALES_DIR, language, `${namespace}.json`);
+  const file = `${language}/${namespace}`;
   let strings = cache.get(file);
   if (!strings) {
-    if (!/^[a-z]{2,3}$/.test(language) || !fs.existsSync(file)) {
-      throw new Error(`locales/${language}/${namespace}.json is missing: the markdown in "${language}" needs its "${key}" text`);
+    try {
+      strings = readLocaleFile(PROJECT_DIR, language, namespace);
+    } catch (error) {
+      throw new Error(`${/** @type {Error} */ (error).message}: the markdown in "${language}" needs its "${key}" text`);
     }
-    strings = /** @type {Record<string, unknown>} */ (JSON.parse(fs.readFileSync(file, 'utf8')));
     cache.set(file, strings);
   }
   if (!(key in strings)) throw new Error(`locales/${language}/${namespace}.json has no "${key}"`);
@@ -71,4 +100,4 @@ function markdownLanguage(markdownNode) {
   return language;
 }
 
-module.exports = { localeValue, localeText, markdownLanguage };
+module.exports = { readLocaleFile, localeValue, localeText, markdownLanguage };

@@ -33,6 +33,7 @@
  * (SITE_ENV=local, from sandboxBuildEnv): it measures the site against the
  * sandbox, not a production configuration.
  */
+import { htmlFiles } from '../hosting/publicFiles';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,6 @@ import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { formatTable, kib } from './table';
 import { describeHostSpeed, measureHostSpeed, type HostSpeed } from './hostSpeed';
 import { CATEGORIES, collectMedians, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, type LighthouseRun } from './lighthouse';
-import { listHtmlFiles } from './links';
 import { pageWeight, type PageWeight } from './pageWeight';
 import { run, sandboxBuildEnv, exitWith } from './processes';
 import { sitePages, type SitePage } from './sitePages';
@@ -227,7 +227,7 @@ async function main(): Promise<number> {
       const code = await gatsby(['build'], buildEnv);
       const ms = performance.now() - started;
       if (code !== 0) throw new BuildFailed(what, code);
-      return { ms, htmlFiles: listHtmlFiles(PUBLIC).length };
+      return { ms, htmlFiles: htmlFiles(PUBLIC).length };
     };
     const clean = async (buildEnv: NodeJS.ProcessEnv) => {
       const code = await gatsby(['clean'], buildEnv);

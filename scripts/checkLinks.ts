@@ -7,11 +7,12 @@
  * public/_build.json) must exist too.
  * Exit code: 0 all fine, 1 something broken, 2 nothing to check or bad arguments.
  */
+import { htmlFiles } from '../hosting/publicFiles';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readBuildRecord } from '../hosting/publicFiles';
 import { BUILD_RECORD_PATH } from '../hosting/buildRecord';
-import { checkSite, listHtmlFiles, originOf, siteFilesIn, type CheckResult, type Problem } from './links';
+import { checkSite, originOf, siteFilesIn, type CheckResult, type Problem } from './links';
 
 const MAX_PROBLEM_LINES = 50;
 const PAGES_NAMED_PER_LINE = 3;
@@ -53,7 +54,7 @@ export function main(args: readonly string[], env: NodeJS.ProcessEnv): number {
     console.error(`"${originArgument}" is not an http(s) site URL.`);
     return 2;
   }
-  const pages = listHtmlFiles(publicDir);
+  const pages = htmlFiles(publicDir);
   if (pages.length === 0) {
     console.error(`No HTML files in ${publicDir}: build the site first ("SITE_ENV=local npm run build" against the sandbox, or "npm run build" with the production settings).`);
     return 2;

@@ -4,11 +4,11 @@
  * cold like the site, so the cost per post is measured on the real
  * templates, lists and feeds. The project itself is never touched.
  */
+import { htmlFiles } from '../hosting/publicFiles';
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { listHtmlFiles } from './links';
 import { run } from './processes';
 import { readPostFiles, type PostFile } from './sitePages';
 import { formatTable } from './table';
@@ -84,7 +84,7 @@ export async function measureGrowth(
     if (code !== 0) return { failed: code };
     return {
       posts: { before: posts.length, after: readPostFiles(blogDir).length },
-      htmlFiles: { before: before.htmlFiles, after: listHtmlFiles(path.join(copy, 'public')).length },
+      htmlFiles: { before: before.htmlFiles, after: htmlFiles(path.join(copy, 'public')).length },
       ms: { before: before.ms, after: ms },
     };
   } finally {

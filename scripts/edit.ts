@@ -8,6 +8,7 @@
  * the change. Ports: PORT (default 8000), SANDBOX_PORT (default 4010) and
  * CMS_PORT (default 8081); a taken one falls back to a free port.
  */
+import { languageHomes } from '../src/lib/languages';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
@@ -16,7 +17,7 @@ import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
 import { startContentServer } from '../cms/localBackend';
 import { onPreferredPort } from './listen';
 import { holdPort } from '../hosting/nginxServer';
-import { startBuildEnv } from './processes';
+import { gatsbyEnv, startBuildEnv } from './processes';
 
 const ROOT = path.join(__dirname, '..');
 
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const content = await onPreferredPort(Number(process.env.CMS_PORT ?? 8081), (port) => startContentServer(ROOT, port, 'info', { siteOrigins }), 'CMS backend');
   const sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');
 
-  const env = { ...startBuildEnv(process.env, { siteUrl, sandboxUrl: sandbox.url }), CMS_LOCAL_BACKEND_URL: content.apiUrl, GATSBY_TELEMETRY_DISABLED: '1' };
+  const env = gatsbyEnv({ ...startBuildEnv(process.env, { siteUrl, sandboxUrl: sandbox.url }), CMS_LOCAL_BACKEND_URL: content.apiUrl });
   const develop = spawn(path.join(ROOT, 'node_modules', '.bin', 'gatsby'), ['develop', '--host', '127.0.0.1', '--port', new URL(siteUrl).port], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env,
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     if (!announced && /You can now view/.test(chunk.toString())) {
       announced = true;
       console.log(`\nEdit content: ${siteUrl}${ADMIN_PATH} (press Login: the local backend needs no account)`);
-      console.log(`Site:         ${siteUrl}/ (English), ${siteUrl}/bg/ (Bulgarian)`);
+      console.log(`Site:         ${languageHomes(siteUrl)}`);
       console.log(`CMS backend:  ${content.apiUrl}, writing the CMS's folders of ${ROOT} (content/, locales/, static/media/)`);
       console.log(`Sandbox:      ${sandbox.url}`);
       console.log('Press Ctrl+C to stop.');

@@ -11,7 +11,7 @@
  * go unchecked; and it does not read form[action], use[href] or imagesrcset.
  */
 import { Parser } from 'htmlparser2';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** One URL as written in a page, with where it was found (for messages). */
@@ -188,20 +188,6 @@ export function siteFilesIn(dir: string): SiteFiles {
     },
     readText: (file) => readFileSync(path.join(dir, file), 'utf8'),
   };
-}
-
-/** Every .html file under dir, relative with "/" separators, sorted; [] when dir does not exist. */
-export function listHtmlFiles(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir, { recursive: true, encoding: 'utf8' });
-  } catch {
-    return [];
-  }
-  return entries
-    .map((entry) => entry.split(path.sep).join('/'))
-    .filter((entry) => entry.endsWith('.html') && statSync(path.join(dir, entry)).isFile())
-    .sort();
 }
 
 export type Resolution = { file: string } | { missing: string };

@@ -23,6 +23,16 @@ export function run(
   });
 }
 
+/** `env` for a Gatsby command: the one place this project turns Gatsby's telemetry off (every Gatsby command runs through here). */
+export function gatsbyEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, GATSBY_TELEMETRY_DISABLED: '1' };
+}
+
+/** A Gatsby command (build, clean, develop...) with `env`, its telemetry off; resolves to its exit code. */
+export function gatsby(args: string[], env: NodeJS.ProcessEnv, options: { signal?: AbortSignal; cwd?: string } = {}): Promise<number> {
+  return run('gatsby', args, gatsbyEnv(env), options);
+}
+
 /**
  * A production build from a clean slate. Gatsby's incremental builds can
  * keep a page's old inline CSS after a CSS-only change, and keep files
@@ -30,9 +40,8 @@ export function run(
  * about 50 s here and is always right.
  */
 export async function buildSite(env: NodeJS.ProcessEnv): Promise<number> {
-  const gatsbyEnv = { ...env, GATSBY_TELEMETRY_DISABLED: '1' };
-  const cleaned = await run('gatsby', ['clean'], gatsbyEnv);
-  return cleaned === 0 ? run('gatsby', ['build'], gatsbyEnv) : cleaned;
+  const cleaned = await gatsby(['clean'], env);
+  return cleaned === 0 ? gatsby(['build'], env) : cleaned;
 }
 
 export interface BuildTargets {

@@ -31,9 +31,9 @@ import path from 'node:path';
 import { parseArgs as parseCommandLine } from 'node:util';
 import { DEFAULT_LISTEN, nginxSiteConfig } from '../hosting/nginxConfig';
 import { contentTreeError } from '../gatsby/contentTree';
-import { readPublicRules, servedFiles } from '../hosting/publicFiles';
+import { publicTree, readPublicRules, servedFiles } from '../hosting/publicFiles';
 import { CONTENT_FOLDERS, buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove, type BuildKind, type PageChanges } from '../src/lib/publish';
-import { run } from './processes';
+import { gatsby } from './processes';
 
 const ROOT = path.join(__dirname, '..');
 
@@ -136,16 +136,12 @@ export interface ReleaseCopy {
 export function copyRelease(source: string, previous: string | undefined, target: string): ReleaseCopy {
   const result: ReleaseCopy = { files: 0, linked: 0, copiedBytes: 0 };
   mkdirSync(target, { recursive: true });
-  for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
-    const from = path.join(entry.parentPath, entry.name);
-    const relative = path.relative(source, from);
+  const tree = publicTree(source);
+  if (tree.others.length > 0) throw new Error(`public/${tree.others[0]} is not a regular file: a release holds files only`);
+  for (const folder of tree.folders) mkdirSync(path.join(target, folder), { recursive: true });
+  for (const relative of tree.files) {
+    const from = path.join(source, relative);
     const to = path.join(target, relative);
-    if (entry.isDirectory()) {
-      mkdirSync(to, { recursive: true });
-      continue;
-    }
-    if (!entry.isFile()) throw new Error(`public/${relative} is not a regular file: a release holds files only`);
-    mkdirSync(path.dirname(to), { recursive: true });
     result.files += 1;
     const old = previous ? path.join(previous, relative) : undefined;
     if (old && existsSync(old) && statSync(old).size === statSync(from).size && readFileSync(old).equals(readFileSync(from))) {
@@ -230,10 +226,9 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     return 1;
   }
 
-  const gatsbyEnv = { ...env, GATSBY_TELEMETRY_DISABLED: '1' };
-  const build = () => run('gatsby', ['build', '--log-pages', '--write-to-file'], gatsbyEnv, { cwd: ROOT });
+  const build = () => gatsby(['build', '--log-pages', '--write-to-file'], env, { cwd: ROOT });
   const started = Date.now();
-  let code = kind === 'clean' ? await run('gatsby', ['clean'], gatsbyEnv, { cwd: ROOT }) : 0;
+  let code = kind === 'clean' ? await gatsby(['clean'], env, { cwd: ROOT }) : 0;
   if (code === 0) code = await build();
   const buildSeconds = (Date.now() - started) / 1000;
   const pagesWritten = lines(path.join(ROOT, '.cache', 'newPages.txt')).length;

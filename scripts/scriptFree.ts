@@ -4,6 +4,7 @@
  * design can paint; the real page's Largest Contentful Paint is compared
  * with it, page by page.
  */
+import { htmlFiles } from '../hosting/publicFiles';
 import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,6 @@ import { collectMedians, pageUrl, type LighthouseRun } from './lighthouse';
 import { startNginx } from '../hosting/nginxServer';
 import type { References } from './paintReferences';
 import type { SitePage } from './sitePages';
-import { listHtmlFiles } from './links';
 import { formatTable } from './table';
 
 /** The goal: a page's LCP at most this many times its script-free copy's. */
@@ -39,7 +39,7 @@ export async function writeScriptFreeCopy(publicDir: string): Promise<{ dir: str
   // mkdtemp makes it private; nginx's workers (www-data under root) must read it.
   chmodSync(dir, 0o755);
   cpSync(publicDir, dir, { recursive: true });
-  for (const file of listHtmlFiles(dir).map((entry) => path.join(dir, entry))) writeFileSync(file, stripScripts(readFileSync(file, 'utf8')));
+  for (const file of htmlFiles(dir).map((entry) => path.join(dir, entry))) writeFileSync(file, stripScripts(readFileSync(file, 'utf8')));
   await precompress(dir);
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,14 +1,15 @@
 /**
  * `npm start`: the API sandbox, a production build pointed at it, and the
- * built site served locally. Ports: PORT (default 9000) and SANDBOX_PORT
+ * built site served locally. Ports: PORT (default SITE_DEFAULT_PORT, 9000) and SANDBOX_PORT
  * (default 4010); a taken default falls back to a free port.
  * Any GATSBY_* variable set in the environment wins over the sandbox.
  * A local build (SITE_ENV=local): no production settings needed, and without
  * Chromium it uses committed share images and icons and shows diagrams as
  * source, with one warning that says how to install it.
  */
+import { languageHomes } from '../src/lib/languages';
 import path from 'node:path';
-import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
+import { SANDBOX_DEFAULT_PORT, SITE_DEFAULT_PORT } from '../src/lib/config';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { buildSite, startBuildEnv } from './processes';
 import { listen, onPreferredPort, type RunningServer } from './listen';
@@ -17,7 +18,7 @@ import { createStaticApp } from '../hosting/staticServer';
 async function main(): Promise<void> {
   const sandbox: Sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');
   const site: RunningServer = await onPreferredPort(
-    Number(process.env.PORT ?? 9000),
+    Number(process.env.PORT ?? SITE_DEFAULT_PORT),
     (port) => listen(createStaticApp(path.join(__dirname, '..', 'public')), port),
     'site',
   );
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     await Promise.all([sandbox.close(), site.close()]);
     process.exit(code);
   }
-  console.log(`\nSite:    ${site.url}/ (English), ${site.url}/bg/ (Bulgarian)`);
+  console.log(`\nSite:    ${languageHomes(site.url)}`);
   console.log(`Sandbox: ${sandbox.url} (plans, contact, and the application stand-in at /app/)`);
   console.log('Press Ctrl+C to stop.');
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { USAGE, parseArgs } from '../../scripts/publish';
+import { CONFIG_VARIABLES, CONFIG_VARIABLE_NAMES, type ConfigVariable } from '../../src/lib/config';
 
 interface Step {
   name?: string;
@@ -105,9 +106,10 @@ describe('the publish workflow', () => {
     expect(text).not.toMatch(/npm install/);
   });
 
-  it('gives the build every production setting the site needs', () => {
-    for (const name of ['GATSBY_SITE_URL', 'GATSBY_APP_URL', 'GATSBY_PAYMENTS_API_URL', 'GATSBY_PAYMENTS_API_KEY', 'GATSBY_API_URL', 'GATSBY_API_KEY', 'GATSBY_CONTACT_EMAIL', 'CMS_BACKEND']) {
-      expect(workflow.jobs.publish.env[name]).toMatch(/^\$\{\{ (vars|secrets)\.[A-Z_]+ \}\}$/);
+  it('gives the build every setting the site reads (src/lib/config.ts), keys as secrets, and the CMS backend', () => {
+    for (const name of [...CONFIG_VARIABLE_NAMES, 'CMS_BACKEND']) {
+      const source = CONFIG_VARIABLE_NAMES.includes(name as ConfigVariable) && CONFIG_VARIABLES[name as ConfigVariable].kind === 'key' ? 'secrets' : 'vars';
+      expect(workflow.jobs.publish.env[name]).toBe(`\${{ ${source}.${name} }}`);
     }
   });
 });

@@ -1,11 +1,12 @@
 /**
  * @jest-environment node
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { DECAP_FILE, readNamespaces, writeAdmin } from '../../gatsby/admin';
+import { DECAP_FILE, writeAdmin } from '../../gatsby/admin';
+import { readNamespaces } from '../../gatsby/locales';
 import { cmsConfig } from '../../src/lib/cmsConfig';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -41,19 +42,5 @@ describe('writeAdmin', () => {
   it('takes only the bundle\'s files the page loads', () => {
     for (const name of ['decap-cms.js', '103.decap-cms.js', 'decap-cms.js.LICENSE.txt', 'f728dc876b39e5273411.wasm']) expect([name, DECAP_FILE.test(name)]).toEqual([name, true]);
     for (const name of ['cms.js', '103.cms.js', 'decap-cms.js.map', 'cms.css']) expect([name, DECAP_FILE.test(name)]).toEqual([name, false]);
-  });
-});
-
-describe('readNamespaces', () => {
-  it('reads the default language\'s UI string files by name', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'locales-'));
-    try {
-      mkdirSync(path.join(dir, 'locales', 'en'), { recursive: true });
-      writeFileSync(path.join(dir, 'locales', 'en', 'common.json'), '{"menu":"Menu","nav":{"home":"Home"}}');
-      writeFileSync(path.join(dir, 'locales', 'en', 'notes.txt'), 'not a namespace');
-      expect(readNamespaces(dir)).toEqual({ common: { menu: 'Menu', nav: { home: 'Home' } } });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

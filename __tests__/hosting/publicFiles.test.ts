@@ -1,8 +1,8 @@
 /** @jest-environment node */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readBuildRecord, readPublicRules } from '../../hosting/publicFiles';
+import { htmlFiles, publicTree, readBuildRecord, readPublicRules } from '../../hosting/publicFiles';
 import { adminContentSecurityPolicy } from '../../src/lib/adminPage';
 import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { FILE_POLICY, pagePolicy } from '../../hosting/rules';
@@ -39,5 +39,27 @@ describe('readPublicRules', () => {
     expect(() => readPublicRules(dir)).toThrow(/_build\.json is missing: build the site first/);
     write(BUILD_RECORD_PATH, '{"siteUrl":"x"}');
     expect(() => readBuildRecord(dir)).toThrow(/_build\.json is not a build record: "siteUrl" must be an http\(s\) URL/);
+  });
+});
+
+describe('publicTree, the one walk of a built public/', () => {
+  it('sorts files, folders and anything else apart, with "/" separators, and is empty for a missing folder', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'public-tree-'));
+    try {
+      for (const file of ['index.html', 'bg/index.html', 'page-data/404.html/page-data.json', 'app-1.js', 'app-1.js.br']) {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), 'x');
+      }
+      symlinkSync('/etc/passwd', path.join(dir, 'bg', 'passwd'));
+      expect(publicTree(dir)).toEqual({
+        files: ['app-1.js', 'app-1.js.br', 'bg/index.html', 'index.html', 'page-data/404.html/page-data.json'],
+        folders: ['bg', 'page-data', 'page-data/404.html'],
+        others: ['bg/passwd'],
+      });
+      expect(htmlFiles(dir)).toEqual(['bg/index.html', 'index.html']);
+      expect(publicTree(path.join(dir, 'missing'))).toEqual({ files: [], folders: [], others: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

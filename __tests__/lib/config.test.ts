@@ -1,5 +1,12 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import {
   CONFIG_DEFAULTS,
+  CONFIG_ENV,
+  CONFIG_VARIABLES,
+  CONFIG_VARIABLE_NAMES,
+  PRODUCTION_REQUIRED,
+  type ConfigVariable,
   buildConfigError,
   chromiumRequired,
   configMode,
@@ -21,8 +28,33 @@ const GOOD: ConfigEnv = {
   GATSBY_CONTACT_EMAIL: 'hello@stockpay.eu',
 };
 
-const URL_VARIABLES = ['GATSBY_SITE_URL', 'GATSBY_APP_URL', 'GATSBY_PAYMENTS_API_URL', 'GATSBY_API_URL'] as const;
-const REQUIRED = [...URL_VARIABLES, 'GATSBY_PAYMENTS_API_KEY', 'GATSBY_API_KEY', 'GATSBY_CONTACT_EMAIL'] as const;
+const URL_VARIABLES = CONFIG_VARIABLE_NAMES.filter((name) => CONFIG_VARIABLES[name].kind === 'url');
+const REQUIRED = Object.keys(PRODUCTION_REQUIRED) as ConfigVariable[];
+
+describe('the variables, declared once', () => {
+  it('requires in production every variable but the product name, whose default suits any site', () => {
+    expect(REQUIRED).toEqual(CONFIG_VARIABLE_NAMES.filter((name) => name !== 'GATSBY_PRODUCT_NAME'));
+    expect(URL_VARIABLES).toEqual(['GATSBY_SITE_URL', 'GATSBY_APP_URL', 'GATSBY_PAYMENTS_API_URL', 'GATSBY_API_URL']);
+  });
+
+  it('reads each declared variable, and SITE_ENV, from the environment', () => {
+    expect(Object.keys(CONFIG_ENV)).toEqual([...CONFIG_VARIABLE_NAMES, 'SITE_ENV']);
+  });
+
+  it('is the only list: every process.env.GATSBY_* the site, the build and the scripts read is declared', () => {
+    const root = path.join(__dirname, '..', '..');
+    const read = new Set<string>();
+    for (const folder of ['src', 'gatsby', 'plugins', 'scripts', 'hosting', 'sandbox', 'cms']) {
+      for (const file of readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })) {
+        if (!/\.(ts|tsx|js)$/.test(file)) continue;
+        for (const match of readFileSync(path.join(root, folder, file), 'utf8').matchAll(/process\.env\.(GATSBY_[A-Z_]+)/g)) read.add(match[1]);
+      }
+    }
+    // Gatsby's own switch, not the site's configuration.
+    read.delete('GATSBY_TELEMETRY_DISABLED');
+    expect([...read].filter((name) => !(name in CONFIG_VARIABLES))).toEqual([]);
+  });
+});
 
 describe('readConfig', () => {
   it('falls back to the local sandbox defaults', () => {
@@ -249,16 +281,8 @@ describe('productionConfigProblems', () => {
       GATSBY_API_URL: 'not a url',
       GATSBY_CONTACT_EMAIL: 'hello@stockpay.example',
     });
-    expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
-      'SITE_ENV',
-      'GATSBY_SITE_URL',
-      'GATSBY_APP_URL',
-      'GATSBY_PAYMENTS_API_URL',
-      'GATSBY_PAYMENTS_API_KEY',
-      'GATSBY_API_URL',
-      'GATSBY_API_KEY',
-      'GATSBY_CONTACT_EMAIL',
-    ]);
+    // Every variable but the product name is at fault: SITE_ENV first, then the declared order.
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual(['SITE_ENV', ...CONFIG_VARIABLE_NAMES.filter((name) => name !== 'GATSBY_PRODUCT_NAME')]);
   });
 
   it('includes the malformed values that every build refuses', () => {
@@ -275,11 +299,11 @@ describe('buildConfigError', () => {
   it('stops a production build, naming every problem in one message', () => {
     expect(buildConfigError({}, build)).toMatch(
       new RegExp(
-        `^This production build would send visitors to the local sandbox or nowhere\\.\\nFix these 7 settings \\(README\\.md, "Configuration"\\):\\n(  - GATSBY_[A-Z_]+ is not set .*\\n){7}To build`,
+        `^This production build would send visitors to the local sandbox or nowhere\\.\\nFix these 7 settings \\(docs\\/configuration\\.md\\):\\n(  - GATSBY_[A-Z_]+ is not set .*\\n){7}To build`,
       ),
     );
     expect(buildConfigError({ ...GOOD, GATSBY_API_URL: 'http://127.0.0.1:4010' }, build)).toContain(
-      'Fix this setting (README.md, "Configuration"):\n  - GATSBY_API_URL must use https, must not point at this machine',
+      'Fix this setting (docs/configuration.md):\n  - GATSBY_API_URL must use https, must not point at this machine',
     );
   });
 
@@ -304,12 +328,12 @@ describe('productionConfigMessage', () => {
   it('counts the settings, lists them and says how to build locally instead', () => {
     expect(productionConfigMessage(['A is not set', 'B must use https'])).toBe(
       'This production build would send visitors to the local sandbox or nowhere.\n' +
-        'Fix these 2 settings (README.md, "Configuration"):\n' +
+        'Fix these 2 settings (docs/configuration.md):\n' +
         '  - A is not set\n' +
         '  - B must use https\n' +
         'To build for this machine against the sandbox instead, set SITE_ENV=local.',
     );
-    expect(productionConfigMessage(['A is not set'])).toContain('Fix this setting (README.md, "Configuration"):\n  - A is not set\n');
+    expect(productionConfigMessage(['A is not set'])).toContain('Fix this setting (docs/configuration.md):\n  - A is not set\n');
   });
 });
 

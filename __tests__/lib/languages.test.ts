@@ -2,6 +2,8 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   isLanguage,
+  languageHomes,
+  languageName,
   languageSwitchTarget,
   languagesOf,
   localizedPath,
@@ -26,6 +28,15 @@ describe('languages', () => {
     [42, false],
   ])('isLanguage(%p) is %p', (value, expected) => {
     expect(isLanguage(value)).toBe(expected);
+  });
+
+  it('names a language in English for editors and console messages', () => {
+    expect(languageName('bg')).toBe('Bulgarian');
+    expect(languageName('en')).toBe('English');
+  });
+
+  it("prints each language's home page on a server, the default one unprefixed", () => {
+    expect(languageHomes('http://127.0.0.1:9000')).toBe('http://127.0.0.1:9000/ (English), http://127.0.0.1:9000/bg/ (Bulgarian)');
   });
 });
 

@@ -170,6 +170,6 @@ describe('the plugins\' UI strings (plugins/locales.js)', () => {
     expect(() => localeValue('en', 'common', 'noSuchKey')).toThrow('locales/en/common.json has no "noSuchKey"');
     expect(() => localeText('en', 'content', 'scrollRegion')).toThrow('locales/en/content.json: "scrollRegion" must be a string of text');
     expect(() => localeText('en', 'content', 'scrollRegion', 'nothing')).toThrow('locales/en/content.json: "scrollRegion.nothing" must be a string of text');
-    expect(() => localeValue('../en', 'common', 'newTab')).toThrow('is missing');
+    expect(() => localeValue('../en', 'common', 'newTab')).toThrow('locales/../en/common.json is not a UI string file name');
   });
 });

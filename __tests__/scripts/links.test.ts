@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 // Node environment: the checker runs under Node (tsx), so URL parsing and fs must be Node's, not jsdom's.
+import { htmlFiles } from '../../hosting/publicFiles';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,6 @@ import {
   checkSite,
   classifyUrl,
   fragmentExists,
-  listHtmlFiles,
   originOf,
   pageUrlPath,
   parsePage,
@@ -208,7 +208,7 @@ describe('fragmentExists', () => {
   });
 });
 
-describe('listHtmlFiles and resolvePath', () => {
+describe('htmlFiles (hosting/publicFiles.ts) and resolvePath', () => {
   const dir = tempSite({
     'index.html': page(''),
     'docs/index.html': page(''),
@@ -221,11 +221,11 @@ describe('listHtmlFiles and resolvePath', () => {
   const files = siteFilesIn(dir);
 
   it('lists HTML files only, not directories named *.html', () => {
-    expect(listHtmlFiles(dir)).toEqual(['a/b/index.html', 'docs/index.html', 'index.html', 'бг/index.html']);
+    expect(htmlFiles(dir)).toEqual(['a/b/index.html', 'docs/index.html', 'index.html', 'бг/index.html']);
   });
 
   it('lists nothing for a missing folder', () => {
-    expect(listHtmlFiles(path.join(dir, 'nope'))).toEqual([]);
+    expect(htmlFiles(path.join(dir, 'nope'))).toEqual([]);
   });
 
   it.each([

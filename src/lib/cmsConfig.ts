@@ -7,7 +7,7 @@
  * https://decapcms.org/docs/configuration-options/
  */
 import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type Fields, type FileSchema, type SectionSchema } from './contentSchema';
-import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName } from './languages';
 import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from './social';
 
 /** Where the CMS reads and writes the files. */
@@ -136,11 +136,6 @@ function markdownFields(schema: FileSchema, i18n: boolean): CmsField[] {
  * which the admin script answers (src/lib/adminPage.ts).
  */
 export const MARKDOWN_FORMAT = 'yaml-frontmatter';
-
-/** 'bg' -> 'Bulgarian': the CMS speaks English to editors. */
-export function languageName(language: string): string {
-  return new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
-}
 
 /**
  * The collection of one content section. Decap shows the languages side by

@@ -12,8 +12,8 @@
  *   reshuffle the whole file in git.
  */
 import { CONTENT_SECTIONS, type ContentSection, type SectionSchema } from './contentSchema';
-import { fieldLabel, languageName } from './cmsConfig';
-import { LANGUAGES } from './languages';
+import { fieldLabel } from './cmsConfig';
+import { LANGUAGES, languageName } from './languages';
 
 export interface FieldCheck {
   field: string;

@@ -4,7 +4,7 @@
  * Gatsby inlines `process.env.GATSBY_*` into the browser bundle at build
  * time only where the expression is written out literally, hence the object
  * literal at the bottom. The defaults point at the local sandbox that
- * `npm start` runs (see README).
+ * `npm start` runs (see docs/configuration.md).
  *
  * Those defaults are for this machine only. A `gatsby build` is a production
  * build unless it says otherwise with `SITE_ENV=local`, and a production
@@ -35,30 +35,53 @@ export interface SiteConfig {
   contactEmail: string;
 }
 
-export type ConfigVariable =
-  | 'GATSBY_SITE_URL'
-  | 'GATSBY_APP_URL'
-  | 'GATSBY_PAYMENTS_API_URL'
-  | 'GATSBY_PAYMENTS_API_KEY'
-  | 'GATSBY_API_URL'
-  | 'GATSBY_API_KEY'
-  | 'GATSBY_PRODUCT_NAME'
-  | 'GATSBY_CONTACT_EMAIL';
+/** The port `npm start` serves the built site on, unless PORT says otherwise. */
+export const SITE_DEFAULT_PORT = 9000;
+
+/**
+ * What a variable holds, which decides its checks: `url` an http(s) URL
+ * (https and not this machine in production), `key` an API key sent as a
+ * header, `email` the contact address, `text` free text.
+ */
+type VariableKind = 'url' | 'key' | 'email' | 'text';
+
+interface VariableSpec {
+  kind: VariableKind;
+  /** The value when unset: the local sandbox, never a production value. */
+  local: string;
+  /** What the variable is for, when a production build must set it; absent when the default suits production too. */
+  production?: string;
+}
+
+/**
+ * Every variable the site reads, declared once, in the order the docs list
+ * them and problems are reported.
+ */
+export const CONFIG_VARIABLES = {
+  GATSBY_SITE_URL: { kind: 'url', local: `http://127.0.0.1:${SITE_DEFAULT_PORT}`, production: "this site's public https origin" },
+  GATSBY_APP_URL: { kind: 'url', local: `${SANDBOX_DEFAULT_URL}/app`, production: "the application's https address" },
+  GATSBY_PAYMENTS_API_URL: { kind: 'url', local: SANDBOX_DEFAULT_URL, production: "the payments API's https address" },
+  GATSBY_PAYMENTS_API_KEY: { kind: 'key', local: 'sandbox-payments-key', production: "the payments API's key for this site" },
+  GATSBY_API_URL: { kind: 'url', local: SANDBOX_DEFAULT_URL, production: "the application API's https address" },
+  GATSBY_API_KEY: { kind: 'key', local: 'sandbox-api-key', production: "the application API's key for this site" },
+  GATSBY_PRODUCT_NAME: { kind: 'text', local: 'StockPay' },
+  // .example is reserved (RFC 2606): no mail ever goes there by mistake.
+  GATSBY_CONTACT_EMAIL: { kind: 'email', local: 'hello@stockpay.example', production: "the contact page's e-mail address" },
+} as const satisfies Record<string, VariableSpec>;
+
+export type ConfigVariable = keyof typeof CONFIG_VARIABLES;
+
+/** The variables in their declared order. */
+export const CONFIG_VARIABLE_NAMES = Object.keys(CONFIG_VARIABLES) as ConfigVariable[];
+
+const spec = (name: ConfigVariable): VariableSpec => CONFIG_VARIABLES[name];
+const namesOfKind = (kind: VariableKind) => CONFIG_VARIABLE_NAMES.filter((name) => spec(name).kind === kind);
 
 /** The variables, plus SITE_ENV, which says whether a build is local (see configMode). */
 export type ConfigEnv = Partial<Record<ConfigVariable | 'SITE_ENV', string | undefined>>;
 
-export const CONFIG_DEFAULTS: Record<ConfigVariable, string> = {
-  GATSBY_SITE_URL: 'http://127.0.0.1:9000',
-  GATSBY_APP_URL: `${SANDBOX_DEFAULT_URL}/app`,
-  GATSBY_PAYMENTS_API_URL: SANDBOX_DEFAULT_URL,
-  GATSBY_PAYMENTS_API_KEY: 'sandbox-payments-key',
-  GATSBY_API_URL: SANDBOX_DEFAULT_URL,
-  GATSBY_API_KEY: 'sandbox-api-key',
-  GATSBY_PRODUCT_NAME: 'StockPay',
-  // .example is reserved (RFC 2606): no mail ever goes there by mistake.
-  GATSBY_CONTACT_EMAIL: 'hello@stockpay.example',
-};
+/** Each variable's value when unset (the local sandbox's). */
+export const CONFIG_DEFAULTS = Object.fromEntries(CONFIG_VARIABLE_NAMES.map((name) => [name, spec(name).local])) as Record<ConfigVariable, string>;
 
 // ---------------------------------------------------------------------------
 // Local or production
@@ -100,30 +123,16 @@ export function chromiumRequired(mode: ConfigMode): boolean {
 // ---------------------------------------------------------------------------
 // Checks
 
-const URL_VARIABLES = ['GATSBY_SITE_URL', 'GATSBY_APP_URL', 'GATSBY_PAYMENTS_API_URL', 'GATSBY_API_URL'] as const;
-const KEY_VARIABLES = ['GATSBY_PAYMENTS_API_KEY', 'GATSBY_API_KEY'] as const;
+const URL_VARIABLES = namesOfKind('url');
+const KEY_VARIABLES = namesOfKind('key');
 
 /** What a production build must set, in the order problems are listed, with what each is for. */
-export const PRODUCTION_REQUIRED: Readonly<Partial<Record<ConfigVariable, string>>> = {
-  GATSBY_SITE_URL: "this site's public https origin",
-  GATSBY_APP_URL: "the application's https address",
-  GATSBY_PAYMENTS_API_URL: "the payments API's https address",
-  GATSBY_PAYMENTS_API_KEY: "the payments API's key for this site",
-  GATSBY_API_URL: "the application API's https address",
-  GATSBY_API_KEY: "the application API's key for this site",
-  GATSBY_CONTACT_EMAIL: "the contact page's e-mail address",
-};
-
-const ORDER: readonly ConfigVariable[] = [
-  'GATSBY_SITE_URL',
-  'GATSBY_APP_URL',
-  'GATSBY_PAYMENTS_API_URL',
-  'GATSBY_PAYMENTS_API_KEY',
-  'GATSBY_API_URL',
-  'GATSBY_API_KEY',
-  'GATSBY_PRODUCT_NAME',
-  'GATSBY_CONTACT_EMAIL',
-];
+export const PRODUCTION_REQUIRED: Readonly<Partial<Record<ConfigVariable, string>>> = Object.fromEntries(
+  CONFIG_VARIABLE_NAMES.flatMap((name) => {
+    const purpose = spec(name).production;
+    return purpose ? [[name, purpose]] : [];
+  }),
+);
 
 /** An IPv4 address in dotted form (the URL parser normalises 127.1, 0x7f.1 and 2130706433 to it). */
 function ipv4Octets(host: string): number[] | null {
@@ -187,9 +196,9 @@ function formatProblems(env: ConfigEnv): Problem[] {
     const url = value === undefined ? undefined : parseUrl(name, value);
     if (typeof url === 'string') problems.push({ variable: name, text: url });
   }
-  const email = raw(env, 'GATSBY_CONTACT_EMAIL');
-  if (email !== undefined && !isValidEmail(email)) {
-    problems.push({ variable: 'GATSBY_CONTACT_EMAIL', text: `GATSBY_CONTACT_EMAIL must be an e-mail address, got "${email}"` });
+  for (const name of namesOfKind('email')) {
+    const email = raw(env, name);
+    if (email !== undefined && !isValidEmail(email)) problems.push({ variable: name, text: `${name} must be an e-mail address, got "${email}"` });
   }
   return problems;
 }
@@ -203,7 +212,7 @@ function quoteUrl(url: URL, value: string): string {
 }
 
 /** What a production build refuses in a well-formed URL, all on one line. */
-function productionUrlProblem(name: (typeof URL_VARIABLES)[number], url: URL, value: string): string | null {
+function productionUrlProblem(name: ConfigVariable, url: URL, value: string): string | null {
   const faults: string[] = [];
   if (url.protocol === 'http:') faults.push('must use https');
   if (isLoopbackHost(url.hostname)) faults.push('must not point at this machine');
@@ -219,9 +228,9 @@ const HEADER_TOKEN = /^[\x21-\x7e]+$/;
 /** Top-level domains that never receive mail (RFC 2606 and 6761). */
 const RESERVED_TOP_LEVEL = /\.(example|invalid|localhost|test)$/i;
 
-/** Problems in a fixed order: SITE_ENV, then the variables as the README lists them. */
+/** Problems in a fixed order: SITE_ENV, then the variables in their declared order. */
 function ordered(problems: Problem[]): string[] {
-  const rank = (variable: Problem['variable']) => (variable === 'SITE_ENV' ? -1 : ORDER.indexOf(variable));
+  const rank = (variable: Problem['variable']) => (variable === 'SITE_ENV' ? -1 : CONFIG_VARIABLE_NAMES.indexOf(variable));
   return problems
     .map((problem, index) => ({ ...problem, index }))
     .sort((a, b) => rank(a.variable) - rank(b.variable) || a.index - b.index)
@@ -245,7 +254,7 @@ export function productionConfigProblems(env: ConfigEnv): string[] {
   if (siteEnv !== undefined && siteEnv !== '' && siteEnv !== 'production' && siteEnv !== LOCAL_SITE_ENV) {
     add('SITE_ENV', `SITE_ENV must be "${LOCAL_SITE_ENV}" for a local build, or unset for production; got "${siteEnv}"`);
   }
-  for (const name of ORDER) {
+  for (const name of CONFIG_VARIABLE_NAMES) {
     const purpose = PRODUCTION_REQUIRED[name];
     if (purpose && raw(env, name) === undefined) add(name, `${name} is not set (${purpose})`);
   }
@@ -263,9 +272,9 @@ export function productionConfigProblems(env: ConfigEnv): string[] {
     if (value === CONFIG_DEFAULTS[name]) add(name, `${name} is the sandbox's key; set the key the API gave this site`);
     else if (!HEADER_TOKEN.test(value)) add(name, `${name} must be printable ASCII without spaces (it is sent as an HTTP header)`);
   }
-  const email = raw(env, 'GATSBY_CONTACT_EMAIL');
-  if (email !== undefined && isValidEmail(email) && RESERVED_TOP_LEVEL.test(email)) {
-    add('GATSBY_CONTACT_EMAIL', `GATSBY_CONTACT_EMAIL is at a reserved domain that receives no mail, got "${email}"`);
+  for (const name of namesOfKind('email')) {
+    const email = raw(env, name);
+    if (email !== undefined && isValidEmail(email) && RESERVED_TOP_LEVEL.test(email)) add(name, `${name} is at a reserved domain that receives no mail, got "${email}"`);
   }
   return ordered(problems);
 }
@@ -277,7 +286,7 @@ export function productionConfigMessage(problems: readonly string[]): string {
   // Short lines: Gatsby's reporter wraps long ones.
   return [
     'This production build would send visitors to the local sandbox or nowhere.',
-    `Fix ${problems.length === 1 ? 'this setting' : `these ${problems.length} settings`} (README.md, "Configuration"):`,
+    `Fix ${problems.length === 1 ? 'this setting' : `these ${problems.length} settings`} (docs/configuration.md):`,
     bullets(problems),
     `To build for this machine against the sandbox instead, set SITE_ENV=${LOCAL_SITE_ENV}.`,
   ].join('\n');
@@ -326,8 +335,12 @@ export function readConfig(env: ConfigEnv): SiteConfig {
   };
 }
 
-/** The variables as this build sees them (Gatsby inlines each `process.env.GATSBY_*` written out here). */
-export const CONFIG_ENV: ConfigEnv = {
+/**
+ * The variables as this build sees them. Gatsby inlines only a
+ * `process.env.GATSBY_*` written out, so each is named here once more; the
+ * type makes leaving one out a compile error.
+ */
+export const CONFIG_ENV: Record<ConfigVariable | 'SITE_ENV', string | undefined> = {
   GATSBY_SITE_URL: process.env.GATSBY_SITE_URL,
   GATSBY_APP_URL: process.env.GATSBY_APP_URL,
   GATSBY_PAYMENTS_API_URL: process.env.GATSBY_PAYMENTS_API_URL,

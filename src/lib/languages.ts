@@ -20,6 +20,16 @@ export const APP_LOCALES: Record<Language, string> = { en: 'en-US', bg: 'bg' };
  */
 export const WRITING_SYSTEMS: Record<Language, string> = { en: 'Latin', bg: 'Cyrillic' };
 
+/** 'bg' -> 'Bulgarian', in English: what the CMS shows editors and the scripts print. */
+export function languageName(language: string): string {
+  return new Intl.DisplayNames(['en'], { type: 'language' }).of(language) ?? language;
+}
+
+/** Where each language's home page is on a server at `origin`, to print: "http://host/ (English), http://host/bg/ (Bulgarian)". */
+export function languageHomes(origin: string): string {
+  return LANGUAGES.map((language) => `${origin}${language === DEFAULT_LANGUAGE ? '/' : `/${language}/`} (${languageName(language)})`).join(', ');
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
