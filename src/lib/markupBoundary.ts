@@ -13,7 +13,9 @@
  * 1. sanitize-html (configured from the allowlist) removes nothing: its
  *    output equals a canonical re-serialisation of the input (the same
  *    library with everything allowed). Elements, attributes, classes,
- *    attribute values and URL schemes are checked here.
+ *    attribute values and URL schemes are checked here; besides the listed
+ *    classes, a diagram's <g>s may carry those the diagram defines itself
+ *    (an editor's classDef, scoped to it in its <style>).
  * 2. The checker and a browser see the same elements: the elements and
  *    attributes sanitize-html's parser (htmlparser2) meets, in order, are
  *    those of the tree parse5 (the HTML standard's algorithm, as browsers
@@ -99,13 +101,28 @@ const STRICT: IOptions = {
   allowProtocolRelative: true,
 };
 
+/**
+ * STRICT, with the classes a diagram defines for itself allowed on <g>
+ * besides ALLOWED_CLASSES.g (see diagramOwnClasses).
+ */
+function strictOptions(ownClasses: string[]): IOptions {
+  if (ownClasses.length === 0) return STRICT;
+  return { ...STRICT, allowedClasses: { ...STRICT.allowedClasses, g: [...(ALLOWED_CLASSES.g ?? []), ...ownClasses] } };
+}
+
+/**
+ * A class attribute's classes one space apart, split where a browser splits
+ * them (ASCII whitespace): a mermaid drawing writes `node  statediagram-state`.
+ */
+const classList = (value: string): string => value.split(/[\t\n\f\r ]+/).filter(Boolean).join(' ');
+
 /** An element written out for a message. */
 const elementView = (name: string, attributes: [string, string][]): string =>
   `<${name}${attributes.map(([attribute, value]) => ` ${attribute}="${value}"`).join('')}>`;
 
-/** At most `max` characters, on one line, quoted. */
+/** At most `max` characters, on one line, quoted; whitespace a browser does not treat as such (a no-break space) named. */
 const quote = (text: string, max = 100): string => {
-  const line = text.replace(/\s+/g, ' ');
+  const line = text.replace(/[\t\n\f\r ]+/g, ' ').replace(/[^\S ]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>`);
   return JSON.stringify(line.length > max ? `${line.slice(0, max - 1)}…` : line);
 };
 
@@ -206,7 +223,9 @@ function removal(canonical: string, strict: string): string {
   const start = Math.max(0, canonical.lastIndexOf('<', i));
   const cut = (text: string) => {
     const end = text.indexOf('>', i);
-    return text.slice(start, end < 0 ? undefined : Math.min(end + 1, start + 160));
+    const element = text.slice(start, end < 0 ? undefined : end + 1);
+    // A long element (a diagram's path): its start, then where the two differ.
+    return element.length <= 160 || i - start <= 100 ? element.slice(0, 160) : `${element.slice(0, 40)}…${element.slice(i - start - 50, i - start + 68)}`;
   };
   return `markup outside the allowlist (${ALLOWLIST}): found ${quote(cut(canonical), 160)}, the allowlist keeps ${quote(cut(strict), 160)}`;
 }
@@ -296,6 +315,33 @@ function styleSheetProblems(css: string, svgId: string): string[] {
   return problems;
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The id of the <svg> an element is in ('' when none or without one). */
+const svgIdOf = (svg: P5Node | undefined): string => svg?.attrs?.find((a) => attributeName(a) === 'id')?.value ?? '';
+
+/** The text of a <style> element as a browser reads it. */
+const sheetText = (style: P5Node): string => childrenOf(style).map((c) => c.value ?? '').join('');
+
+/**
+ * The classes a diagram defines for itself. An editor's classDef (or
+ * `class`, `:::`) names a class of the editor's choosing: mermaid writes its
+ * rules into the diagram's <style>, scoped to the svg (`#<id> .done
+ * rect{…}`), and puts the class on the nodes' <g>s. Those names cannot be
+ * listed, so a <g> may carry a class that a diagram's <style> on the page
+ * styles this way; its rules pass check 3 like every other. Read from the
+ * browser's tree, as check 3 reads sheets.
+ */
+function diagramOwnClasses(elements: BrowserElement[]): string[] {
+  const names = new Set<string>();
+  for (const { element, svg } of elements) {
+    const id = svgIdOf(svg);
+    if (nameOf(element) !== 'style' || !id) continue;
+    for (const match of sheetText(element).matchAll(new RegExp(`#${escapeRegExp(id)}\\s+\\.(-?[_a-zA-Z][-\\w]*)`, 'g'))) names.add(match[1]);
+  }
+  return [...names];
+}
+
 /** Check 3, on the browser's tree. */
 function cssProblems(elements: BrowserElement[]): string[] {
   const problems: string[] = [];
@@ -312,10 +358,7 @@ function cssProblems(elements: BrowserElement[]): string[] {
     if (name !== 'style') continue;
     if (!svg) problems.push("a <style> outside a diagram's <svg>");
     else if (childrenOf(element).some((c) => c.nodeName !== '#text')) problems.push('a <style> with markup in it');
-    else {
-      const svgId = svg.attrs?.find((a) => attributeName(a) === 'id')?.value ?? '';
-      problems.push(...styleSheetProblems(childrenOf(element).map((c) => c.value ?? '').join(''), svgId));
-    }
+    else problems.push(...styleSheetProblems(sheetText(element), svgIdOf(svg)));
   }
   return problems;
 }
@@ -339,6 +382,8 @@ export function markupProblems(html: string): string[] {
     allowedTags: false,
     allowedAttributes: false,
     allowedSchemesAppliedToAttributes: [],
+    // The strict pass writes an element's classes back one space apart; so does this one, so spacing alone is no difference.
+    transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: 'class' in attribs ? { ...attribs, class: classList(attribs.class) } : attribs }) },
     onOpenTag: (name, attributes) => {
       if (differs < 0 && tree && !sameElement(elements[opened]?.element, name, attributes)) {
         differs = opened;
@@ -347,7 +392,7 @@ export function markupProblems(html: string): string[] {
       opened += 1;
     },
   });
-  const strict = sanitizeHtml(html, STRICT);
+  const strict = sanitizeHtml(html, strictOptions(diagramOwnClasses(elements)));
   if (strict !== canonical) problems.push(removal(canonical, strict));
 
   if (tree) {
