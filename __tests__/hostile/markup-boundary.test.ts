@@ -86,6 +86,8 @@ describe('the markup boundary refuses a crafted diagram', () => {
     ['svg-presentation-url.svg', 'fill="url(https://evil.example/p.svg#g)" on <rect>: url(https://evil.example/p.svg#g): only url(#id), a reference inside the page'],
     ['svg-comment.svg', `a markup declaration (comment, CDATA, doctype) "<!-- note --!>"\n  - ${DIFFERENTIAL}: element 5 is "(none)" to the check and "<image href=\\"https://evil.example/i.png\\">" to a browser`],
     ['svg-closes-page.svg', 'elements that do not close where they open'],
+    // A drawing that stops clipping itself could scale a shape over the whole page.
+    ['svg-style-overlay.svg', 'the CSS "OVERFLOW:Visible" for the diagram\'s own <svg> (#diagram-0badc0ffee0e): there a style may set only fill, font-family, font-size'],
     ['svg-class-spoof.svg', `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee0d\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" class=\\"flowchart site-modal\\">"`],
   ])('%s, naming the file and quoting what it refused', async (svgFixture, problem) => {
     const error = await renderDiagram(svgFixture);

@@ -15,6 +15,7 @@ import {
   ALLOWED_ATTRIBUTE_VALUES,
   ALLOWED_CLASSES,
   ALLOWED_CSS_FUNCTIONS,
+  ALLOWED_DIAGRAM_SVG_PROPERTIES,
   ALLOWED_KEYFRAMES,
   ALLOWED_SHEET_KEYWORDS,
   ALLOWED_SHEET_PROPERTIES,
@@ -118,6 +119,7 @@ describe('the markup allowlist', () => {
   it('lists exactly the style properties each element sets, and the CSS of diagrams\' style sheets', () => {
     expect(listed(ALLOWED_STYLE_PROPERTIES)).toEqual(asObject(used.styleProperties));
     expect(sorted(ALLOWED_SHEET_PROPERTIES)).toEqual(sorted(used.sheetProperties));
+    expect(sorted(ALLOWED_DIAGRAM_SVG_PROPERTIES)).toEqual(sorted(used.diagramSvgProperties));
     expect(sorted(ALLOWED_CSS_FUNCTIONS)).toEqual(sorted(used.cssFunctions));
     expect(sorted(ALLOWED_KEYFRAMES)).toEqual(sorted(used.keyframes));
     expect(sorted(used.atRules)).toEqual(['keyframes']);

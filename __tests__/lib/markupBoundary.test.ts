@@ -167,6 +167,19 @@ describe('CSS', () => {
     expect(markupProblems('<svg id="d"><style>#d rect{behavior:x}</style></svg>')).toEqual(['the CSS property "behavior" (src/lib/markupAllowlist.ts)']);
   });
 
+  it('keeps a diagram\'s <svg> in its place and clipping what it draws: a rule for the svg itself sets its font and fill only', () => {
+    expect(markupProblems('<svg id="d"><style>#d{font-family:system-ui;font-size:15px;fill:#0f172a;}#d .x{transform:rotate(45deg);overflow:visible}</style></svg>')).toEqual([]);
+    const only = "there a style may set only fill, font-family, font-size, so the diagram keeps its place and its box on the page";
+    expect(markupProblems('<svg id="d"><style>#d{overflow:visible}#d:hover,#d .node{position:absolute;z-index:9}</style></svg>')).toEqual([
+      `the CSS "overflow:visible" for the diagram's own <svg> (#d): ${only}`,
+      `the CSS "position:absolute" for the diagram's own <svg> (#d): ${only}`,
+      `the CSS "z-index:9" for the diagram's own <svg> (#d): ${only}`,
+    ]);
+    expect(markupProblems('<svg id="d"><style>#d[role="x y"]:not(.a .b){height:5000px}</style></svg>')).toEqual([
+      `the CSS "height:5000px" for the diagram's own <svg> (#d): ${only}`,
+    ]);
+  });
+
   it('holds SVG presentation attributes to url(#id)', () => {
     expect(markupProblems('<svg id="d"><path marker-end="url(#d-arrow)"></path></svg>')).toEqual([]);
     expect(markupProblems('<svg id="d"><rect fill="url(https://x.example/p)"></rect></svg>')).toEqual([

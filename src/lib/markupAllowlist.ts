@@ -256,6 +256,14 @@ export const ALLOWED_SHEET_PROPERTIES: readonly string[] = [
 ];
 
 /**
+ * What a diagram's <style> may set on the diagram's <svg> itself (a rule
+ * such as `#id{…}`): the font and colour of its text. Nothing that takes it
+ * out of the flow, sizes it or lets what it draws paint outside its box
+ * (overflow), which is what makes transforms and positions inside it harmless.
+ */
+export const ALLOWED_DIAGRAM_SVG_PROPERTIES: readonly string[] = ['fill', 'font-family', 'font-size'];
+
+/**
  * Attributes whose value is CSS (SVG and MathML presentation attributes),
  * held to the same rules as a style attribute's values.
  */

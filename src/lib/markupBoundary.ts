@@ -31,7 +31,9 @@
  *    listed for their element; a <style> sits in an <svg> and every rule
  *    is scoped to that svg's id; no url() but url(#id), no function,
  *    at-rule or property outside the lists, no backslash escapes, no "<",
- *    no position that lifts content over the page. This is checked on the
+ *    no position that lifts content over the page, and for the diagram's
+ *    <svg> itself nothing but its font and fill, so it stays in flow and
+ *    clips what it draws. This is checked on the
  *    text a browser sees (entities decoded where a browser decodes them,
  *    as inside SVG).
  *
@@ -58,6 +60,7 @@ import {
   ALLOWED_ATTRIBUTE_VALUES,
   ALLOWED_CLASSES,
   ALLOWED_CSS_FUNCTIONS,
+  ALLOWED_DIAGRAM_SVG_PROPERTIES,
   ALLOWED_KEYFRAMES,
   ALLOWED_SHEET_KEYWORDS,
   ALLOWED_SHEET_PROPERTIES,
@@ -272,13 +275,33 @@ function styleAttributeProblems(element: string, style: string): string[] {
     });
 }
 
+/** A selector without its strings, attribute tests and arguments: what is left are names and combinators. */
+const selectorOutline = (selector: string): string => selector.replace(/"[^"]*"|'[^']*'|\[[^\]]*\]|\([^)]*\)/g, '');
+
 /** Top-level selectors must start with the svg's own id, and select nothing beside or after it. */
 function selectorProblem(selector: string, svgId: string): string | null {
   const scoped = selector.startsWith(`#${svgId}`) && /^($|[\s>.:[])/.test(selector.slice(svgId.length + 1));
   if (!scoped) return `the selector ${quote(selector, 60)} is not scoped to its diagram (#${svgId || '…'})`;
-  const outside = selector.replace(/"[^"]*"|'[^']*'|\[[^\]]*\]|\([^)]*\)/g, '');
-  if (/[~+]/.test(outside)) return `the selector ${quote(selector, 60)} reaches beside its diagram (~ or +)`;
+  if (/[~+]/.test(selectorOutline(selector))) return `the selector ${quote(selector, 60)} reaches beside its diagram (~ or +)`;
   return null;
+}
+
+/** Whether a scoped selector selects the diagram's <svg> itself (`#id`, `#id:hover`), not something inside it. */
+const selectsDiagramItself = (selector: string, svgId: string): boolean => !/[\s>]/.test(selectorOutline(selector.slice(svgId.length + 1)));
+
+/**
+ * The problems of a rule for the diagram's <svg> itself. Its box is what
+ * keeps a drawing in its place on the page: in flow (no position), its own
+ * size, and clipping what it draws (overflow), so nothing inside it,
+ * transformed or not, can paint over the page. A rule there may set only
+ * ALLOWED_DIAGRAM_SVG_PROPERTIES.
+ */
+function diagramItselfProblems(rule: Container<ChildNode>, svgId: string): string[] {
+  return (rule.nodes ?? []).flatMap((node) =>
+    node.type === 'decl' && !ALLOWED_DIAGRAM_SVG_PROPERTIES.includes(node.prop.toLowerCase())
+      ? [`the CSS ${quote(`${node.prop}:${node.value}`, 60)} for the diagram's own <svg> (#${svgId}): there a style may set only ${ALLOWED_DIAGRAM_SVG_PROPERTIES.join(', ')}, so the diagram keeps its place and its box on the page`]
+      : [],
+  );
 }
 
 /** The problems of a <style> element's text, in an svg with the given id. */
@@ -302,6 +325,7 @@ function styleSheetProblems(css: string, svgId: string): string[] {
         for (const selector of node.selectors) {
           const problem = inKeyframes ? (/^(from|to|\d+(\.\d+)?%)$/.test(selector) ? null : `the keyframe ${quote(selector)}`) : selectorProblem(selector, svgId);
           if (problem) problems.push(problem);
+          else if (!inKeyframes && selectsDiagramItself(selector, svgId)) problems.push(...diagramItselfProblems(node, svgId));
         }
         walk(node, false);
       } else if (node.type === 'atrule' && node.name.toLowerCase() === 'keyframes' && !inKeyframes && ALLOWED_KEYFRAMES.includes(node.params)) {
