@@ -9,7 +9,7 @@
  * Run it after a mermaid upgrade or a change to how diagrams are drawn, then
  * `npx jest __tests__/lib/markupAllowlist.test.ts`: it names what the list
  * (src/lib/markupAllowlist.ts) now lacks or no longer needs.
- * __tests__/plugins/mermaidRecorded.test.ts fails until the recordings
+ * __tests__/plugins/mermaidRecordings.test.ts fails until the recordings
  * match what the plugin draws. A diagram kind or feature the site starts to
  * use goes in as another `.mmd`.
  *
