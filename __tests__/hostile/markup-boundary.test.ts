@@ -8,7 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SITE_PLUGINS } from '../support/transformRemark';
+import { drawingKey } from '../../plugins/stockpay-remark-mermaid/cacheKey';
+import { RECORDED_DIAGRAMS } from '../../scripts/recordDiagrams';
+import { SITE_PLUGINS, type PluginEntry } from '../support/transformRemark';
 import { HOSTILE, fixture, renderContent, scratch } from '../support/hostile';
 
 const CLASS = 'markup-boundary';
@@ -16,17 +18,55 @@ const REFUSED = 'content/blog/en/diagram.md: the HTML this markdown became is re
 const ALLOWLIST = 'markup outside the allowlist (src/lib/markupAllowlist.ts)';
 const DIFFERENTIAL = 'HTML that browsers read differently from the check';
 
+/**
+ * The site's plugins, the diagram plugin with no disk cache (it could answer
+ * before the crafted drawing, or keep it for later builds) and failing
+ * rather than showing source when it finds no drawing.
+ */
+const PLUGINS: PluginEntry[] = SITE_PLUGINS.map((entry) =>
+  typeof entry === 'object' && entry.resolve === 'stockpay-remark-mermaid' ? { ...entry, options: { ...entry.options, cacheDirectory: false, withoutChromium: 'fail' } } : entry,
+);
+
+const page = fixture(CLASS, 'diagram.md');
+/** The diagram's source, as the plugin reads the ```mermaid block. */
+const code = /```mermaid\n([\s\S]*?)\n```/.exec(page)?.[1] ?? '';
+
 let dir: string;
+const chromePath = process.env.CHROME_PATH;
 beforeAll(() => {
   dir = scratch(CLASS);
+  // No browser: a drawing can only come from the cache below, and nothing real is drawn.
+  process.env.CHROME_PATH = '/nonexistent/chromium';
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  process.env.CHROME_PATH = chromePath;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
-/** The diagram page, with mermaid finding `svg` in Gatsby's cache as the drawing of its diagram (no browser runs). */
+/**
+ * The diagram page, with mermaid finding `svg` in Gatsby's cache as the
+ * drawing of its diagram: the cache answers the key the plugin computes for
+ * that diagram (cacheKey.js, with no browser), and the plugin asks for no
+ * other drawing.
+ */
+async function renderWithDrawing(svg: string): Promise<{ html?: string; error?: string }> {
+  const key = drawingKey(code, null);
+  const asked: string[] = [];
+  const cache = {
+    get: async (wanted: string) => {
+      asked.push(wanted);
+      return wanted === key ? svg : undefined;
+    },
+    set: async () => undefined,
+  };
+  const rendered = await renderContent(dir, 'blog/en/diagram.md', page, { cache, plugins: PLUGINS });
+  // gatsby-transformer-remark keeps its own work in the same cache, under its own names.
+  expect(asked.filter((wanted) => !wanted.startsWith('transformer-remark-'))).toEqual([key]);
+  return rendered;
+}
+
 async function renderDiagram(svgFixture: string): Promise<string | undefined> {
-  const svg = fixture(CLASS, svgFixture).trim();
-  const cache = { get: async (key: string) => (key.startsWith('diagram-') ? svg : undefined), set: async () => undefined };
-  const { html, error } = await renderContent(dir, 'blog/en/diagram.md', fixture(CLASS, 'diagram.md'), { cache });
+  const { html, error } = await renderWithDrawing(fixture(CLASS, svgFixture).trim());
   expect(html).toBeUndefined();
   return error;
 }
@@ -39,12 +79,15 @@ describe('the markup boundary refuses a crafted diagram', () => {
     ['svg-style-url.svg', 'the CSS "fill:URL( \\"https://evil.example/track.png\\" )": url(https://evil.example/track.png): only url(#id), a reference inside the page'],
     ['svg-style-global.svg', 'the selector "#diagram-0badc0ffee05~*" is not scoped to its diagram (#diagram-0badc0ffee05)\n  - the selector "body" is not scoped'],
     ['svg-style-escape.svg', 'a <style> with "<" or "\\" in it'],
-    ['svg-foreignobject-html.svg', `${ALLOWLIST}: found "<img src=\\"x\\" onerror=\\"alert(1)\\" />", the allowlist keeps "<img src=\\"x\\" />"`],
+    // Diagrams draw their labels as SVG text, so HTML inside a drawing is refused from its <foreignObject> on.
+    ['svg-foreignobject-html.svg', `${ALLOWLIST}: found "<foreignobject width=\\"10\\" height=\\"10\\">", the allowlist keeps "<div>"`],
     ['svg-event-handler.svg', `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee08\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" onload=\\"alert(1)\\">", the allowlist keeps "<svg id=\\"diagram-0badc0ffee08\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\">"`],
     ['svg-link.svg', `${ALLOWLIST}: found "<a xlink:href=\\"javascript:alert(1)\\">", the allowlist keeps "<a>"`],
     ['svg-presentation-url.svg', 'fill="url(https://evil.example/p.svg#g)" on <rect>: url(https://evil.example/p.svg#g): only url(#id), a reference inside the page'],
     ['svg-comment.svg', `a markup declaration (comment, CDATA, doctype) "<!-- note --!>"\n  - ${DIFFERENTIAL}: element 5 is "(none)" to the check and "<image href=\\"https://evil.example/i.png\\">" to a browser`],
     ['svg-closes-page.svg', 'elements that do not close where they open'],
+    // A drawing that stops clipping itself could scale a shape over the whole page.
+    ['svg-style-overlay.svg', 'the CSS "OVERFLOW:Visible" for the diagram\'s own <svg> (#diagram-0badc0ffee0e): there a style may set only fill, font-family, font-size'],
     ['svg-class-spoof.svg', `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee0d\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" class=\\"flowchart site-modal\\">"`],
   ])('%s, naming the file and quoting what it refused', async (svgFixture, problem) => {
     const error = await renderDiagram(svgFixture);
@@ -53,12 +96,10 @@ describe('the markup boundary refuses a crafted diagram', () => {
   });
 
   it('lets the site\'s own diagrams through, byte for byte', async () => {
-    const svg = fs.readFileSync(path.join(HOSTILE, '..', 'markup', 'diagram-flowchart-docs.html'), 'utf8').trim();
-    const drawing = svg.replace(/^<figure class="diagram">|<\/figure>$/g, '');
-    const cache = { get: async (key: string) => (key.startsWith('diagram-') ? drawing : undefined), set: async () => undefined };
-    const { html, error } = await renderContent(dir, 'blog/en/diagram.md', fixture(CLASS, 'diagram.md'), { cache });
+    const figure = fs.readFileSync(path.join(RECORDED_DIAGRAMS, 'flowchart-docs.html'), 'utf8').trim();
+    const { html, error } = await renderWithDrawing(figure.replace(/^<figure class="diagram">|<\/figure>$/g, ''));
     expect(error).toBeUndefined();
-    expect(html).toContain(svg);
+    expect(html).toContain(figure);
   });
 });
 

@@ -3,8 +3,10 @@
  * Holds src/lib/markupAllowlist.ts to what the site emits: every content
  * file through the site's remark plugins, the feature fixture (every
  * markdown feature, code in common languages, KaTeX constructs) and the
- * site's diagrams pass the boundary, and between them they use every name
- * on the lists and nothing else.
+ * recorded diagrams (the site's own and what editors reasonably write:
+ * __tests__/fixtures/markup/diagrams/, recorded by scripts/recordDiagrams.ts)
+ * pass the boundary, and between them they use every name on the lists and
+ * nothing else.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import {
   ALLOWED_ATTRIBUTE_VALUES,
   ALLOWED_CLASSES,
   ALLOWED_CSS_FUNCTIONS,
+  ALLOWED_DIAGRAM_SVG_PROPERTIES,
   ALLOWED_KEYFRAMES,
   ALLOWED_SHEET_KEYWORDS,
   ALLOWED_SHEET_PROPERTIES,
@@ -21,14 +24,15 @@ import {
   ALLOWED_URL_SCHEMES,
   CSS_VALUED_ATTRIBUTES,
 } from '../../src/lib/markupAllowlist';
-import { checkMarkup } from '../../src/lib/markupBoundary';
+import { markupProblems } from '../../src/lib/markupBoundary';
+import { RECORDED_DIAGRAMS, diagramSources } from '../../scripts/recordDiagrams';
 import { collectVocabulary, emptyVocabulary, type Vocabulary } from '../support/markupVocabulary';
 import { SITE_PLUGINS, transformMarkdown } from '../support/transformRemark';
 
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(ROOT, '__tests__', 'fixtures', 'markup');
 
-// Diagrams come from __tests__/fixtures/markup (drawn by the site's build): here they stay source, needing no browser.
+// Diagrams come from their recordings (drawn by the plugin in Chromium): here they stay source, needing no browser.
 const PLUGINS = SITE_PLUGINS.map((plugin) =>
   typeof plugin === 'object' && plugin.resolve === 'stockpay-remark-mermaid' ? { ...plugin, options: { withoutChromium: 'source' } } : plugin,
 );
@@ -45,6 +49,8 @@ const asObject = (map: Map<string, Set<string>>): Record<string, string[]> =>
 const listed = (lists: Readonly<Record<string, readonly string[]>>): Record<string, string[]> =>
   Object.fromEntries(sorted(Object.keys(lists)).map((key) => [key, sorted(lists[key])]));
 
+const recording = (name: string): string => fs.readFileSync(path.join(RECORDED_DIAGRAMS, `${name}.html`), 'utf8');
+
 let used: Vocabulary;
 const chromePath = process.env.CHROME_PATH;
 
@@ -58,9 +64,8 @@ beforeAll(async () => {
     const html = await (await transformMarkdown(parent, fs.readFileSync(file, 'utf8'), PLUGINS, { language: 'en' })).html();
     collectVocabulary(html, used);
   }
-  for (const diagram of fs.readdirSync(FIXTURES).filter((name) => name.endsWith('.html'))) {
-    collectVocabulary(checkMarkup(fs.readFileSync(path.join(FIXTURES, diagram), 'utf8'), diagram), used);
-  }
+  // Collected before they are checked (below), so a recording the lists refuse still shows what they lack.
+  for (const { name } of diagramSources()) collectVocabulary(recording(name), used);
 }, 60_000);
 
 afterAll(() => {
@@ -68,14 +73,29 @@ afterAll(() => {
 });
 
 describe('the markup allowlist', () => {
+  it.each(diagramSources().map(({ name }) => name))('lets the recorded diagram %s through', (name) => {
+    expect(markupProblems(recording(name))).toEqual([]);
+  });
+
   it('lists exactly the elements and attributes the site emits', () => {
     const attributes = new Map([...used.attributes].map(([element, names]) => [element, new Set([...names].filter((name) => name !== 'class'))]));
     expect(listed(ALLOWED_ATTRIBUTES)).toEqual(asObject(attributes));
   });
 
-  it('lists exactly the classes the site emits, a code block\'s language class as language-*', () => {
+  it('lists exactly the classes the site emits, a code block\'s language class as language-*, a gantt label\'s width as width-*, a diagram\'s classDef names aside', () => {
+    // An editor's classDef names are the diagram's own (the boundary accepts them on its <g>s when its <style> defines them).
+    const defined = new Set(diagramSources().flatMap(({ code }) => [...code.matchAll(/^\s*classDef\s+([\w,-]+)/gm)].flatMap((match) => match[1].split(','))));
+    expect(defined.size).toBeGreaterThan(0);
     const classes = new Map(
-      [...used.classes].map(([element, names]) => [element, new Set([...names].map((name) => (/^(pre|code)$/.test(element) ? name.replace(/^language-.*/, 'language-*') : name)))]),
+      [...used.classes].map(([element, names]) => [
+        element,
+        new Set(
+          [...names]
+            .filter((name) => !(element === 'g' && defined.has(name)))
+            .map((name) => (/^(pre|code)$/.test(element) ? name.replace(/^language-.*/, 'language-*') : name))
+            .map((name) => (element === 'text' ? name.replace(/^width-\d+(\.\d+)?$/, 'width-*') : name)),
+        ),
+      ]),
     );
     expect(listed(ALLOWED_CLASSES)).toEqual(asObject(classes));
   });
@@ -99,6 +119,7 @@ describe('the markup allowlist', () => {
   it('lists exactly the style properties each element sets, and the CSS of diagrams\' style sheets', () => {
     expect(listed(ALLOWED_STYLE_PROPERTIES)).toEqual(asObject(used.styleProperties));
     expect(sorted(ALLOWED_SHEET_PROPERTIES)).toEqual(sorted(used.sheetProperties));
+    expect(sorted(ALLOWED_DIAGRAM_SVG_PROPERTIES)).toEqual(sorted(used.diagramSvgProperties));
     expect(sorted(ALLOWED_CSS_FUNCTIONS)).toEqual(sorted(used.cssFunctions));
     expect(sorted(ALLOWED_KEYFRAMES)).toEqual(sorted(used.keyframes));
     expect(sorted(used.atRules)).toEqual(['keyframes']);

@@ -6,7 +6,7 @@ import { checkMarkup, cssValueProblem, markupProblems } from '../../src/lib/mark
 const ALLOWLIST = 'markup outside the allowlist (src/lib/markupAllowlist.ts)';
 const DIFFERENTIAL = 'HTML that browsers read differently from the check';
 const UNBALANCED = 'elements that do not close where they open';
-const diagram = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'markup', 'diagram-flowchart-docs.html'), 'utf8');
+const diagram = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'markup', 'diagrams', 'flowchart-docs.html'), 'utf8');
 
 describe('checkMarkup', () => {
   it('returns the HTML as it was given, byte for byte, when it passes', () => {
@@ -43,6 +43,15 @@ describe('the allowlist (sanitize-html removes nothing)', () => {
     expect(markupProblems(html)).toEqual([`${ALLOWLIST}: ${quoted}`]);
   });
 
+  it('quotes a long element (a diagram\'s path) by its start and the place where it differs', () => {
+    const d = `M${'10,20 '.repeat(40)}`.trim();
+    const [problem] = markupProblems(`<svg id="d"><path d="${d}" onclick="x()"></path></svg>`);
+    expect(problem).toBe(
+      `${ALLOWLIST}: found "<path d=\\"M10,20 10,20 10,20 10,20 10,20 …0 10,20 10,20 10,20 10,20 10,20 10,20 10,20 10,20\\" onclick=\\"x()\\">", ` +
+        'the allowlist keeps "<path d=\\"M10,20 10,20 10,20 10,20 10,20 …0 10,20 10,20 10,20 10,20 10,20 10,20 10,20 10,20\\">"',
+    );
+  });
+
   it('keeps links and images within their schemes', () => {
     for (const html of [
       '<a href="https://x.example/">a</a>',
@@ -57,6 +66,32 @@ describe('the allowlist (sanitize-html removes nothing)', () => {
     ]) {
       expect(markupProblems(html)).toEqual([]);
     }
+  });
+});
+
+describe('classes', () => {
+  it('reads a class attribute as a browser does, whatever the spacing between classes', () => {
+    expect(markupProblems('<svg id="d" class="flowchart"><g class="  node \t default\n"></g></svg>')).toEqual([]);
+    // A no-break space joins two names into one class for a browser; the strict pass would split it.
+    expect(markupProblems('<svg id="d"><g class="node\u00a0default"></g></svg>')).toEqual([
+      `${ALLOWLIST}: found "<g class=\\"node<U+00A0>default\\">", the allowlist keeps "<g class=\\"node default\\">"`,
+    ]);
+  });
+
+  it('lets a diagram\'s <g>s carry the classes its own <style> defines (an editor\'s classDef), and no other element', () => {
+    const sheet = '<style>#d .overdue rect{fill:#fee2e2!important}</style>';
+    expect(markupProblems(`<svg id="d">${sheet}<g class="node default overdue"><rect></rect></g></svg>`)).toEqual([]);
+    expect(markupProblems('<svg id="d"><g class="node overdue"></g></svg>')).toEqual([
+      `${ALLOWLIST}: found "<g class=\\"node overdue\\">", the allowlist keeps "<g class=\\"node\\">"`,
+    ]);
+    expect(markupProblems(`<svg id="d" class="flowchart overdue">${sheet}</svg>`)).toEqual([
+      expect.stringContaining(`${ALLOWLIST}: found "<svg id=\\"d\\" class=\\"flowchart overdue\\">"`),
+    ]);
+    // Only a rule scoped to a diagram defines a class, and that rule is checked like every other.
+    expect(markupProblems('<svg id="d"><style>body .overdue{fill:red}</style><g class="overdue"></g></svg>')).toEqual([
+      `${ALLOWLIST}: found "<g class=\\"overdue\\">", the allowlist keeps "<g>"`,
+      'the selector "body .overdue" is not scoped to its diagram (#d)',
+    ]);
   });
 });
 
@@ -132,6 +167,19 @@ describe('CSS', () => {
     expect(markupProblems('<svg id="d"><style>#d rect{behavior:x}</style></svg>')).toEqual(['the CSS property "behavior" (src/lib/markupAllowlist.ts)']);
   });
 
+  it('keeps a diagram\'s <svg> in its place and clipping what it draws: a rule for the svg itself sets its font and fill only', () => {
+    expect(markupProblems('<svg id="d"><style>#d{font-family:system-ui;font-size:15px;fill:#0f172a;}#d .x{transform:rotate(45deg);overflow:visible}</style></svg>')).toEqual([]);
+    const only = "there a style may set only fill, font-family, font-size, so the diagram keeps its place and its box on the page";
+    expect(markupProblems('<svg id="d"><style>#d{overflow:visible}#d:hover,#d .node{position:absolute;z-index:9}</style></svg>')).toEqual([
+      `the CSS "overflow:visible" for the diagram's own <svg> (#d): ${only}`,
+      `the CSS "position:absolute" for the diagram's own <svg> (#d): ${only}`,
+      `the CSS "z-index:9" for the diagram's own <svg> (#d): ${only}`,
+    ]);
+    expect(markupProblems('<svg id="d"><style>#d[role="x y"]:not(.a .b){height:5000px}</style></svg>')).toEqual([
+      `the CSS "height:5000px" for the diagram's own <svg> (#d): ${only}`,
+    ]);
+  });
+
   it('holds SVG presentation attributes to url(#id)', () => {
     expect(markupProblems('<svg id="d"><path marker-end="url(#d-arrow)"></path></svg>')).toEqual([]);
     expect(markupProblems('<svg id="d"><rect fill="url(https://x.example/p)"></rect></svg>')).toEqual([
@@ -147,8 +195,8 @@ describe('CSS', () => {
     ["url('#a')", null],
     ['url(https://x.example/)', 'url(https://x.example/): only url(#id), a reference inside the page'],
     ['URL( "//x.example/a" )', 'url(//x.example/a): only url(#id), a reference inside the page'],
-    ['image-set("a.png" 1x)', 'the function image-set(); allowed: drop-shadow, hsl, rgb, rgba, url'],
-    ['expression(alert(1))', 'the function expression(); allowed: drop-shadow, hsl, rgb, rgba, url'],
+    ['image-set("a.png" 1x)', 'the function image-set(); allowed: drop-shadow, hsl, rgb, rgba, rotate, scale, url'],
+    ['expression(alert(1))', 'the function expression(); allowed: drop-shadow, hsl, rgb, rgba, rotate, scale, url'],
     ['u\\72l(x)', 'a \\, <, >, @ or brace'],
     ['x<y', 'a \\, <, >, @ or brace'],
     ['red}body{color:red', 'a \\, <, >, @ or brace'],

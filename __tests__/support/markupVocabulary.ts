@@ -17,6 +17,8 @@ export interface Vocabulary {
   styleValues: Map<string, Set<string>>;
   sheetValues: Map<string, Set<string>>;
   sheetProperties: Set<string>;
+  /** Properties a sheet sets on its diagram's <svg> itself (rules such as `#id{…}`). */
+  diagramSvgProperties: Set<string>;
   cssFunctions: Set<string>;
   atRules: Set<string>;
   keyframes: Set<string>;
@@ -30,6 +32,7 @@ export const emptyVocabulary = (): Vocabulary => ({
   styleValues: new Map(),
   sheetValues: new Map(),
   sheetProperties: new Set(),
+  diagramSvgProperties: new Set(),
   cssFunctions: new Set(),
   atRules: new Set(),
   keyframes: new Set(),
@@ -46,11 +49,13 @@ const functionsOf = (css: string): string[] => [...css.matchAll(/([-\w]+)\s*\(/g
 /** Adds what `html` uses to `into`. */
 export function collectVocabulary(html: string, into: Vocabulary = emptyVocabulary()): Vocabulary {
   let inStyle = false;
+  let svgId = '';
   const parser = new Parser(
     {
       onopentag(name, attributes) {
         add(into.attributes, name);
         inStyle = name === 'style';
+        if (name === 'svg') svgId = attributes.id ?? '';
         for (const [attribute, value] of Object.entries(attributes)) {
           add(into.attributes, name, attribute);
           add(into.values, `${name} ${attribute}`, value);
@@ -76,6 +81,12 @@ export function collectVocabulary(html: string, into: Vocabulary = emptyVocabula
         functionsOf(text).forEach((f) => into.cssFunctions.add(f));
         for (const match of text.matchAll(/@([-\w]+)/g)) into.atRules.add(match[1].toLowerCase());
         for (const match of text.matchAll(/@keyframes\s+([-\w]+)/gi)) into.keyframes.add(match[1]);
+        // A rule's selectors and declarations (the innermost braces; keyframes' steps do not start with the id).
+        for (const [, selectors, declarations] of text.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+          const itself = selectors.split(',').some((selector) => new RegExp(`^#${svgId}([:.[][^\\s>]*)?$`).test(selector.trim()));
+          if (!svgId || !itself) continue;
+          for (const declaration of declarations.split(';')) if (declaration.includes(':')) into.diagramSvgProperties.add(declaration.split(':')[0].trim().toLowerCase());
+        }
       },
       onclosetag() {
         inStyle = false;

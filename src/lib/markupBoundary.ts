@@ -13,7 +13,9 @@
  * 1. sanitize-html (configured from the allowlist) removes nothing: its
  *    output equals a canonical re-serialisation of the input (the same
  *    library with everything allowed). Elements, attributes, classes,
- *    attribute values and URL schemes are checked here.
+ *    attribute values and URL schemes are checked here; besides the listed
+ *    classes, a diagram's <g>s may carry those the diagram defines itself
+ *    (an editor's classDef, scoped to it in its <style>).
  * 2. The checker and a browser see the same elements: the elements and
  *    attributes sanitize-html's parser (htmlparser2) meets, in order, are
  *    those of the tree parse5 (the HTML standard's algorithm, as browsers
@@ -29,7 +31,9 @@
  *    listed for their element; a <style> sits in an <svg> and every rule
  *    is scoped to that svg's id; no url() but url(#id), no function,
  *    at-rule or property outside the lists, no backslash escapes, no "<",
- *    no position that lifts content over the page. This is checked on the
+ *    no position that lifts content over the page, and for the diagram's
+ *    <svg> itself nothing but its font and fill, so it stays in flow and
+ *    clips what it draws. This is checked on the
  *    text a browser sees (entities decoded where a browser decodes them,
  *    as inside SVG).
  *
@@ -56,6 +60,7 @@ import {
   ALLOWED_ATTRIBUTE_VALUES,
   ALLOWED_CLASSES,
   ALLOWED_CSS_FUNCTIONS,
+  ALLOWED_DIAGRAM_SVG_PROPERTIES,
   ALLOWED_KEYFRAMES,
   ALLOWED_SHEET_KEYWORDS,
   ALLOWED_SHEET_PROPERTIES,
@@ -99,13 +104,28 @@ const STRICT: IOptions = {
   allowProtocolRelative: true,
 };
 
+/**
+ * STRICT, with the classes a diagram defines for itself allowed on <g>
+ * besides ALLOWED_CLASSES.g (see diagramOwnClasses).
+ */
+function strictOptions(ownClasses: string[]): IOptions {
+  if (ownClasses.length === 0) return STRICT;
+  return { ...STRICT, allowedClasses: { ...STRICT.allowedClasses, g: [...(ALLOWED_CLASSES.g ?? []), ...ownClasses] } };
+}
+
+/**
+ * A class attribute's classes one space apart, split where a browser splits
+ * them (ASCII whitespace): a mermaid drawing writes `node  statediagram-state`.
+ */
+const classList = (value: string): string => value.split(/[\t\n\f\r ]+/).filter(Boolean).join(' ');
+
 /** An element written out for a message. */
 const elementView = (name: string, attributes: [string, string][]): string =>
   `<${name}${attributes.map(([attribute, value]) => ` ${attribute}="${value}"`).join('')}>`;
 
-/** At most `max` characters, on one line, quoted. */
+/** At most `max` characters, on one line, quoted; whitespace a browser does not treat as such (a no-break space) named. */
 const quote = (text: string, max = 100): string => {
-  const line = text.replace(/\s+/g, ' ');
+  const line = text.replace(/[\t\n\f\r ]+/g, ' ').replace(/[^\S ]/g, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}>`);
   return JSON.stringify(line.length > max ? `${line.slice(0, max - 1)}…` : line);
 };
 
@@ -206,7 +226,9 @@ function removal(canonical: string, strict: string): string {
   const start = Math.max(0, canonical.lastIndexOf('<', i));
   const cut = (text: string) => {
     const end = text.indexOf('>', i);
-    return text.slice(start, end < 0 ? undefined : Math.min(end + 1, start + 160));
+    const element = text.slice(start, end < 0 ? undefined : end + 1);
+    // A long element (a diagram's path): its start, then where the two differ.
+    return element.length <= 160 || i - start <= 100 ? element.slice(0, 160) : `${element.slice(0, 40)}…${element.slice(i - start - 50, i - start + 68)}`;
   };
   return `markup outside the allowlist (${ALLOWLIST}): found ${quote(cut(canonical), 160)}, the allowlist keeps ${quote(cut(strict), 160)}`;
 }
@@ -253,13 +275,33 @@ function styleAttributeProblems(element: string, style: string): string[] {
     });
 }
 
+/** A selector without its strings, attribute tests and arguments: what is left are names and combinators. */
+const selectorOutline = (selector: string): string => selector.replace(/"[^"]*"|'[^']*'|\[[^\]]*\]|\([^)]*\)/g, '');
+
 /** Top-level selectors must start with the svg's own id, and select nothing beside or after it. */
 function selectorProblem(selector: string, svgId: string): string | null {
   const scoped = selector.startsWith(`#${svgId}`) && /^($|[\s>.:[])/.test(selector.slice(svgId.length + 1));
   if (!scoped) return `the selector ${quote(selector, 60)} is not scoped to its diagram (#${svgId || '…'})`;
-  const outside = selector.replace(/"[^"]*"|'[^']*'|\[[^\]]*\]|\([^)]*\)/g, '');
-  if (/[~+]/.test(outside)) return `the selector ${quote(selector, 60)} reaches beside its diagram (~ or +)`;
+  if (/[~+]/.test(selectorOutline(selector))) return `the selector ${quote(selector, 60)} reaches beside its diagram (~ or +)`;
   return null;
+}
+
+/** Whether a scoped selector selects the diagram's <svg> itself (`#id`, `#id:hover`), not something inside it. */
+const selectsDiagramItself = (selector: string, svgId: string): boolean => !/[\s>]/.test(selectorOutline(selector.slice(svgId.length + 1)));
+
+/**
+ * The problems of a rule for the diagram's <svg> itself. Its box is what
+ * keeps a drawing in its place on the page: in flow (no position), its own
+ * size, and clipping what it draws (overflow), so nothing inside it,
+ * transformed or not, can paint over the page. A rule there may set only
+ * ALLOWED_DIAGRAM_SVG_PROPERTIES.
+ */
+function diagramItselfProblems(rule: Container<ChildNode>, svgId: string): string[] {
+  return (rule.nodes ?? []).flatMap((node) =>
+    node.type === 'decl' && !ALLOWED_DIAGRAM_SVG_PROPERTIES.includes(node.prop.toLowerCase())
+      ? [`the CSS ${quote(`${node.prop}:${node.value}`, 60)} for the diagram's own <svg> (#${svgId}): there a style may set only ${ALLOWED_DIAGRAM_SVG_PROPERTIES.join(', ')}, so the diagram keeps its place and its box on the page`]
+      : [],
+  );
 }
 
 /** The problems of a <style> element's text, in an svg with the given id. */
@@ -283,6 +325,7 @@ function styleSheetProblems(css: string, svgId: string): string[] {
         for (const selector of node.selectors) {
           const problem = inKeyframes ? (/^(from|to|\d+(\.\d+)?%)$/.test(selector) ? null : `the keyframe ${quote(selector)}`) : selectorProblem(selector, svgId);
           if (problem) problems.push(problem);
+          else if (!inKeyframes && selectsDiagramItself(selector, svgId)) problems.push(...diagramItselfProblems(node, svgId));
         }
         walk(node, false);
       } else if (node.type === 'atrule' && node.name.toLowerCase() === 'keyframes' && !inKeyframes && ALLOWED_KEYFRAMES.includes(node.params)) {
@@ -294,6 +337,33 @@ function styleSheetProblems(css: string, svgId: string): string[] {
   };
   walk(root, false);
   return problems;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The id of the <svg> an element is in ('' when none or without one). */
+const svgIdOf = (svg: P5Node | undefined): string => svg?.attrs?.find((a) => attributeName(a) === 'id')?.value ?? '';
+
+/** The text of a <style> element as a browser reads it. */
+const sheetText = (style: P5Node): string => childrenOf(style).map((c) => c.value ?? '').join('');
+
+/**
+ * The classes a diagram defines for itself. An editor's classDef (or
+ * `class`, `:::`) names a class of the editor's choosing: mermaid writes its
+ * rules into the diagram's <style>, scoped to the svg (`#<id> .done
+ * rect{…}`), and puts the class on the nodes' <g>s. Those names cannot be
+ * listed, so a <g> may carry a class that a diagram's <style> on the page
+ * styles this way; its rules pass check 3 like every other. Read from the
+ * browser's tree, as check 3 reads sheets.
+ */
+function diagramOwnClasses(elements: BrowserElement[]): string[] {
+  const names = new Set<string>();
+  for (const { element, svg } of elements) {
+    const id = svgIdOf(svg);
+    if (nameOf(element) !== 'style' || !id) continue;
+    for (const match of sheetText(element).matchAll(new RegExp(`#${escapeRegExp(id)}\\s+\\.(-?[_a-zA-Z][-\\w]*)`, 'g'))) names.add(match[1]);
+  }
+  return [...names];
 }
 
 /** Check 3, on the browser's tree. */
@@ -312,10 +382,7 @@ function cssProblems(elements: BrowserElement[]): string[] {
     if (name !== 'style') continue;
     if (!svg) problems.push("a <style> outside a diagram's <svg>");
     else if (childrenOf(element).some((c) => c.nodeName !== '#text')) problems.push('a <style> with markup in it');
-    else {
-      const svgId = svg.attrs?.find((a) => attributeName(a) === 'id')?.value ?? '';
-      problems.push(...styleSheetProblems(childrenOf(element).map((c) => c.value ?? '').join(''), svgId));
-    }
+    else problems.push(...styleSheetProblems(sheetText(element), svgIdOf(svg)));
   }
   return problems;
 }
@@ -339,6 +406,8 @@ export function markupProblems(html: string): string[] {
     allowedTags: false,
     allowedAttributes: false,
     allowedSchemesAppliedToAttributes: [],
+    // The strict pass writes an element's classes back one space apart; so does this one, so spacing alone is no difference.
+    transformTags: { '*': (tagName, attribs) => ({ tagName, attribs: 'class' in attribs ? { ...attribs, class: classList(attribs.class) } : attribs }) },
     onOpenTag: (name, attributes) => {
       if (differs < 0 && tree && !sameElement(elements[opened]?.element, name, attributes)) {
         differs = opened;
@@ -347,7 +416,7 @@ export function markupProblems(html: string): string[] {
       opened += 1;
     },
   });
-  const strict = sanitizeHtml(html, STRICT);
+  const strict = sanitizeHtml(html, strictOptions(diagramOwnClasses(elements)));
   if (strict !== canonical) problems.push(removal(canonical, strict));
 
   if (tree) {
