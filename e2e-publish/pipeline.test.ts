@@ -69,7 +69,7 @@ test('the first push builds from clean and goes live', () => {
   expect(output).toMatch(/Live: \d{8}T\d{6}Z-[0-9a-f]{12} \(clean build/);
   expect(releases()).toHaveLength(1);
   expect(live()).toBe(releases()[0]);
-  // nginx's config of the release, rooted at the release folder itself (deploy/nginx/README.md).
+  // nginx's config of the release, rooted at the release folder itself (docs/deploy.md, "Install").
   expect(readlinkSync(path.join(target(), 'nginx.conf'))).toBe(path.join('releases', `${live()}.nginx.conf`));
   expect(readFileSync(path.join(target(), 'nginx.conf'), 'utf8')).toContain(`root ${path.join(target(), 'releases', live())};`);
   expect(readFileSync(path.join(target(), 'current', 'bg', 'index.html'), 'utf8')).toContain('Поръчки за продажба');

@@ -4,7 +4,7 @@
  * /etc/nginx/sites-available/. Its policies and server name come from the
  * build's record (public/_build.json), never from this shell's variables;
  * one that differs from the build's is named, and not used.
- * deploy/nginx/README.md says how to install the result.
+ * docs/deploy.md ("Install") says how to install the result.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

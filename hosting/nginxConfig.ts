@@ -229,7 +229,7 @@ export interface NginxStandaloneOptions {
 export function nginxStandaloneConfig(options: NginxStandaloneOptions): string {
   const temp = (name: string) => nginxString(`${options.tempDir}/${name}`);
   return [
-    '# Written by hosting/nginxServer.ts: the site of deploy/nginx/ run on its own.',
+    '# Written by hosting/nginxServer.ts: the site of npm run nginx:config run on its own.',
     `load_module ${nginxString(BROTLI_STATIC_MODULE)};`,
     ...(options.user ? [`user ${nginxWords(options.user, 'user')};`] : []),
     'daemon off;',

@@ -21,7 +21,7 @@ export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-
  * be an unprivileged user, who cannot read a checkout in root's home or a
  * `mktemp -d` folder, which is where a container or CI puts one). This nginx
  * serves the site on loopback for the tests and `npm run serve:nginx`; the
- * production config (deploy/nginx/, hosting/nginxCommand.ts) has no user line and
+ * production config (hosting/nginxCommand.ts) has no user line and
  * keeps Debian's www-data from nginx.conf.
  */
 const workerUser = (): string | undefined => (process.getuid?.() === 0 ? 'root' : undefined);

@@ -11,7 +11,7 @@
  *   DIR/releases/<release>.json               its commit, kind of build and timings
  *   DIR/releases/<release>.changes.json       {"changed": [...], "deleted": [...]}: what a CDN purges
  *
- * nginx serves the release its config names (deploy/nginx/README.md: a
+ * nginx serves the release its config names (docs/deploy.md, "Install": a
  * config rooted at a `current` symlink would serve new files under old
  * policies until a reload), so `--reload CMD` (say "systemctl reload nginx")
  * runs after both links moved; if it fails, both move back. `--listen`,

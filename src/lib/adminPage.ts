@@ -118,7 +118,7 @@ export function unconfiguredAdminHtml(productName: string): string {
       '<p>To edit content in the browser:</p>',
       '<ul>',
       '<li>On your machine: run <code>npm run edit</code> in the repository and open the address it prints.</li>',
-      '<li>On the live site: build with <code>CMS_BACKEND</code> (<code>github</code>, <code>gitlab</code> or <code>git-gateway</code>), <code>CMS_REPO</code> (owner/name) and <code>CMS_BRANCH</code> (default <code>main</code>) set. The README\'s section "Edit content in the browser" explains each.</li>',
+      '<li>On the live site: build with <code>CMS_BACKEND</code> (<code>github</code>, <code>gitlab</code> or <code>git-gateway</code>), <code>CMS_REPO</code> (owner/name) and <code>CMS_BRANCH</code> (default <code>main</code>) set. The section "On the live site" of docs/editing.md explains each.</li>',
       '</ul>',
       '</main>',
       '</body>',

@@ -55,7 +55,8 @@ interface VariableSpec {
 
 /**
  * Every variable the site reads, declared once, in the order the docs list
- * them and problems are reported.
+ * them and problems are reported. docs/configuration.md's tables name them
+ * all (__tests__/docs.test.ts).
  */
 export const CONFIG_VARIABLES = {
   GATSBY_SITE_URL: { kind: 'url', local: `http://127.0.0.1:${SITE_DEFAULT_PORT}`, production: "this site's public https origin" },

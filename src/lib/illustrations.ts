@@ -3,7 +3,7 @@
  * at build time (gatsby/illustrations.tsx) and shown as images: a few
  * hundred SVG shapes in the page itself would cost every visitor style,
  * layout and hydration work for pictures that never change.
- * Not under /static/: that folder is cached forever (README, "Deploy"),
+ * Not under /static/: that folder is cached forever (docs/deploy.md),
  * and these names stay the same when a drawing changes.
  */
 /** The drawings a home banner may show (its `illustration`); the hero's is fixed. */

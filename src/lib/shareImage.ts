@@ -5,7 +5,7 @@
  * locale strings.
  *
  * The images live at /share/<lang>.png, not under /static/: hosts are told
- * to cache /static/ forever as fingerprinted (README, Deploy), and these
+ * to cache /static/ forever as fingerprinted (docs/deploy.md), and these
  * names stay the same when the product name or headline changes.
  */
 import type { Language } from './languages';
