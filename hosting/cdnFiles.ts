@@ -6,61 +6,61 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import { formatHeadersFile, type HeaderRule } from './headersFile';
 import { ADMIN_PATH } from '../src/lib/adminPage';
-import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath, servedKind } from './rules';
+import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, servedKind } from './rules';
 import { publicFiles, type PublicRules } from './publicFiles';
 
-/** Where a page lives, as a `_headers` pattern: the root, a folder of one page ('/docs/'), a folder of several ('/blog/*'), or a page file at the root ('/404.html'). */
-function pageScope(page: string, nested: ReadonlySet<string>): string {
-  const served = pagePath(page);
-  const [first, ...rest] = served.split('/').filter(Boolean);
-  if (first === undefined) return '/';
-  if (rest.length === 0 && !served.endsWith('/')) return served;
-  return nested.has(first) ? `/${first}/*` : `/${first}/`;
-}
+/** A file's extension ('xml'), or undefined when its name has none. */
+const extensionOf = (file: string): string | undefined => /\.([^./]+)$/.exec(file)?.[1];
 
 /**
  * The `_headers` rules for a CDN, from the same rules nginx gets, in a
- * number that depends on the site's sections and languages, never on its
- * pages: every path gets the security headers, Cache-Control revalidate
- * and the file policy; fingerprinted files get immutable (every .js and
- * .css is webpack's or the runtime's, with a hash in its name, except the
- * CMS bundle under /admin/); the folders of pages get the page policy (and
- * the files inside them that are not pages get the file policy back); the
- * CMS page gets its own. "The last matching rule wins" on both CDNs (see
- * hosting/headersFile.ts), so each rule after the first detaches what it
- * sets.
+ * number that depends on the kinds of files the site has, never on its
+ * pages. A CDN picks headers by the path asked for, not by the file it
+ * answers with, so the default is the page policy: an unknown path is
+ * answered with its 404 page, which then keeps its styles. Every file
+ * that is not a page gets the file policy back, by the fewest patterns:
+ * its extension (`/*.xml`, which also covers the Bulgarian feed inside a
+ * folder of pages) when it sits at the root or among pages, else its
+ * top-level folder when no page is in it (`/_gatsby/*`, whose HTML
+ * fragments are files). Fingerprinted files get immutable (every .js and
+ * .css is webpack's or the runtime's, with a hash in its name, except in
+ * folders such as the CMS's bundle, which are revalidated); the CMS page
+ * gets its own policy. "The last matching rule wins" on both CDNs (see
+ * hosting/headersFile.ts), so each rule after the first detaches what it sets.
  */
 export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'policies'>): HeaderRule[] {
-  const pages = files.filter((file) => servedKind(file) === 'page');
-  const nested = new Set(pages.map((page) => pagePath(page).split('/').filter(Boolean)).filter((parts) => parts.length > 1).map(([first]) => first));
-  const scopes = [...new Set(pages.map((page) => pageScope(page, nested)))].sort();
-  // Files that are not pages inside a folder of pages (the Bulgarian feed, /bg/rss.xml), by extension.
-  const strays = [
-    ...new Set(
-      scopes
-        .filter((scope) => scope.endsWith('/*'))
-        .flatMap((scope) =>
-          files
-            .filter((file) => file.startsWith(scope.slice(0, -1)) && servedKind(file) === 'file')
-            .map((file) => `${scope}.${path.extname(file).slice(1)}`),
-        ),
-    ),
-  ].sort();
+  const top = (file: string) => file.split('/')[1];
+  const nonPages = files.filter((file) => servedKind(file) === 'file');
+  const pageFolders = new Set(files.filter((file) => servedKind(file) !== 'file' && file.split('/').length > 2).map(top));
   // Folders of scripts and styles that keep their names (Decap's bundle, Gatsby's partytown): revalidated.
   const named = [...new Set(files.filter((file) => /\.(js|css)$/.test(file) && cacheControl(file) === REVALIDATE).map((file) => file.split('/').slice(0, 2).join('/')))].sort();
   const unnamedRoot = named.find((folder) => /\.(js|css)$/.test(folder));
   if (unnamedRoot) throw new Error(`public${unnamedRoot} has no hash in its name, yet every script and style at the root is served as immutable`);
+  const coveredFolders = new Set(['static', ...named.map((folder) => folder.slice(1))]);
+  const uncovered = nonPages.filter((file) => !coveredFolders.has(top(file)));
+  // Files at the root or among pages: only their extension can name them.
+  const amongPages = (file: string) => file.split('/').length === 2 || pageFolders.has(top(file));
+  const extensions = new Set(['js', 'css']);
+  for (const file of uncovered.filter(amongPages)) {
+    const extension = extensionOf(file);
+    if (extension === undefined || extension === 'html') {
+      throw new Error(`public${file} is neither a page nor a file a CDN rule can name (no extension of its own, among pages): it would get the page policy`);
+    }
+    extensions.add(extension);
+  }
+  const folders = [...new Set(uncovered.filter((file) => !extensions.has(extensionOf(file) ?? '')).map(top))].sort();
   const override = (pattern: string, headers: Record<string, string>): HeaderRule => ({ pattern, detach: Object.keys(headers), headers });
-  const csp = (policy: string) => ({ 'Content-Security-Policy': policy });
+  const file = { 'Content-Security-Policy': policies.file };
+  const immutable = { 'Cache-Control': IMMUTABLE, ...file };
   return [
-    { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, ...csp(policies.file) } },
-    override('/*.js', { 'Cache-Control': IMMUTABLE }),
-    override('/*.css', { 'Cache-Control': IMMUTABLE }),
-    override('/static/*', { 'Cache-Control': IMMUTABLE }),
-    ...named.map((folder) => override(`${folder}/*`, { 'Cache-Control': REVALIDATE })),
-    ...scopes.map((scope) => override(scope, csp(policies.page))),
-    ...strays.map((pattern) => override(pattern, csp(policies.file))),
-    override(ADMIN_PATH, csp(policies.admin)),
+    { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, 'Content-Security-Policy': policies.page } },
+    override('/*.js', immutable),
+    override('/*.css', immutable),
+    ...[...extensions].filter((extension) => extension !== 'js' && extension !== 'css').sort().map((extension) => override(`/*.${extension}`, file)),
+    override('/static/*', immutable),
+    ...named.map((folder) => override(`${folder}/*`, { 'Cache-Control': REVALIDATE, ...file })),
+    ...folders.map((folder) => override(`/${folder}/*`, file)),
+    override(ADMIN_PATH, { 'Content-Security-Policy': policies.admin }),
   ];
 }
 

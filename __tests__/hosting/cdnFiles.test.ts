@@ -81,7 +81,40 @@ describe('_headers', () => {
     const many = headerRules(site(300));
     expect(many.length).toBe(few);
     expect(many.length).toBeLessThanOrEqual(20);
-    expect(many.map((rule) => rule.pattern)).toEqual(expect.arrayContaining(['/*', '/', '/docs/', '/blog/*', '/bg/*', '/en/*', '/bg/*.xml', '/admin/', '/admin/*', '/~partytown/*']));
+    expect(many.map((rule) => rule.pattern)).toEqual([
+      '/*',
+      '/*.js',
+      '/*.css',
+      '/*.txt',
+      '/*.xml',
+      '/static/*',
+      '/admin/*',
+      '/~partytown/*',
+      '/_gatsby/*',
+      '/illustrations/*',
+      '/page-data/*',
+      '/share/*',
+      '/admin/',
+    ]);
+  });
+
+  it("gives an unknown path the page policy, since a CDN answers it with its 404 page, unless it names a kind of file the site serves", () => {
+    const rules = site();
+    const parsed = readBack(rules);
+    for (const served of ['/nothing', '/docs/nothing', '/blog/nothing/', '/bg/nothing', '/a.b/c/']) {
+      expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy'], netlifyHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, rules.policies.page, rules.policies.page]);
+    }
+    for (const served of ['/nothing.txt', '/bg/nothing.xml', '/_gatsby/nothing']) {
+      expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, FILE_POLICY]);
+    }
+  });
+
+  it('covers a folder without pages by one rule, and refuses a file among pages that no pattern can name', () => {
+    const rules = site();
+    const withUploads = headerRules({ ...rules, files: [...rules.files, '/media/a.jpg', '/media/b.webp', '/media/c.avif'] });
+    expect(withUploads.map((rule) => rule.pattern)).toContain('/media/*');
+    expect(withUploads.map((rule) => rule.pattern)).not.toContain('/*.jpg');
+    expect(() => headerRules({ ...rules, files: [...rules.files, '/bg/LICENSE'] })).toThrow('public/bg/LICENSE is neither a page nor a file a CDN rule can name');
   });
 
   it('refuses a script at the root without a hash in its name, which the rules would make immutable', () => {
