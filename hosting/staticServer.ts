@@ -12,7 +12,7 @@ import express from 'express';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_RECORD_PATH } from './buildRecord';
-import { readPublicRules } from './publicFiles';
+import { HOSTING_FILES, readPublicRules } from './publicFiles';
 import { headersFor, notFoundPage, type SitePolicies } from './rules';
 
 export function createStaticApp(publicDir: string): express.Express {
@@ -26,14 +26,7 @@ export function createStaticApp(publicDir: string): express.Express {
     if (policies === undefined) policies = existsSync(path.join(publicDir, BUILD_RECORD_PATH)) ? readPublicRules(publicDir).policies : null;
     return policies ? headersFor(sitePath, policies) : {};
   };
-  app.use(
-    express.static(publicDir, {
-      setHeaders(res, file) {
-        res.set(headersOf(`/${path.relative(publicDir, file).split(path.sep).join('/')}`));
-      },
-    }),
-  );
-  app.use((req, res) => {
+  const notFound: express.RequestHandler = (req, res) => {
     const page = notFoundPage(req.path);
     const file = path.join(publicDir, page);
     if (!existsSync(file)) {
@@ -41,6 +34,16 @@ export function createStaticApp(publicDir: string): express.Express {
       return;
     }
     res.status(404).set(headersOf(page)).sendFile(file);
-  });
+  };
+  // As nginx: the hosting's own files and the compressed copies asked for by name are not the site's.
+  app.use((req, res, next) => (HOSTING_FILES.includes(req.path) || /\.(br|gz)$/.test(req.path) ? notFound(req, res, next) : next()));
+  app.use(
+    express.static(publicDir, {
+      setHeaders(res, file) {
+        res.set(headersOf(`/${path.relative(publicDir, file).split(path.sep).join('/')}`));
+      },
+    }),
+  );
+  app.use(notFound);
   return app;
 }

@@ -48,6 +48,18 @@ describe('the static server of npm start', () => {
     expect(response.headers.get('content-security-policy')).toBe(sitePolicies(record).page);
   });
 
+  it("answers the hosting's own files and the compressed copies asked for by name with the 404 page, as nginx does", async () => {
+    write(BUILD_RECORD_PATH, JSON.stringify(record));
+    write('_headers', '/*\n  X: y\n');
+    write('_redirects', '/*  /404.html  404\n');
+    write('index.html.br', 'compressed');
+    server = await listen(createStaticApp(dir), 0);
+    for (const sitePath of [BUILD_RECORD_PATH, '/_headers', '/_redirects', '/index.html.br']) {
+      const response = await fetch(`${server.url}${sitePath}`);
+      expect([sitePath, response.status, await response.text()]).toEqual([sitePath, 404, '<p>404.html</p>']);
+    }
+  });
+
   it('serves a folder that is not a build (no record) as plain files', async () => {
     server = await listen(createStaticApp(dir), 0);
     const response = await fetch(`${server.url}/docs/`);
