@@ -48,7 +48,7 @@ export interface NginxSiteOptions {
  * any control character (a line break would end the directive's text).
  */
 function escaped(value: string): string {
-  if (/[$\x00-\x1f\x7f]/.test(value)) throw new Error(`Cannot write ${JSON.stringify(value)} into the nginx config: "$" and control characters have no escape there`);
+  if (/[$\p{Cc}]/u.test(value)) throw new Error(`Cannot write ${JSON.stringify(value)} into the nginx config: "$" and control characters have no escape there`);
   return value.replace(/[\\"]/g, '\\$&');
 }
 

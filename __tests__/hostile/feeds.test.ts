@@ -9,6 +9,7 @@
  * well-formed XML whose every text, rendered as HTML the way readers
  * render a description, is text only. The product name is hostile too.
  */
+import { onPostBuild } from 'gatsby-plugin-feed/gatsby-node';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +33,6 @@ const POSTS: PostSource[] = LANGUAGES.flatMap((language) =>
     .map((file) => ({ language, slug: file.replace(/\.md$/, ''), source: fs.readFileSync(path.join(FIXTURES, language, file), 'utf8') })),
 );
 
-type OnPostBuild = (args: { graphql: (query: string) => Promise<{ data: unknown }>; reporter: { warn: (message: string) => void } }, options: object) => Promise<void>;
-const { onPostBuild } = require('gatsby-plugin-feed/gatsby-node') as { onPostBuild: OnPostBuild };
 
 /** The feed query's answer for a language, as Gatsby's GraphQL gives it: the posts' fields and frontmatter, dates formatted. */
 function answer(query: string) {

@@ -169,7 +169,7 @@ const plain = (post: Post): Post => ({
 });
 
 /** Text as an HTML parser keeps it: a NUL is dropped from text and becomes U+FFFD in an attribute. */
-const parsed = (text: string | null | undefined): string | undefined => text?.replace(/[\u0000\uFFFD]/g, '');
+const parsed = (text: string | null | undefined): string | undefined => text?.replaceAll('\u0000', '').replaceAll('\uFFFD', '');
 
 const fields = (post: Post): string[] => [post.title, post.description, ...(post.author ? [post.author] : []), ...(post.tags ?? [])];
 

@@ -14,12 +14,8 @@ import path from 'node:path';
 import { Joi, validateOptionsSchema } from 'gatsby-plugin-utils';
 import gatsbyConfig from '../../gatsby-config';
 import { boundedHtml } from '../../gatsby/createResolvers';
+import { onCreateNode as transformerOnCreateNode, pluginOptionsSchema as transformerOptionsSchema, setFieldsOnGraphQLNodeType as extendNodeType } from 'gatsby-transformer-remark/gatsby-node';
 
-type Resolver = (node: unknown, args: object, context: undefined) => Promise<unknown>;
-type ExtendNodeType = (args: object, options: object) => Promise<Record<string, { resolve: Resolver }>>;
-type TransformerOnCreateNode = (args: object, options: object) => Promise<unknown>;
-const extendNodeType = require('gatsby-transformer-remark/extend-node-type') as ExtendNodeType;
-const transformerOnCreateNode = (require('gatsby-transformer-remark/on-node-create') as { onCreateNode: TransformerOnCreateNode }).onCreateNode;
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -36,8 +32,6 @@ const TRANSFORMER_OPTIONS = ((): { plugins?: PluginEntry[] } & Record<string, un
 /** The remark plugins of gatsby-config, in their order. */
 export const SITE_PLUGINS: PluginEntry[] = TRANSFORMER_OPTIONS.plugins ?? [];
 
-type OptionsSchema = (api: { Joi: typeof Joi }) => Parameters<typeof validateOptionsSchema>[0];
-const transformerOptionsSchema = (require('gatsby-transformer-remark/gatsby-node') as { pluginOptionsSchema: OptionsSchema }).pluginOptionsSchema;
 
 /**
  * The options the transformer's onCreateNode gets in a build: gatsby-config's,
@@ -55,6 +49,7 @@ function loadPlugin(entry: PluginEntry, pluginsDir: string): { module: unknown; 
   const name = typeof entry === 'string' ? entry : entry.resolve;
   const local = path.join(pluginsDir, name);
   return {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plugin named in gatsby-config, loaded at run time as Gatsby loads it
     module: require(fs.existsSync(local) ? local : name),
     pluginOptions: (typeof entry === 'string' ? undefined : entry.options) ?? {},
     name,

@@ -10,7 +10,7 @@
  */
 const GithubSlugger = require('github-slugger');
 const visit = require('unist-util-visit');
-const toString = require('mdast-util-to-string');
+const mdastToString = require('mdast-util-to-string');
 const { setHtmlProperties, contentPath } = require('../helpers');
 
 const CUSTOM_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/;
@@ -36,7 +36,7 @@ module.exports = function remarkHeadingIds({ markdownAST, markdownNode }) {
         last.value = last.value.replace(CUSTOM_ID, '');
       }
     }
-    if (!id) id = slugger.slug(toString(node));
+    if (!id) id = slugger.slug(mdastToString(node));
     if (seen.has(id)) throw new Error(`${contentPath(markdownNode)}: the heading id "${id}" is used twice`);
     seen.add(id);
     node.data = { ...(node.data ?? {}), id };

@@ -89,7 +89,7 @@ async function launch(executablePath) {
  * @param {string} executablePath
  * @returns {Promise<Session>}
  */
-async function open(executablePath) {
+async function openSession(executablePath) {
   const browser = await launch(executablePath);
   try {
     const context = await browser.newContext(CONTEXT_OPTIONS);
@@ -133,7 +133,7 @@ async function drawNow(executablePath, request, timeLimitMs) {
   clearTimeout(idleTimer);
   try {
     if (!session) {
-      const opening = open(executablePath);
+      const opening = openSession(executablePath);
       session = opening;
       opening.catch(() => {
         if (session === opening) session = null;

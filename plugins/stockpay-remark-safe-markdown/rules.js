@@ -174,6 +174,7 @@ function decodeReferences(text) {
  * @param {string} url
  */
 function schemeOf(url) {
+  // eslint-disable-next-line no-control-regex -- WHATWG URL trims exactly "C0 control or space", U+0000 to U+0020
   const cleaned = url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(cleaned);
   return match ? match[1].toLowerCase() : null;

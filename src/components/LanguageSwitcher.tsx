@@ -1,11 +1,14 @@
-import React, { useEffect, useRef, useState } from 'react';
+import React, { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, languageSwitchTarget, type LocationParts } from '../lib/languages';
+import { LANGUAGES, languageSwitchTarget } from '../lib/languages';
 import { Icon } from './Icon';
 import { reloadAt } from '../browser/reloadAt';
 import { useDismissableDetails } from '../hooks/useDismissableDetails';
 import { useSiteLanguage } from '../hooks/useSiteLanguage';
 import * as styles from './LanguageSwitcher.module.css';
+
+/** The address shown changes only by a full page load (reloadAt), so nothing to subscribe to. */
+const subscribeToNothing = () => () => undefined;
 
 /**
  * The language dropdown: a <details> of plain links to '/{lang}{path}', so
@@ -20,13 +23,14 @@ export function LanguageSwitcher(): React.JSX.Element {
   const ref = useRef<HTMLDetailsElement>(null);
   useDismissableDetails(ref);
 
-  // The static HTML knows only the page's own path; once running, use the
-  // address actually shown (a 404 served for /bg/anything, a query, a hash).
-  const [location, setLocation] = useState<LocationParts>({ pathname: originalPath });
-  useEffect(() => {
-    const { pathname, search, hash } = window.location;
-    setLocation({ pathname, search, hash });
-  }, []);
+  // The static HTML knows only the page's own path; once hydrated, the links
+  // use the address actually shown (a 404 served for /bg/anything, a query, a hash).
+  const shown = useSyncExternalStore(
+    subscribeToNothing,
+    () => window.location.pathname + window.location.search + window.location.hash,
+    () => originalPath,
+  );
+  const location = new URL(shown, 'http://site.invalid');
 
   const onSelect = (event: React.MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();

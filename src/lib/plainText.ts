@@ -22,7 +22,7 @@ export function markupProblem(text: string): string | undefined {
   if (reference) return `it contains the character reference "${reference[0]}", which a reader of HTML would turn into a character`;
   const codePoint = (char: string) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
   // C0 and C1 controls, but tab and line breaks.
-  const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.exec(text);
+  const control = /(?![\t\n\r])\p{Cc}/u.exec(text);
   if (control) return `it contains the control character ${codePoint(control[0])}`;
   const halfPair = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(text);
   if (halfPair) return `it contains ${codePoint(halfPair[0])}, half of a surrogate pair standing alone, which is not text`;

@@ -1,5 +1,5 @@
 import React from 'react';
-import { graphql, type PageProps } from 'gatsby';
+import { graphql } from 'gatsby';
 import { Trans, useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
 import { Icon } from '../components/Icon';
@@ -8,7 +8,7 @@ import { Seo } from '../components/Seo';
 import * as styles from './404.module.css';
 
 /** Served for every unknown path; /bg/* and /en/* get their own language (see gatsby/onCreatePage.ts). */
-export default function NotFoundPage(_props: PageProps<Queries.NotFoundPageQuery>): React.JSX.Element {
+export default function NotFoundPage(): React.JSX.Element {
   const { t } = useTranslation('common');
   return (
     <Layout>

@@ -1,5 +1,5 @@
 import React from 'react';
-import { graphql, type PageProps } from 'gatsby';
+import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from '../components/contact/ContactForm';
 import { Icon } from '../components/Icon';
@@ -17,7 +17,7 @@ const ASIDE_LINKS = [
   { key: 'pricing', to: '/pricing/', icon: 'tag' },
 ] as const satisfies readonly { key: string; to: string; icon: IconName }[];
 
-export default function ContactPage(_props: PageProps<Queries.ContactPageQuery>): React.JSX.Element {
+export default function ContactPage(): React.JSX.Element {
   const { t } = useTranslation('contact');
   return (
     <Layout>

@@ -1,5 +1,5 @@
 import React from 'react';
-import { graphql, type PageProps } from 'gatsby';
+import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { CtaBand } from '../components/CtaBand';
 import { Layout } from '../components/Layout';
@@ -10,7 +10,7 @@ import { Seo } from '../components/Seo';
 import * as buttons from '../styles/buttons.module.css';
 
 /** Subscription plans, fetched live from the payments API. */
-export default function PricingPage(_props: PageProps<Queries.PricingPageQuery>): React.JSX.Element {
+export default function PricingPage(): React.JSX.Element {
   const { t } = useTranslation('pricing');
   return (
     <Layout>

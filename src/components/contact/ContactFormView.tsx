@@ -79,7 +79,7 @@ export interface ContactFormViewProps {
  * sent (and nothing typed lands in a URL) before the page can send it.
  */
 export function ContactFormView(props: ContactFormViewProps): React.JSX.Element {
-  const { field, status, ready, onFirstUse } = props;
+  const { field, status, ready, onFirstUse, formRef, noticeRef } = props;
   const { t } = useTranslation('contact');
   const sent = status.kind === 'sent';
   const sending = status.kind === 'sending';
@@ -109,8 +109,9 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the form only hears its fields' events bubble up, to load its engine; it is not made a control
     <form
-      ref={props.formRef}
+      ref={formRef}
       className={styles.form}
       method="post"
       noValidate
@@ -185,7 +186,7 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
       </fieldset>
       <div role="status">
         {sent && (
-          <p ref={props.noticeRef} className={styles.success} tabIndex={-1}>
+          <p ref={noticeRef} className={styles.success} tabIndex={-1}>
             <Icon name="check" size={22} />
             {t('success')}
           </p>

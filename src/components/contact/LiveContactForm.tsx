@@ -70,8 +70,11 @@ export function LiveContactForm({ values, touched }: LiveContactFormProps): Reac
   useSaveDraft(formik.values, status.kind !== 'sent');
 
   const { submitCount, isSubmitting, errors } = formik;
+  // The submit this effect last answered: it runs when a submit ends, not whenever typing changes the errors.
+  const answeredSubmit = useRef(0);
   useEffect(() => {
-    if (submitCount === 0 || isSubmitting) return;
+    if (submitCount === answeredSubmit.current || isSubmitting) return;
+    answeredSubmit.current = submitCount;
     if (validSubmit.current) {
       validSubmit.current = false;
       return;
@@ -80,8 +83,7 @@ export function LiveContactForm({ values, touched }: LiveContactFormProps): Reac
     console.log('form invalid');
     const invalid = CONTACT_FIELDS.find((field) => errors[field]);
     if (invalid) document.getElementById(`contact-${invalid}`)?.focus();
-    // When a submit ends, not whenever typing changes the errors.
-  }, [submitCount, isSubmitting]);
+  }, [submitCount, isSubmitting, errors]);
 
   const sent = status.kind === 'sent';
   // Disabling the fieldset takes focus from whatever control held it.

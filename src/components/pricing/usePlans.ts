@@ -19,7 +19,6 @@ export function usePlans(): { state: PlansState; retry: () => void } {
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     requestJson(`${siteConfig.paymentsApiUrl}/available-plans/`, { headers: { apiKey: siteConfig.paymentsApiKey } })
       .then((data) => {
         const { plans, rejected } = parsePlans(data);
@@ -38,6 +37,9 @@ export function usePlans(): { state: PlansState; retry: () => void } {
     };
   }, [attempt]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
   return { state, retry };
 }
