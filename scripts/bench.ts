@@ -11,21 +11,7 @@
  *    its longest post (scripts/sitePages.ts): first-load JavaScript and CSS (gzip) and HTML
  *    (gzip and raw) from public/ (scripts/pageWeight.ts), and the medians of
  *    three Lighthouse runs (mobile defaults, scripts/lighthouse.ts).
- * 4. Each page's script-free copy (scripts/scriptFree.ts), served by nginx
- *    alike and measured alike: LCP, FCP and TBT of both, the LCP ratio, the
- *    real page's LCP element and its longest phase (issue 17); and the two
- *    references, an empty Gatsby 5 page and its script-free copy
- *    (scripts/paintReferences.ts). `npm run bench:paint` runs this alone.
- * 5. Load (scripts/load.ts): wrk against the generated config and a bare
- *    nginx (root only) over the same public/, the home page and the largest
- *    script, each 10 s with 50 connections.
- * 6. Content growth (scripts/contentGrowth.ts): a cold build of a temporary
- *    copy of the project whose every blog post is copied 30 more times, so
- *    the cost of a post is measured on the real templates.
- * 7. Publishing (scripts/rebuildTimes.ts): `npm run publish` in a temporary
- *    clone, from clean, then after one markdown file and one UI string
- *    changed: the three times and the pages each rewrote (issue 16).
- * 8. Prints the results as tables. The servers are stopped even when
+ * 4. Prints the results as tables. The servers are stopped even when
  *    something fails; a failed build exits non-zero.
  *
  * It measures the site as it is: the build has no benchmark-only source,
@@ -46,12 +32,7 @@ import { CATEGORIES, collectMedians, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, typ
 import { pageWeight, type PageWeight } from './pageWeight';
 import { run, sandboxBuildEnv, exitWith } from './processes';
 import { sitePages, type SitePage } from './sitePages';
-import { largestScript, loadGoalLine, loadTable, measureLoad } from './load';
-import { holdPort, nginxMissing, startBareNginx, startNginx, type RunningNginx } from '../hosting/nginxServer';
-import { growthTable, measureGrowth } from './contentGrowth';
-import { measureRebuilds, rebuildGoalLine, rebuildTable } from './rebuildTimes';
-import { comparePaints, paintGoalLine, paintTable, referenceTable } from './scriptFree';
-import { measureReferences } from './paintReferences';
+import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../hosting/nginxServer';
 
 /** Lighthouse runs per page; the report shows their median (the test gate uses one). */
 export const LIGHTHOUSE_RUNS = 3;
@@ -204,10 +185,9 @@ async function main(): Promise<number> {
     throw error;
   });
   let site: RunningNginx | undefined;
-  let bare: RunningNginx | undefined;
   let cleaning: Promise<void> | undefined;
   const cleanUp = () => {
-    cleaning ??= Promise.all([sandbox.close(), held.close(), site?.close(), bare?.close()]).then(() => undefined);
+    cleaning ??= Promise.all([sandbox.close(), held.close(), site?.close()]).then(() => undefined);
     return cleaning;
   };
   const stop = (signal: NodeJS.Signals) => {
@@ -234,21 +214,21 @@ async function main(): Promise<number> {
       if (code !== 0) throw new BuildFailed('gatsby clean', code);
     };
 
-    step('1/8 Cold build: gatsby clean, then gatsby build (timed)');
+    step('1/4 Cold build: gatsby clean, then gatsby build (timed)');
     await clean(env);
     const cold = await timedBuild('cold build', env);
 
-    step('2/8 Warm build: gatsby build again with the cache (timed)');
+    step('2/4 Warm build: gatsby build again with the cache (timed)');
     const warm = await timedBuild('warm build', env);
 
-    step(`3/8 Page weights of ${pages.length} pages from public/`);
+    step(`3/4 Page weights of ${pages.length} pages from public/`);
     const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
 
     await held.close();
     const served = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port) });
     site = served;
 
-    step(`4/8 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
+    step(`4/4 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
     await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
     machine.host = await measureHostSpeed(chromePath);
     const urls = pages.map((page) => pageUrl(served.url, page));
@@ -259,48 +239,12 @@ async function main(): Promise<number> {
       lighthouse: medians.find((median) => median.url === urls[index]),
     }));
 
-    step(`5/8 Script-free copies: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs, every <script> removed, served by nginx alike; then the empty Gatsby page`);
-    const paintOptions = { chromePath, runs: LIGHTHOUSE_RUNS, cpuSlowdown: machine.host.cpuSlowdown, signal: abort.signal };
-    const paints = await comparePaints({ ...paintOptions, publicDir: PUBLIC, siteUrl: served.url, pages, real: medians });
-    const references = await measureReferences(ROOT, paintOptions);
-
-    step('6/8 Load: wrk against the generated nginx config and a bare one');
-    bare = await startBareNginx({ publicDir: PUBLIC, port: 0 });
-    const load = await measureLoad(
-      [
-        { label: 'home page', path: '/' },
-        { label: 'largest script', path: largestScript(PUBLIC) },
-      ],
-      { generated: served.url, bare: bare.url },
-    );
-
-    step('7/8 Content growth: a cold build of a copy of the project with every post copied 30 more times (timed)');
-    const growth = await measureGrowth(ROOT, env, cold, abort.signal);
-    if ('failed' in growth) throw new BuildFailed('content-growth build', growth.failed);
-
-    step('8/8 Publishing: npm run publish in a clone, from clean, then after one markdown file and one UI string (timed)');
-    const rebuilds = await measureRebuilds(ROOT, env, abort.signal);
-    if ('failed' in rebuilds) throw new BuildFailed('publish', rebuilds.failed);
-
-
     console.log(`\n${'='.repeat(20)} npm run bench ${'='.repeat(20)}\n`);
     console.log(machineHeader(machine));
     console.log(`\nPages: first load (JS and CSS gzip, HTML gzip and raw) and Lighthouse medians (scores 0-100)\n`);
     console.log(pageTable(results));
     console.log(`\n${goalsLine(results)}\n`);
-    console.log(`Largest Contentful Paint against each page's script-free copy (medians), and the references:\n`);
-    console.log(paintTable(paints, references));
-    console.log(`\n${referenceTable(references)}`);
-    console.log(`\n${paintGoalLine(paints, references)}\n`);
     console.log(buildTable({ cold, warm }));
-    console.log(`\nLoad (requests with Accept-Encoding: gzip, deflate, br, as a browser sends):\n`);
-    console.log(loadTable(load));
-    console.log(`\n${loadGoalLine(load)}`);
-    console.log(`\nContent growth (blog posts):\n`);
-    console.log(growthTable(growth));
-    console.log(`\nPublishing a commit (scripts/publish.ts):\n`);
-    console.log(rebuildTable(rebuilds));
-    console.log(`\n${rebuildGoalLine(rebuilds)}`);
     return 0;
   } catch (error) {
     if (abort.signal.aborted) return 1;
