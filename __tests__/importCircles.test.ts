@@ -1,0 +1,84 @@
+/** @jest-environment node */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * No import circle: no module imports itself through others (issue 28). A
+ * circle makes the order of loading decide what a module sees, and means two
+ * files are one concept. Every import, require and dynamic import of the
+ * project's own code counts, type-only imports too.
+ */
+const ROOT = path.join(__dirname, '..');
+const FOLDERS = ['src', 'gatsby', 'hosting', 'cms', 'plugins', 'scripts', 'sandbox', 'e2e'];
+const CODE = /\.(tsx?|jsx?|cjs|mjs)$/;
+const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.cjs', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
+
+function codeFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const file = path.join(folder, name);
+    if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : codeFiles(file);
+    return CODE.test(name) && !name.endsWith('.d.ts') ? [file] : [];
+  });
+}
+
+/** The project's files a file imports: relative specifiers resolved as TypeScript and Node would. */
+function importsOf(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  return importedFiles.flatMap(({ fileName }) => {
+    if (!fileName.startsWith('.')) return [];
+    const base = path.resolve(path.dirname(file), fileName);
+    const found = EXTENSIONS.map((extension) => base + extension).find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+    return found && CODE.test(found) ? [found] : [];
+  });
+}
+
+/** Every circle of the graph, each once, as the files in import order, the first one repeated at the end. */
+function findCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const circles = new Map<string, string[]>();
+  const done = new Set<string>();
+  const visit = (file: string, trail: string[]) => {
+    const at = trail.indexOf(file);
+    if (at >= 0) {
+      const circle = trail.slice(at);
+      // One key per circle whichever file it was entered from.
+      const key = [...circle].sort().join('\n');
+      if (!circles.has(key)) circles.set(key, [...circle, file]);
+      return;
+    }
+    if (done.has(file)) return;
+    for (const next of graph.get(file) ?? []) visit(next, [...trail, file]);
+    done.add(file);
+  };
+  for (const file of graph.keys()) visit(file, []);
+  return [...circles.values()];
+}
+
+describe('imports', () => {
+  it('finds imports, requires and dynamic imports, and follows them round a circle', () => {
+    const a = path.join(ROOT, 'scripts', 'a.ts');
+    expect(importsOf(a, "import { run } from './processes';\nconst t = require('./table');\nimport('./sitePages');\nimport ts from 'typescript';")).toEqual(
+      ['processes.ts', 'table.ts', 'sitePages.ts'].map((name) => path.join(ROOT, 'scripts', name)),
+    );
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'd']],
+      ['c', ['a']],
+      ['d', []],
+      ['e', ['e']],
+    ]);
+    expect(findCircles(graph)).toEqual([
+      ['a', 'b', 'c', 'a'],
+      ['e', 'e'],
+    ]);
+    expect(findCircles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  });
+
+  it('form no circle in the project', () => {
+    const files = [...FOLDERS.flatMap((folder) => codeFiles(path.join(ROOT, folder))), ...readdirSync(ROOT).filter((name) => CODE.test(name)).map((name) => path.join(ROOT, name))];
+    expect(files.length).toBeGreaterThan(100);
+    const graph = new Map(files.map((file) => [file, importsOf(file)]));
+    const circles = findCircles(graph).map((circle) => circle.map((file) => path.relative(ROOT, file)).join(' -> '));
+    expect(circles).toEqual([]);
+  });
+});
