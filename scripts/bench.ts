@@ -1,263 +1,117 @@
 /**
- * `npm run bench`: what the site costs, measured on this machine.
+ * `npm run bench [-- --growth 10[,100] [--starter DIR] [--project DIR]]`:
+ * what the site costs on this machine (docs/performance.md).
  *
- * 1. Starts the API sandbox on a free loopback port, holds another for the
- *    site and builds against them exactly as the site checks do
- *    (scripts/e2e.ts), then serves public/ there with nginx and the
- *    generated config.
- * 2. Times a cold build (`gatsby build` right after `gatsby clean`) and a
- *    warm one (`gatsby build` again, with the cache of the first).
- * 3. For every route in both languages, each language's not-found page and
- *    its longest post (scripts/sitePages.ts): first-load JavaScript and CSS (gzip) and HTML
- *    (gzip and raw) from public/ (scripts/pageWeight.ts), and the medians of
- *    three Lighthouse runs (mobile defaults, scripts/lighthouse.ts).
- * 4. Prints the results as tables. The servers are stopped even when
- *    something fails; a failed build exits non-zero.
- *
- * It measures the site as it is: the build has no benchmark-only source,
- * page or branch. Every build here is local
- * (SITE_ENV=local, from sandboxBuildEnv): it measures the site against the
- * sandbox, not a production configuration.
+ * Builds against the sandbox as the site checks do (scripts/e2e.ts): cold
+ * (after `gatsby clean`) and warm, each timed with its peak memory. Then,
+ * for each page of scripts/sitePages.ts, its first-load weight
+ * (scripts/pageWeight.ts) and lhci's representative run of three
+ * (Lighthouse's mobile defaults, served by nginx with the generated config).
+ * `--growth` adds the growth bench (scripts/growthBench.ts) for each factor
+ * given, with gatsby-starter-blog from `--starter` (none when it is missing)
+ * and another checkout as the project from `--project`.
  */
-import { htmlFiles } from '../hosting/publicFiles';
-import { createRequire } from 'node:module';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox/server';
-import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
-import { formatTable, kib } from './table';
-import { describeHostSpeed, measureHostSpeed, type HostSpeed } from './hostSpeed';
-import { CATEGORIES, collectMedians, pageUrl, TOTAL_BLOCKING_TIME_TARGET_MS, type LighthouseRun } from './lighthouse';
-import { pageWeight, type PageWeight } from './pageWeight';
-import { run, sandboxBuildEnv, exitWith } from './processes';
-import { sitePages, type SitePage } from './sitePages';
 import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../hosting/nginxServer';
+import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
+import { bin, DEFAULT_STARTER, growthTable, installStarter, measureGrowth, timed, type Row } from './growthBench';
+import { lhci, lhciConfig } from './lighthouse';
+import { pageWeight } from './pageWeight';
+import { exitWith, run, sandboxBuildEnv } from './processes';
+import { sitePages } from './sitePages';
+import { formatTable, kib } from './table';
 
-/** Lighthouse runs per page; the report shows their median (the test gate uses one). */
-export const LIGHTHOUSE_RUNS = 3;
+const ROOT = path.join(__dirname, '..');
+const RUNS = 3;
 
-// ---------------------------------------------------------------------------
-// Pure helpers (unit-tested in __tests__/scripts/bench.test.ts)
-
-export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-const score = (value: number | null | undefined) => (value === null || value === undefined ? '–' : String(Math.round(value * 100)));
-const milliseconds = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
-
-export interface PageResult {
-  page: SitePage;
-  weight: PageWeight;
-  /** Lighthouse medians; undefined when Lighthouse returned nothing for the page. */
-  lighthouse?: LighthouseRun;
+/** What a report says of a page (the parts the table shows). */
+export interface Report {
+  requestedUrl: string;
+  lighthouseVersion: string;
+  environment: { benchmarkIndex: number };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
 }
 
-/** One row per page: its weight and its Lighthouse medians. */
-export function pageTable(results: readonly PageResult[]): string {
-  const header = ['route', 'lang', 'JS (gz)', 'CSS (gz)', 'HTML (gz)', 'HTML (raw)', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS'];
-  const rows = results.map(({ page, weight, lighthouse }) => [
-    page.route,
-    page.language,
-    kib(weight.js),
-    kib(weight.css),
-    kib(weight.html),
-    kib(weight.htmlRaw),
-    ...CATEGORIES.map((category) => score(lighthouse?.scores[category])),
-    milliseconds(lighthouse?.largestContentfulPaintMs),
-    milliseconds(lighthouse?.totalBlockingTimeMs),
-    lighthouse === undefined || Number.isNaN(lighthouse.cumulativeLayoutShift) ? '–' : lighthouse.cumulativeLayoutShift.toFixed(3),
-  ]);
-  return formatTable(header, rows, ['left', 'left']);
+/** The run lhci reports for each URL (its representative, median run), from what `lhci upload --target=filesystem` writes. */
+export function representativeRuns(reportsDir: string): Report[] {
+  const manifest = JSON.parse(readFileSync(path.join(reportsDir, 'manifest.json'), 'utf8')) as { isRepresentativeRun: boolean; jsonPath: string }[];
+  return manifest.filter((entry) => entry.isRepresentativeRun).map((entry) => JSON.parse(readFileSync(entry.jsonPath, 'utf8')) as Report);
 }
 
-/**
- * How many pages reach the goals the gate only approaches: a performance
- * score of 100 and under 50 ms of blocking time (scripts/lighthouse.ts).
- */
-export function goalsLine(results: readonly PageResult[]): string {
-  const measured = results.flatMap(({ lighthouse }) => (lighthouse ? [lighthouse] : []));
-  const perfect = measured.filter((run) => run.scores.performance === 1).length;
-  const quick = measured.filter((run) => run.totalBlockingTimeMs < TOTAL_BLOCKING_TIME_TARGET_MS).length;
-  return (
-    `Goals: performance 100 on ${perfect} of ${measured.length} pages; ` +
-    `total blocking time under ${TOTAL_BLOCKING_TIME_TARGET_MS} ms on ${quick} of ${measured.length} pages`
+/** One line per page: its first-load weight and its Lighthouse scores and timings. */
+export function pageTable(rows: readonly { path: string; weight: ReturnType<typeof pageWeight>; report?: Report }[]): string {
+  const score = (value: number | null | undefined) => (value === null || value === undefined ? '–' : String(Math.round(value * 100)));
+  const ms = (value: number | undefined) => (value === undefined ? '–' : `${Math.round(value)} ms`);
+  return formatTable(
+    ['page', 'JS (gz)', 'CSS (gz)', 'HTML (gz)', 'HTML (raw)', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS'],
+    rows.map(({ path: page, weight, report }) => [
+      page,
+      ...[weight.js, weight.css, weight.html, weight.htmlRaw].map(kib),
+      ...['performance', 'accessibility', 'best-practices', 'seo'].map((id) => score(report?.categories[id]?.score)),
+      ms(report?.audits['largest-contentful-paint']?.numericValue),
+      ms(report?.audits['total-blocking-time']?.numericValue),
+      report?.audits['cumulative-layout-shift']?.numericValue?.toFixed(3) ?? '–',
+    ]),
   );
 }
 
-export interface BuildTimes {
-  cold: { ms: number; htmlFiles: number };
-  warm: { ms: number; htmlFiles: number };
-}
-
-/** Build times, cold and warm. */
-export function buildTable({ cold, warm }: BuildTimes): string {
-  const rows = [
-    ['cold: gatsby build right after gatsby clean', seconds(cold.ms), String(cold.htmlFiles)],
-    ['warm: gatsby build again, with the cache', seconds(warm.ms), String(warm.htmlFiles)],
-  ];
-  return formatTable(['build (wall clock)', 'time', 'HTML files'], rows);
-}
-
-export interface MachineInfo {
-  cpuModel: string;
-  cores: number;
-  memoryBytes: number;
-  platform: string;
-  node: string;
-  loadAverage: number;
-  lighthouse: string;
-  lhci: string;
-  date: string;
-  /** Measured before the Lighthouse runs, which use its CPU slowdown. */
-  host?: HostSpeed;
-}
-
-/** The header: when and where the figures were taken, since they depend on both. */
-export function machineHeader(info: MachineInfo): string {
-  return [
-    `Benchmark of ${info.date}`,
-    `Machine: ${info.cpuModel.trim()}, ${info.cores} cores, ${(info.memoryBytes / 1024 ** 3).toFixed(1)} GiB RAM, ${info.platform}, Node ${info.node}; load average ${info.loadAverage.toFixed(2)} at the start`,
-    `Lighthouse ${info.lighthouse} (@lhci/cli ${info.lhci}): mobile defaults (simulated slow 4G), median of ${LIGHTHOUSE_RUNS} runs per page`,
-    info.host ? `CPU: ${describeHostSpeed(info.host)}` : 'CPU: not measured',
-    'The figures depend on the machine and on what else it is doing: compare runs made on the same, otherwise idle machine.',
-  ].join('\n');
-}
-
-// ---------------------------------------------------------------------------
-// The run
-
-const ROOT = path.join(__dirname, '..');
-const PUBLIC = path.join(ROOT, 'public');
-
-function step(text: string): void {
-  console.log(`\n[bench] ${text}\n`);
-}
-
-function packageVersion(fromPackage: string, name: string): string {
-  try {
-    const resolveFrom = createRequire(require.resolve(`${fromPackage}/package.json`));
-    return (resolveFrom(`${name}/package.json`) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
-function machineInfo(): MachineInfo {
-  const cpus = os.cpus();
-  return {
-    cpuModel: cpus[0]?.model ?? 'unknown CPU',
-    cores: cpus.length,
-    memoryBytes: os.totalmem(),
-    platform: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    loadAverage: os.loadavg()[0],
-    lighthouse: packageVersion('@lhci/cli', 'lighthouse'),
-    lhci: packageVersion('@lhci/cli', '@lhci/cli'),
-    date: new Date().toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
-  };
-}
-
-class BuildFailed extends Error {
-  constructor(
-    readonly what: string,
-    readonly code: number,
-  ) {
-    super(`The ${what} failed (exit code ${code}); see Gatsby's messages above.`);
-  }
-}
-
 async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { growth: { type: 'string' }, starter: { type: 'string', default: DEFAULT_STARTER }, project: { type: 'string', default: ROOT } } });
+  const factors = values.growth?.split(',').map(Number) ?? [];
+  if (factors.some((factor) => !Number.isInteger(factor) || factor < 1)) throw new Error(`--growth takes whole numbers of copies of each post (10 makes 11x), got "${values.growth}"`);
   const chromePath = findChromium();
-  if (!chromePath) {
-    console.error(`The benchmark cannot run. ${MISSING_BROWSER_MESSAGE}`);
-    return 1;
-  }
-  const machine = machineInfo();
-  const pages = sitePages();
-  const abort = new AbortController();
   const missing = nginxMissing();
-  if (missing) {
-    console.error(`The benchmark serves the site with nginx. ${missing}`);
+  if (!chromePath || missing) {
+    console.error(`The benchmark needs Chromium and nginx. ${missing ?? MISSING_BROWSER_MESSAGE}`);
     return 1;
   }
+  const cpus = os.cpus();
+  console.log(`${new Date().toISOString().slice(0, 16)} UTC: ${cpus.length} x ${cpus[0]?.model}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, load ${os.loadavg()[0].toFixed(2)}`);
   const sandbox = await startSandbox(0);
-  const held = await holdPort(0).catch(async (error: unknown) => {
-    await sandbox.close();
-    throw error;
-  });
+  const held = await holdPort(0);
   let site: RunningNginx | undefined;
-  let cleaning: Promise<void> | undefined;
-  const cleanUp = () => {
-    cleaning ??= Promise.all([sandbox.close(), held.close(), site?.close()]).then(() => undefined);
-    return cleaning;
-  };
-  const stop = (signal: NodeJS.Signals) => {
-    console.error(`\n[bench] ${signal}: stopping the build and the servers.`);
-    abort.abort();
-    void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-
+  let starter: string | undefined;
   try {
-    const env = sandboxBuildEnv(process.env, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath });
-    env.GATSBY_TELEMETRY_DISABLED = '1';
-    const gatsby = (args: string[], buildEnv: NodeJS.ProcessEnv) => run('gatsby', args, buildEnv, { signal: abort.signal });
-    const timedBuild = async (what: string, buildEnv: NodeJS.ProcessEnv) => {
-      const started = performance.now();
-      const code = await gatsby(['build'], buildEnv);
-      const ms = performance.now() - started;
-      if (code !== 0) throw new BuildFailed(what, code);
-      return { ms, htmlFiles: htmlFiles(PUBLIC).length };
-    };
-    const clean = async (buildEnv: NodeJS.ProcessEnv) => {
-      const code = await gatsby(['clean'], buildEnv);
-      if (code !== 0) throw new BuildFailed('gatsby clean', code);
-    };
+    const env = sandboxBuildEnv({ ...process.env, GATSBY_TELEMETRY_DISABLED: '1' }, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath });
+    const cleaned = await run('gatsby', ['clean'], env);
+    if (cleaned !== 0) return cleaned;
+    const cold = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, env);
+    const warm = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, env);
+    const build = (run: typeof cold) => [`${(run.ms / 1000).toFixed(1)} s`, `${run.peakMb.toFixed(0)} MB`];
+    console.log(`\n${formatTable(['build', 'time', 'peak memory'], [['cold (after gatsby clean)', ...build(cold)], ['warm (with the cache)', ...build(warm)]])}\n`);
 
-    step('1/4 Cold build: gatsby clean, then gatsby build (timed)');
-    await clean(env);
-    const cold = await timedBuild('cold build', env);
-
-    step('2/4 Warm build: gatsby build again with the cache (timed)');
-    const warm = await timedBuild('warm build', env);
-
-    step(`3/4 Page weights of ${pages.length} pages from public/`);
-    const weights = pages.map((page) => pageWeight(page.path, PUBLIC));
-
+    const pages = sitePages();
+    const weights = pages.map((page) => pageWeight(page.path, path.join(ROOT, 'public')));
     await held.close();
-    const served = await startNginx({ publicDir: PUBLIC, port: Number(new URL(held.url).port) });
-    site = served;
+    site = await startNginx({ publicDir: path.join(ROOT, 'public'), port: Number(new URL(held.url).port) });
+    const config = lhciConfig(site.url, chromePath, RUNS, pages);
+    const { code, result: reports = [] } = await lhci(config, [['collect'], ['upload', '--target=filesystem', '--outputDir=reports']], (dir) => representativeRuns(path.join(dir, 'reports')));
+    if (code !== 0) return code;
+    const rows = pages.map((page, index) => ({ path: page.path, weight: weights[index], report: reports.find((report) => report.requestedUrl === config.ci.collect.url[index]) }));
+    const indexes = reports.map((report) => Math.round(report.environment.benchmarkIndex)).sort((a, b) => a - b);
+    console.log(`\nLighthouse ${reports[0]?.lighthouseVersion}, mobile defaults, lhci's representative run of ${RUNS} (host BenchmarkIndex ${indexes[0]}-${indexes.at(-1)}):\n`);
+    console.log(pageTable(rows));
 
-    step(`4/4 Lighthouse: ${pages.length} pages x ${LIGHTHOUSE_RUNS} runs (mobile defaults), served by nginx`);
-    await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
-    machine.host = await measureHostSpeed(chromePath);
-    const urls = pages.map((page) => pageUrl(served.url, page));
-    const medians = await collectMedians({ siteUrl: served.url, chromePath, runs: LIGHTHOUSE_RUNS, pages, cpuSlowdown: machine.host.cpuSlowdown }, urls);
-    const results: PageResult[] = pages.map((page, index) => ({
-      page,
-      weight: weights[index],
-      lighthouse: medians.find((median) => median.url === urls[index]),
-    }));
-
-    console.log(`\n${'='.repeat(20)} npm run bench ${'='.repeat(20)}\n`);
-    console.log(machineHeader(machine));
-    console.log(`\nPages: first load (JS and CSS gzip, HTML gzip and raw) and Lighthouse medians (scores 0-100)\n`);
-    console.log(pageTable(results));
-    console.log(`\n${goalsLine(results)}\n`);
-    console.log(buildTable({ cold, warm }));
-    return 0;
-  } catch (error) {
-    if (abort.signal.aborted) return 1;
-    if (error instanceof BuildFailed) {
-      console.error(`\n[bench] ${error.message}`);
-      return error.code;
+    if (factors.length > 0) {
+      starter = existsSync(values.starter) ? installStarter(values.starter) : undefined;
+      if (!starter) console.log(`\nNo gatsby-starter-blog at ${values.starter} (--starter DIR): the growth bench measures the site alone.`);
+      const growth: Row[] = [];
+      for (const factor of [0, ...factors]) {
+        console.log(`\nGrowth: ${factor === 0 ? "today's posts" : `every post and ${factor} unique copies of it`}…`);
+        growth.push(await measureGrowth(factor, { project: path.resolve(values.project), env, starter }));
+        console.log(growthTable(growth));
+      }
     }
-    throw error;
+    return 0;
   } finally {
-    await cleanUp();
+    if (starter) rmSync(starter, { recursive: true, force: true });
+    await Promise.all([sandbox.close(), held.close().catch(() => undefined), site?.close()]);
   }
 }
 
-if (require.main === module) {
-  exitWith(main());
-}
+if (require.main === module) exitWith(main());
