@@ -71,11 +71,23 @@ describe('imports', () => {
       ['a', 'b', 'c', 'a'],
       ['e', 'e'],
     ]);
-    expect(findCircles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      findCircles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('form no circle in the project', () => {
-    const files = [...FOLDERS.flatMap((folder) => codeFiles(path.join(ROOT, folder))), ...readdirSync(ROOT).filter((name) => CODE.test(name)).map((name) => path.join(ROOT, name))];
+    const files = [
+      ...FOLDERS.flatMap((folder) => codeFiles(path.join(ROOT, folder))),
+      ...readdirSync(ROOT)
+        .filter((name) => CODE.test(name))
+        .map((name) => path.join(ROOT, name)),
+    ];
     expect(files.length).toBeGreaterThan(100);
     const graph = new Map(files.map((file) => [file, importsOf(file)]));
     const circles = findCircles(graph).map((circle) => circle.map((file) => path.relative(ROOT, file)).join(' -> '));

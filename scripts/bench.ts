@@ -63,7 +63,8 @@ export function pageTable(rows: readonly { path: string; weight: ReturnType<type
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { growth: { type: 'string' }, starter: { type: 'string', default: DEFAULT_STARTER }, project: { type: 'string', default: ROOT } } });
   const factors = values.growth?.split(',').map(Number) ?? [];
-  if (factors.some((factor) => !Number.isInteger(factor) || factor < 1)) throw new Error(`--growth takes whole numbers of copies of each post (10 makes 11x), got "${values.growth}"`);
+  if (factors.some((factor) => !Number.isInteger(factor) || factor < 1))
+    throw new Error(`--growth takes whole numbers of copies of each post (10 makes 11x), got "${values.growth}"`);
   const chromePath = findChromium();
   const missing = nginxMissing();
   if (!chromePath || missing) {
@@ -71,7 +72,9 @@ async function main(): Promise<number> {
     return 1;
   }
   const cpus = os.cpus();
-  console.log(`${new Date().toISOString().slice(0, 16)} UTC: ${cpus.length} x ${cpus[0]?.model}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, load ${os.loadavg()[0].toFixed(2)}`);
+  console.log(
+    `${new Date().toISOString().slice(0, 16)} UTC: ${cpus.length} x ${cpus[0]?.model}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, load ${os.loadavg()[0].toFixed(2)}`,
+  );
   const sandbox = await startSandbox(0);
   const held = await holdPort(0);
   let site: RunningNginx | undefined;
@@ -82,15 +85,25 @@ async function main(): Promise<number> {
     if (cleaned !== 0) return cleaned;
     const cold = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, env);
     const warm = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, env);
-    const build = (run: typeof cold) => [`${(run.ms / 1000).toFixed(1)} s`, `${run.peakMb.toFixed(0)} MB`];
-    console.log(`\n${formatTable(['build', 'time', 'peak memory'], [['cold (after gatsby clean)', ...build(cold)], ['warm (with the cache)', ...build(warm)]])}\n`);
+    const build = (timing: typeof cold) => [`${(timing.ms / 1000).toFixed(1)} s`, `${timing.peakMb.toFixed(0)} MB`];
+    console.log(
+      `\n${formatTable(
+        ['build', 'time', 'peak memory'],
+        [
+          ['cold (after gatsby clean)', ...build(cold)],
+          ['warm (with the cache)', ...build(warm)],
+        ],
+      )}\n`,
+    );
 
     const pages = sitePages();
     const weights = pages.map((page) => pageWeight(page.path, path.join(ROOT, 'public')));
     await held.close();
     site = await startNginx({ publicDir: path.join(ROOT, 'public'), port: Number(new URL(held.url).port) });
     const config = lhciConfig(site.url, chromePath, RUNS, pages);
-    const { code, result: reports = [] } = await lhci(config, [['collect'], ['upload', '--target=filesystem', '--outputDir=reports']], (dir) => representativeRuns(path.join(dir, 'reports')));
+    const { code, result: reports = [] } = await lhci(config, [['collect'], ['upload', '--target=filesystem', '--outputDir=reports']], (dir) =>
+      representativeRuns(path.join(dir, 'reports')),
+    );
     if (code !== 0) return code;
     const rows = pages.map((page, index) => ({ path: page.path, weight: weights[index], report: reports.find((report) => report.requestedUrl === config.ci.collect.url[index]) }));
     const indexes = reports.map((report) => Math.round(report.environment.benchmarkIndex)).sort((a, b) => a - b);

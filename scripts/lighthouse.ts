@@ -76,7 +76,9 @@ export async function lhci<T>(config: object, commands: string[][], read?: (dir:
 export async function lighthouseGate(siteUrl: string, chromePath: string): Promise<number> {
   const pages = sitePages();
   const { code } = await lhci(lhciConfig(siteUrl, chromePath, 1, pages), [['collect'], ['assert']]);
-  console.log(code === 0 ? `Lighthouse: ${pages.length} pages within budget` : 'Lighthouse: budget missed (lhci names the page and the assertion above; budgets in lighthouserc.json)');
+  console.log(
+    code === 0 ? `Lighthouse: ${pages.length} pages within budget` : 'Lighthouse: budget missed (lhci names the page and the assertion above; budgets in lighthouserc.json)',
+  );
   return code;
 }
 

@@ -1,32 +1,44 @@
 /** @jest-environment node */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pageTable, representativeRuns, type Report } from '../../scripts/bench';
 import { kib } from '../../scripts/table';
 
-const report = (url: string, lcp: number): Report => ({
+const report = (url: string, lcp: number, fcp = 800): Report => ({
   requestedUrl: url,
   lighthouseVersion: '12.6.1',
   environment: { benchmarkIndex: 2700 },
   categories: { performance: { score: 0.98 }, accessibility: { score: 1 }, 'best-practices': { score: 1 }, seo: { score: null } },
-  audits: { 'largest-contentful-paint': { numericValue: lcp }, 'total-blocking-time': { numericValue: 12.2 }, 'cumulative-layout-shift': { numericValue: 0 } },
+  audits: {
+    'largest-contentful-paint': { numericValue: lcp },
+    'total-blocking-time': { numericValue: 12.2 },
+    'cumulative-layout-shift': { numericValue: 0 },
+    'first-contentful-paint': { numericValue: fcp },
+    interactive: { numericValue: fcp },
+  },
 });
 
 describe('representativeRuns', () => {
-  it("reads the run lhci reports for each URL from the manifest of `lhci upload --target=filesystem`", () => {
+  it('reads the run lhci reports for each URL, its median, from what `lhci upload --target=filesystem` writes', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'reports-'));
     try {
-      mkdirSync(dir, { recursive: true });
-      const runs = [report('http://x/', 900), report('http://x/', 1500), report('http://x/bg/', 950)];
-      const manifest = runs.map((run, index) => {
-        const jsonPath = path.join(dir, `${index}.json`);
-        writeFileSync(jsonPath, JSON.stringify(run));
-        return { url: run.requestedUrl, isRepresentativeRun: index !== 1, jsonPath, htmlPath: '', summary: {} };
-      });
-      writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-      expect(representativeRuns(dir).map((run) => [run.requestedUrl, run.audits['largest-contentful-paint'].numericValue])).toEqual([
-        ['http://x/', 900],
+      mkdirSync(path.join(dir, '.lighthouseci'));
+      // lhci picks the run nearest the medians of first paint and time to interactive.
+      const runs = [report('http://x/', 900, 300), report('http://x/', 1500, 100), report('http://x/', 1000, 200), report('http://x/bg/', 950, 100)];
+      runs.forEach((run, index) =>
+        writeFileSync(
+          path.join(dir, '.lighthouseci', `lhr-${1000 + index}.json`),
+          JSON.stringify({ ...run, finalUrl: run.requestedUrl, fetchTime: `2026-11-26T00:00:0${index}Z` }),
+        ),
+      );
+      writeFileSync(path.join(dir, 'lighthouserc.json'), '{"ci": {}}');
+      const lhci = path.join(__dirname, '..', '..', 'node_modules', '.bin', 'lhci');
+      expect(spawnSync(lhci, ['upload', '--target=filesystem', '--outputDir=reports', '--config=lighthouserc.json'], { cwd: dir }).status).toBe(0);
+      const found = representativeRuns(path.join(dir, 'reports')).map((run) => [run.requestedUrl, run.audits['largest-contentful-paint'].numericValue]);
+      expect(found.sort()).toEqual([
+        ['http://x/', 1000],
         ['http://x/bg/', 950],
       ]);
     } finally {

@@ -99,7 +99,16 @@ describe('lhci assert with lighthouserc.json', () => {
     audits['is-crawlable'] = { id: 'is-crawlable', score: change.crawlable ?? 1 };
     if (change.failing) audits[change.failing] = { id: change.failing, score: 0 };
     const scriptBytes = change.scriptBytes ?? 116_000;
-    audits['resource-summary'] = { id: 'resource-summary', score: null, details: { items: [{ resourceType: 'total', transferSize: scriptBytes + 30_000 }, { resourceType: 'script', transferSize: scriptBytes }] } };
+    audits['resource-summary'] = {
+      id: 'resource-summary',
+      score: null,
+      details: {
+        items: [
+          { resourceType: 'total', transferSize: scriptBytes + 30_000 },
+          { resourceType: 'script', transferSize: scriptBytes },
+        ],
+      },
+    };
     const categories = Object.fromEntries(['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [id, { id, score: id === 'seo' ? (change.seo ?? 1) : 1 }]));
     return { finalUrl: url, requestedUrl: url, categories, audits };
   };
@@ -111,8 +120,16 @@ describe('lhci assert with lighthouserc.json', () => {
       writeFileSync(path.join(dir, 'lighthouserc.json'), JSON.stringify(lhciConfig(SITE, '/usr/bin/chromium', 1, pages)));
       const lhciBin = path.join(__dirname, '..', '..', 'node_modules', '.bin', 'lhci');
       const { status, stderr } = spawnSync(lhciBin, ['assert', '--config=lighthouserc.json'], { cwd: dir, encoding: 'utf8' });
-      const results = JSON.parse(readFileSync(path.join(dir, '.lighthouseci', 'assertion-results.json'), 'utf8')) as { url: string; auditId: string; auditProperty?: string; passed: boolean }[];
-      const failed = results.filter((result) => !result.passed).map((result) => [result.url, [result.auditId, result.auditProperty].filter(Boolean).join('.')]).sort();
+      const results = JSON.parse(readFileSync(path.join(dir, '.lighthouseci', 'assertion-results.json'), 'utf8')) as {
+        url: string;
+        auditId: string;
+        auditProperty?: string;
+        passed: boolean;
+      }[];
+      const failed = results
+        .filter((result) => !result.passed)
+        .map((result) => [result.url, [result.auditId, result.auditProperty].filter(Boolean).join('.')])
+        .sort();
       return { status, stderr, failed };
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -12,23 +12,29 @@ const NO_POSTS_IN = LANGUAGES[LANGUAGES.length - 1];
 describe('sitePages', () => {
   it('lists every route and the not-found page in every language, English unprefixed', () => {
     expect(sitePages([])).toHaveLength(LANGUAGES.length * (ROUTES.length + 1));
-    expect(sitePages().map((p) => p.path)).toEqual(expect.arrayContaining([
-      '/',
-      '/docs/',
-      '/blog/',
-      '/pricing/',
-      '/contact/',
-      '/privacy-policy/',
-      '/404/',
-      '/bg/',
-      '/bg/docs/',
-      '/bg/blog/',
-      '/bg/pricing/',
-      '/bg/contact/',
-      '/bg/privacy-policy/',
-      '/bg/404/',
-    ]));
-    expect(sitePages().filter((p) => p.notFound).map((p) => p.path)).toEqual(LANGUAGES.map((language) => localizedPath(language, '/404/', false)));
+    expect(sitePages().map((p) => p.path)).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/docs/',
+        '/blog/',
+        '/pricing/',
+        '/contact/',
+        '/privacy-policy/',
+        '/404/',
+        '/bg/',
+        '/bg/docs/',
+        '/bg/blog/',
+        '/bg/pricing/',
+        '/bg/contact/',
+        '/bg/privacy-policy/',
+        '/bg/404/',
+      ]),
+    );
+    expect(
+      sitePages()
+        .filter((p) => p.notFound)
+        .map((p) => p.path),
+    ).toEqual(LANGUAGES.map((language) => localizedPath(language, '/404/', false)));
   });
 
   it("adds each language's longest post, after every route", () => {

@@ -24,7 +24,10 @@ describe('scripts/ and bench/', () => {
   it(`hold at most ${LIMIT} lines`, () => {
     const files = ['scripts', 'bench'].flatMap((folder) => lines(path.join(ROOT, folder)));
     const total = files.reduce((sum, { count }) => sum + count, 0);
-    const largest = [...files].sort((a, b) => b.count - a.count).slice(0, 5).map(({ file, count }) => `${file} ${count}`);
+    const largest = [...files]
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 5)
+      .map(({ file, count }) => `${file} ${count}`);
     if (total > LIMIT) throw new Error(`scripts/ and bench/ hold ${total} lines, over ${LIMIT}; the largest files: ${largest.join(', ')}`);
     expect(total).toBeLessThanOrEqual(LIMIT);
     expect(files.length).toBeGreaterThan(10);
