@@ -21,7 +21,7 @@ import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { bin, DEFAULT_STARTER, growthTable, installStarter, measureGrowth, timed, type Row } from './growthBench';
 import { lhci, lhciConfig } from './lighthouse';
 import { pageWeight } from './pageWeight';
-import { exitWith, run, sandboxBuildEnv } from './processes';
+import { exitWith, gatsby, gatsbyEnv, sandboxBuildEnv } from './processes';
 import { sitePages } from './sitePages';
 import { formatTable, kib } from './table';
 
@@ -80,11 +80,11 @@ async function main(): Promise<number> {
   let site: RunningNginx | undefined;
   let starter: string | undefined;
   try {
-    const env = sandboxBuildEnv({ ...process.env, GATSBY_TELEMETRY_DISABLED: '1' }, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath });
-    const cleaned = await run('gatsby', ['clean'], env);
+    const env = sandboxBuildEnv(process.env, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath });
+    const cleaned = await gatsby(['clean'], env);
     if (cleaned !== 0) return cleaned;
-    const cold = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, env);
-    const warm = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, env);
+    const cold = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, gatsbyEnv(env));
+    const warm = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, gatsbyEnv(env));
     const build = (timing: typeof cold) => [`${(timing.ms / 1000).toFixed(1)} s`, `${timing.peakMb.toFixed(0)} MB`];
     console.log(
       `\n${formatTable(

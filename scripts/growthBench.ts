@@ -14,6 +14,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { parseHeadersFile } from '../hosting/headersFile';
+import { gatsbyEnv } from './processes';
 import { readPostFiles, type PostFile } from './sitePages';
 import { formatTable } from './table';
 
@@ -111,7 +112,7 @@ function starterBuild(starter: string, copies: number): Promise<Run> {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, post.text);
   }
-  return timed(bin(starter, 'gatsby'), ['build'], starter, { ...process.env, GATSBY_TELEMETRY_DISABLED: '1' });
+  return timed(bin(starter, 'gatsby'), ['build'], starter, gatsbyEnv(process.env));
 }
 
 /** `npm run publish` after one post changed, in a copy published once already (clean, then settled). */
@@ -141,7 +142,7 @@ export interface Row {
 export async function measureGrowth(factor: number, options: { project: string; env: NodeJS.ProcessEnv; starter?: string }): Promise<Row> {
   const { dir, posts } = grownSite(options.project, factor);
   try {
-    const site = await timed(bin(dir, 'gatsby'), ['build'], dir, options.env);
+    const site = await timed(bin(dir, 'gatsby'), ['build'], dir, gatsbyEnv(options.env));
     const headersRules = parseHeadersFile(readFileSync(path.join(dir, 'public', '_headers'), 'utf8')).length;
     const publicMb = Number(execFileSync('du', ['-sb', path.join(dir, 'public')], { encoding: 'utf8' }).split('\t')[0]) / 1024 / 1024;
     const starter = options.starter ? await starterBuild(options.starter, factor) : undefined;
