@@ -28,15 +28,17 @@ export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
  * here: GatsbyBrowser types this hook with react-dom's legacy Renderer.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-browser/#replaceHydrateFunction
  */
-export const replaceHydrateFunction = () => (element: ReactElement, container: Element): (() => void) => {
-  if (!container.hasChildNodes()) {
-    const root = createRoot(container);
-    root.render(element);
-    return () => root.unmount();
-  }
-  let root: Root | undefined;
-  startTransition(() => {
-    root = hydrateRoot(container, element);
-  });
-  return () => root?.unmount();
-};
+export const replaceHydrateFunction =
+  () =>
+  (element: ReactElement, container: Element): (() => void) => {
+    if (!container.hasChildNodes()) {
+      const root = createRoot(container);
+      root.render(element);
+      return () => root.unmount();
+    }
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(container, element);
+    });
+    return () => root?.unmount();
+  };

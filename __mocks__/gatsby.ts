@@ -22,9 +22,8 @@ export const navigate = jest.fn();
 export const withPrefix = jest.fn((path: string) => path);
 export const useStaticQuery = jest.fn(staticQueryData);
 
-export const Link = jest.fn(
-  ({ to, activeClassName: _a, activeStyle: _s, partiallyActive: _p, replace: _r, innerRef, ...rest }: LinkProps) =>
-    React.createElement('a', { ...rest, href: to, ref: innerRef }),
+export const Link = jest.fn(({ to, activeClassName: _a, activeStyle: _s, partiallyActive: _p, replace: _r, innerRef, ...rest }: LinkProps) =>
+  React.createElement('a', { ...rest, href: to, ref: innerRef }),
 );
 
 module.exports = { ...gatsby, graphql, Link, navigate, withPrefix, useStaticQuery };

@@ -15,12 +15,6 @@ import { documentProblems, headingAnchors, headingTitles } from './support/docCi
  */
 const ROOT = path.join(__dirname, '..');
 
-/**
- * Guides written on another branch of issue 28: links to them count while
- * they are absent, and are checked like any other once they exist.
- * TODO(lead): drop this list once both guides are merged.
- */
-const GUIDES_TO_COME = ['docs/testing.md', 'docs/performance.md'];
 /** The CMS makes its upload folder on the first upload; the repository holds none yet. */
 const MADE_BY_TOOLS = ['static/media/'];
 
@@ -30,13 +24,7 @@ const markdownIn = (folder: string) =>
         .filter((name) => name.endsWith('.md'))
         .map((name) => path.join(folder, name))
     : [];
-const DOCUMENTS = [
-  'README.md',
-  'SECURITY.md',
-  ...markdownIn('docs'),
-  'sandbox/README.md',
-  'gatsby/brand-fallback/README.md',
-];
+const DOCUMENTS = ['README.md', 'SECURITY.md', ...markdownIn('docs'), 'sandbox/README.md', 'gatsby/brand-fallback/README.md'];
 
 describe('the documents', () => {
   it('are all there, the guides included', () => {
@@ -44,7 +32,7 @@ describe('the documents', () => {
   });
 
   it.each(DOCUMENTS)('%s: every relative link resolves, to a heading where it names one, and every cited path exists', (file) => {
-    expect(documentProblems(file, { root: ROOT, optional: GUIDES_TO_COME, madeByTools: MADE_BY_TOOLS })).toEqual([]);
+    expect(documentProblems(file, { root: ROOT, madeByTools: MADE_BY_TOOLS })).toEqual([]);
   });
 
   it('keeps the README short enough to read in five minutes', () => {
@@ -59,11 +47,14 @@ describe('the documents', () => {
     expect(missing).toEqual([]);
   });
 
-  it("gives each site variable the default and the production rule src/lib/config.ts declares", () => {
+  it('gives each site variable the default and the production rule src/lib/config.ts declares', () => {
     const guide = readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
     for (const name of CONFIG_VARIABLE_NAMES) {
       const row = guide.split('\n').find((line) => line.startsWith(`| \`${name}\` |`)) ?? '';
-      const [, , local, production] = row.split('|').slice(1, -1).map((cell) => cell.trim());
+      const [, , local, production] = row
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
       expect([name, local, production?.split(',')[0]]).toEqual([name, `\`${CONFIG_DEFAULTS[name]}\``, name in PRODUCTION_REQUIRED ? 'required' : 'optional']);
     }
   });
@@ -100,7 +91,6 @@ describe('sections cited by title', () => {
 
   it('each names a heading of its document', () => {
     const missing = citations
-      .filter(({ document }) => !GUIDES_TO_COME.includes(document) || existsSync(path.join(ROOT, document)))
       .filter(({ document, title }) => {
         const file = path.join(ROOT, document);
         return !existsSync(file) || !headingTitles(readFileSync(file, 'utf8')).some((heading) => heading.toLowerCase() === title.toLowerCase());
@@ -121,9 +111,9 @@ describe('the citation check itself', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  const problems = (text: string, optional: string[] = []) => {
+  const problems = (text: string) => {
     writeFileSync(path.join(root, 'README.md'), text);
-    return documentProblems('README.md', { root, optional });
+    return documentProblems('README.md', { root });
   };
 
   it('slugs headings as GitHub does, numbering repeats', () => {
@@ -155,11 +145,5 @@ describe('the citation check itself', () => {
 
   it('ignores URLs, site paths, code examples and generated folders', () => {
     expect(problems('<https://example.com/docs/x> [d](https://decapcms.org/docs/y) `/docs/` `![x](/media/p.jpg)` `public/_headers` `.cache/x.json`')).toEqual([]);
-  });
-
-  it('lets a guide still to come be absent, and checks it once present', () => {
-    expect(problems('[t](docs/later.md#how)', ['docs/later.md'])).toEqual([]);
-    writeFileSync(path.join(root, 'docs/later.md'), '# Later\n');
-    expect(problems('[t](docs/later.md#how)', ['docs/later.md'])).toEqual(['README.md links to docs/later.md#how: docs/later.md has no heading whose anchor is #how']);
   });
 });

@@ -24,7 +24,7 @@ describe('locales', () => {
     expect(Object.keys(resources[language]).sort()).toEqual([...namespaces].sort());
   });
 
-  it.each(cases)('%s/%s.json has exactly the default language\'s keys, none empty', (language, ns) => {
+  it.each(cases)("%s/%s.json has exactly the default language's keys, none empty", (language, ns) => {
     const original = strings(DEFAULT_LANGUAGE, ns);
     const translated = strings(language, ns);
     expect(Object.keys(translated).sort()).toEqual(Object.keys(original).sort());

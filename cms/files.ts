@@ -145,9 +145,10 @@ export async function contentFiles(repository: string): Promise<ContentFiles> {
     },
     async remove(file) {
       const full = await resolve(file, false);
-      if (full) await fs.unlink(full).catch((error: unknown) => {
-        if (code(error) !== 'ENOENT') throw error;
-      });
+      if (full)
+        await fs.unlink(full).catch((error: unknown) => {
+          if (code(error) !== 'ENOENT') throw error;
+        });
     },
     async move(from, to) {
       const source = await resolve(from, false);

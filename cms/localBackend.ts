@@ -144,7 +144,8 @@ function actions(root: string, files: ContentFiles, paths: CmsPaths, log: (level
         const extension = stringParam(params, 'extension');
         const depth = params.depth;
         if (!/^[a-z0-9.]{0,16}$/i.test(extension)) throw new Refusal(422, 'params.extension must be a file extension (md)');
-        if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH) throw new Refusal(422, `params.depth must be a whole number from 1 to ${MAX_DEPTH}`);
+        if (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1 || depth > MAX_DEPTH)
+          throw new Refusal(422, `params.depth must be a whole number from 1 to ${MAX_DEPTH}`);
         return Promise.all((await listed(folder, extension, depth)).map((file) => entry(file)));
       }
       case 'entriesByFiles': {
@@ -272,7 +273,8 @@ export async function startContentServer(root: string, port: number, logLevel: s
       next(error);
       return;
     }
-    if (error.type === 'entity.too.large') refuse(req, res, 413, `The body is larger than the CMS backend takes (${BODY_MAX_BYTES} bytes: one image of up to ${MEDIA_MAX_BYTES / 1024 / 1024} MB with its entry).`);
+    if (error.type === 'entity.too.large')
+      refuse(req, res, 413, `The body is larger than the CMS backend takes (${BODY_MAX_BYTES} bytes: one image of up to ${MEDIA_MAX_BYTES / 1024 / 1024} MB with its entry).`);
     else if (error.type === 'entity.parse.failed') refuse(req, res, 400, 'The body is not valid JSON.');
     else {
       log('error', `CMS backend failed on ${req.method} ${req.originalUrl}: ${error.message ?? String(error)}`);

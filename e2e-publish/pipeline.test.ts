@@ -128,10 +128,14 @@ test('a rollback switches back to the release before, and not when the server ca
   const [first, second] = releases();
   expect(live()).toBe(second);
   const rollback = (reload: string) =>
-    spawnSync(process.execPath, [path.join(ROOT, 'node_modules', '.bin', 'tsx'), path.join(ROOT, 'scripts', 'publish.ts'), '--target', target(), '--rollback', '--reload', reload], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
+    spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'node_modules', '.bin', 'tsx'), path.join(ROOT, 'scripts', 'publish.ts'), '--target', target(), '--rollback', '--reload', reload],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
   const refused = rollback('exit 3');
   expect(refused.status).toBe(1);
   expect(refused.stderr).toContain('"exit 3" failed (exit 3).');

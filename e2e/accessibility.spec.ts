@@ -15,7 +15,10 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** axe-core's WCAG 2.0/2.1 A and AA rules and its best practices, on the page as a visitor sees it now. */
 async function violations(page: Page): Promise<string[]> {
   // Only violations carry node details: axe's reports of passes are large and slow to build.
-  const results = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 

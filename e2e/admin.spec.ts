@@ -56,7 +56,7 @@ async function publish(page: Page): Promise<void> {
   await page.getByText('Publish now', { exact: true }).click();
 }
 
-test.describe('the editors\' CMS on its local backend', () => {
+test.describe("the editors' CMS on its local backend", () => {
   test.setTimeout(60_000);
 
   test('changes a Bulgarian banner title and keeps the rest of both files', async ({ page }) => {

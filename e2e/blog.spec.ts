@@ -120,7 +120,7 @@ async function switchLanguage(page: Page, option: string) {
   await page.getByRole('link', { name: option }).click();
 }
 
-test('a post in one language only: its alternates name only it, and the switch leads to the other language\'s blog', async ({ page }) => {
+test("a post in one language only: its alternates name only it, and the switch leads to the other language's blog", async ({ page }) => {
   const single = ALL.find((post) => ALL.filter((other) => other.slug === post.slug).length === 1);
   if (!single) throw new Error('content/blog/ has no post in one language only');
   const other = LANGUAGES.find((language) => language !== single.language) ?? DEFAULT_LANGUAGE;
@@ -146,7 +146,10 @@ test.describe('without JavaScript', () => {
   test('the lists, a post and the language switch work as plain links', async ({ page }) => {
     await page.goto('/bg/blog/');
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(of('bg').length);
-    await page.getByRole('main').getByRole('link', { name: of('bg')[0].title }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: of('bg')[0].title })
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(of('bg')[0].title);
     await expect(page.getByRole('article').locator('p').first()).toBeVisible();
     await switchLanguage(page, HEADINGS.bg.switchTo);

@@ -89,14 +89,17 @@ test('no page can be framed, while a page without the policy can', async ({ page
   });
   // Another origin (the sandbox's application stand-in) frames a page of the site, and one of its own as a control.
   await page.goto(`${APP_URL}/host`);
-  await page.evaluate((sources) => {
-    for (const [name, src] of Object.entries(sources)) {
-      const frame = document.createElement('iframe');
-      frame.name = name;
-      frame.src = src;
-      document.body.append(frame);
-    }
-  }, { site: `${SITE_URL}/`, control: `${APP_URL}/framed` });
+  await page.evaluate(
+    (sources) => {
+      for (const [name, src] of Object.entries(sources)) {
+        const frame = document.createElement('iframe');
+        frame.name = name;
+        frame.src = src;
+        document.body.append(frame);
+      }
+    },
+    { site: `${SITE_URL}/`, control: `${APP_URL}/framed` },
+  );
   await expect(page.frameLocator('iframe[name="control"]').getByRole('heading', { name: 'Application stand-in' })).toBeVisible();
   await expect.poll(() => refused.length).toBeGreaterThan(0);
   expect(refused.join('\n')).toContain(SITE_URL);

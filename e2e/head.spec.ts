@@ -13,7 +13,13 @@ function builtPages(): string[] {
 }
 
 const decode = (text = '') =>
-  text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const attr = (tag: string, name: string) => {
   const value = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
   return value === undefined ? undefined : decode(value);
@@ -24,8 +30,7 @@ function readHead(html: string) {
   const links = [...html.matchAll(/<link[^>]*>/g)].map((m) => m[0]);
   const metas = [...html.matchAll(/<meta[^>]*>/g)].map((m) => m[0]);
   /** Every content of the meta tags with this property or name. */
-  const meta = (key: string) =>
-    metas.filter((m) => attr(m, 'property') === key || attr(m, 'name') === key).map((m) => attr(m, 'content'));
+  const meta = (key: string) => metas.filter((m) => attr(m, 'property') === key || attr(m, 'name') === key).map((m) => attr(m, 'content'));
   const linkHrefs = (rel: string) => links.filter((l) => attr(l, 'rel') === rel).map((l) => attr(l, 'href'));
   return {
     meta,
@@ -146,9 +151,7 @@ function readUrlset(xml: string): Record<string, Record<string, string | undefin
     [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, entry]) => [
       decode(/<loc>([^<]*)<\/loc>/.exec(entry)?.[1]),
       Object.fromEntries(
-        [...entry.matchAll(/<xhtml:link[^>]*>/g)]
-          .filter(([link]) => attr(link, 'rel') === 'alternate')
-          .map(([link]) => [attr(link, 'hreflang') ?? '', attr(link, 'href')]),
+        [...entry.matchAll(/<xhtml:link[^>]*>/g)].filter(([link]) => attr(link, 'rel') === 'alternate').map(([link]) => [attr(link, 'hreflang') ?? '', attr(link, 'href')]),
       ),
     ]),
   );

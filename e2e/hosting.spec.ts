@@ -248,7 +248,7 @@ test.describe('Content-Security-Policy', () => {
     expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
   });
 
-  test("the CMS page gets its own policy, for the backend the checks build with (scripts/processes.ts)", async ({ request }) => {
+  test('the CMS page gets its own policy, for the backend the checks build with (scripts/processes.ts)', async ({ request }) => {
     const response = await get(request, '/admin/');
     expect(values(response, 'Content-Security-Policy')).toEqual([adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' })]);
     expect(inlineScriptsParsed(await response.text())).toEqual([]);
@@ -257,14 +257,19 @@ test.describe('Content-Security-Policy', () => {
 
 test.describe('one rule source, two outputs', () => {
   const cdnRules = parseHeadersFile(readFileSync(path.join(PUBLIC_DIR, '_headers'), 'utf8'));
-  const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]).sort(([a], [b]) => a.localeCompare(b)));
+  const lower = (headers: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(headers)
+        .map(([name, value]) => [name.toLowerCase(), value])
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
 
   test('public/_headers holds a handful of rules, whatever the number of pages', () => {
     expect(cdnRules.length).toBeLessThanOrEqual(20);
     expect(cdnRules.length).toBeLessThan(pages.length);
   });
 
-  test("public/_headers, read as Cloudflare Pages and as Netlify read it, gives every path the headers nginx sends", async ({ request }) => {
+  test('public/_headers, read as Cloudflare Pages and as Netlify read it, gives every path the headers nginx sends', async ({ request }) => {
     test.setTimeout(120_000);
     const named = [...Object.keys(SECURITY_HEADERS), 'Cache-Control', 'Content-Security-Policy'];
     const mismatches: string[] = [];
@@ -285,7 +290,10 @@ test.describe('one rule source, two outputs', () => {
 test.describe('served as built', () => {
   test('npm run serve:nginx under another GATSBY_PAYMENTS_API_URL serves the policy the build recorded, and says so', async ({ request }) => {
     const env = { ...process.env, PORT: '0', GATSBY_PAYMENTS_API_URL: 'https://payments.other.example' };
-    const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, '..', 'scripts', 'serveNginx.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, '..', 'scripts', 'serveNginx.ts')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

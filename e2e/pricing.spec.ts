@@ -53,7 +53,13 @@ test('Bulgarian: лв., Bulgarian texts, and Choose Plan opens the Bulgarian pla
   await page.goto('/bg/pricing/');
   await expect(names(page)).toHaveText(['Предприемач', 'Малък бизнес', 'Среден бизнес']);
   expect(plain(await cards(page).nth(1).textContent())).toContain('71,10 лв.на месец (при годишно плащане)');
-  const [tab] = await Promise.all([context.waitForEvent('page'), cards(page).nth(1).getByRole('link', { name: /Изберете план/ }).click()]);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    cards(page)
+      .nth(1)
+      .getByRole('link', { name: /Изберете план/ })
+      .click(),
+  ]);
   await tab.waitForLoadState();
   expect(tab.url()).toBe(`${APP_URL}/bg/plans/plan_small_year`);
 });
@@ -61,7 +67,9 @@ test('Bulgarian: лв., Bulgarian texts, and Choose Plan opens the Bulgarian pla
 test('English Choose Plan opens the en-US plan page in a new tab', async ({ page, context }) => {
   await page.goto('/en/pricing/');
   await page.getByRole('radio', { name: 'MONTHLY' }).check();
-  const link = cards(page).nth(2).getByRole('link', { name: /Choose Plan/ });
+  const link = cards(page)
+    .nth(2)
+    .getByRole('link', { name: /Choose Plan/ });
   await expect(link).toHaveAttribute('target', '_blank');
   const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
   await tab.waitForLoadState();

@@ -25,7 +25,10 @@ interface Drawing {
 const CACHE_VERSION = 1;
 
 function cacheKey(drawing: Drawing): string {
-  return createHash('sha256').update(JSON.stringify({ CACHE_VERSION, ...drawing })).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(JSON.stringify({ CACHE_VERSION, ...drawing }))
+    .digest('hex')
+    .slice(0, 24);
 }
 
 /** The share image shows the home page's eyebrow and headline and the topics marked for it, with room for three. */
@@ -108,11 +111,7 @@ function brandFiles(directory: string, logoUrl: string): BrandFile[] {
 }
 
 /** Every file writeBrandImages writes, as paths under public/ with a leading slash. */
-export const BRAND_IMAGE_FILES: readonly string[] = [
-  ...LANGUAGES.map(shareImagePath),
-  ...[...MANIFEST_ICONS, APPLE_TOUCH_ICON].map((icon) => icon.path),
-  FAVICON_ICO_PATH,
-];
+export const BRAND_IMAGE_FILES: readonly string[] = [...LANGUAGES.map(shareImagePath), ...[...MANIFEST_ICONS, APPLE_TOUCH_ICON].map((icon) => icon.path), FAVICON_ICO_PATH];
 
 export interface BrandImageOptions {
   /** The browser to draw with; by default findChromium(). null: there is none. */

@@ -26,8 +26,6 @@ export async function writeIllustrations(siteDirectory: string): Promise<void> {
   const dir = path.join(siteDirectory, 'public', ILLUSTRATIONS_DIR);
   await mkdir(dir, { recursive: true });
   await Promise.all(
-    (Object.keys(ILLUSTRATION_FILES) as IllustrationName[]).map((name) =>
-      writeFile(path.join(siteDirectory, 'public', ILLUSTRATION_FILES[name].src), illustrationSvg(name)),
-    ),
+    (Object.keys(ILLUSTRATION_FILES) as IllustrationName[]).map((name) => writeFile(path.join(siteDirectory, 'public', ILLUSTRATION_FILES[name].src), illustrationSvg(name))),
   );
 }

@@ -39,7 +39,9 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   const runtime = writeRuntime(program.directory, publicDir);
   if (runtime.inlineScripts.length > 0) {
     const found = runtime.inlineScripts.map(({ file, scripts }) => `  public/${file}: ${scripts.join(' ')}`).join('\n');
-    reporter.panicOnBuild(`These pages carry inline scripts, which no page's policy allows (hosting/rules.ts); a script that content put into a page, or one of Gatsby's that gatsby/runtimeFile.ts does not move yet:\n${found}`);
+    reporter.panicOnBuild(
+      `These pages carry inline scripts, which no page's policy allows (hosting/rules.ts); a script that content put into a page, or one of Gatsby's that gatsby/runtimeFile.ts does not move yet:\n${found}`,
+    );
     return;
   }
   reporter.info(`Gatsby's runtime starts from ${runtime.runtime.file} on ${runtime.rewritten.length} pages (gatsby/runtimeFile.ts)`);

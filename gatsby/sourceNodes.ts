@@ -23,9 +23,7 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
     try {
       text = await fetchRemoteReadme(url);
     } catch (error) {
-      reporter.panicOnBuild(
-        `Could not fetch the ${language} documentation README from ${url} (${remoteReadmeVariable(language)}): ${(error as Error).message}`,
-      );
+      reporter.panicOnBuild(`Could not fetch the ${language} documentation README from ${url} (${remoteReadmeVariable(language)}): ${(error as Error).message}`);
       continue;
     }
     // onCreateNode recognises the README by its URL and files it under docs/<language>;

@@ -102,11 +102,13 @@ export function environmentMismatches(record: BuildRecord, env: ConfigEnv & Read
       problems.push(`${name} is not a URL (${value})`);
       continue;
     }
-    if (!record.connectOrigins.includes(origin)) problems.push(`${name} is ${value}, whose origin the build's pages do not call (they call ${record.connectOrigins.join(' and ')})`);
+    if (!record.connectOrigins.includes(origin))
+      problems.push(`${name} is ${value}, whose origin the build's pages do not call (they call ${record.connectOrigins.join(' and ')})`);
   }
   if (env.CMS_BACKEND?.trim()) {
     const cms = cmsBackendFromEnv(env);
-    if (cms && !('error' in cms) && !sameCms(cms, record.cms)) problems.push(`CMS_BACKEND and its settings name ${JSON.stringify(cms)}, the build's CMS is ${JSON.stringify(record.cms)}`);
+    if (cms && !('error' in cms) && !sameCms(cms, record.cms))
+      problems.push(`CMS_BACKEND and its settings name ${JSON.stringify(cms)}, the build's CMS is ${JSON.stringify(record.cms)}`);
   }
   return problems;
 }

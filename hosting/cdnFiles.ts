@@ -56,7 +56,10 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
     { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, 'Content-Security-Policy': policies.page } },
     override('/*.js', immutable),
     override('/*.css', immutable),
-    ...[...extensions].filter((extension) => extension !== 'js' && extension !== 'css').sort().map((extension) => override(`/*.${extension}`, file)),
+    ...[...extensions]
+      .filter((extension) => extension !== 'js' && extension !== 'css')
+      .sort()
+      .map((extension) => override(`/*.${extension}`, file)),
     override('/static/*', immutable),
     ...named.map((folder) => override(`${folder}/*`, { 'Cache-Control': REVALIDATE, ...file })),
     ...folders.map((folder) => override(`/${folder}/*`, file)),

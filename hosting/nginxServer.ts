@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, s
 import { createServer, connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig, nginxString } from './nginxConfig';
+import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig } from './nginxConfig';
 import { readPublicRules } from './publicFiles';
 import { listen, type RunningServer } from '../scripts/listen';
 
@@ -184,23 +184,7 @@ async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, por
  * the user that started it.
  */
 export function startNginx(options: NginxOptions): Promise<RunningNginx> {
-  return startWith(options.publicDir, options.port, (root, port) =>
-    nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`] }),
-  );
-}
-
-/**
- * nginx over `publicDir` with a bare site, `root` and nothing else: what
- * the benchmark compares the generated config with (scripts/load.ts).
- */
-export function startBareNginx(options: NginxOptions & { precompressed?: boolean }): Promise<RunningNginx> {
-  return startWith(options.publicDir, options.port, (root, port) => bareSiteConfig(root, port, options.precompressed));
-}
-
-/** A server block with `root` and nothing else, on 127.0.0.1:port; `precompressed` adds the precompressed copies. */
-export function bareSiteConfig(root: string, port: number, precompressed = false): string {
-  const compression = precompressed ? ['    brotli_static on;', '    gzip_static on;'] : [];
-  return ['server {', `    listen 127.0.0.1:${port};`, `    root ${nginxString(root)};`, ...compression, '}', ''].join('\n');
+  return startWith(options.publicDir, options.port, (root, port) => nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`] }));
 }
 
 async function startWith(publicDir: string, port: number, siteFor: SiteFor): Promise<RunningNginx> {

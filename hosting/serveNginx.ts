@@ -17,7 +17,7 @@ import { exitWith } from '../scripts/processes';
 /** The processes above this one (npm, the shell, the terminal), nearest first, from Linux's /proc. */
 function ancestors(): number[] {
   const chain: number[] = [];
-  for (let pid = process.ppid; pid > 1 && chain.length < 64; ) {
+  for (let pid = process.ppid; pid > 1 && chain.length < 64;) {
     chain.push(pid);
     try {
       // Field 4 of /proc/<pid>/stat, after the parenthesised command name.

@@ -86,10 +86,7 @@ function describeSource(markdownNode, getNode) {
   const name = fetched?.url ?? contentPath(markdownNode);
   const whole = fetched ? fetched.text : markdownNode?.fileAbsolutePath ? readText(markdownNode.fileAbsolutePath) : undefined;
   const body = markdownNode?.rawMarkdownBody ?? markdownNode?.internal?.content;
-  const lineOffset =
-    typeof whole === 'string' && typeof body === 'string' && whole.endsWith(body)
-      ? (whole.slice(0, whole.length - body.length).match(/\n/g)?.length ?? 0)
-      : 0;
+  const lineOffset = typeof whole === 'string' && typeof body === 'string' && whole.endsWith(body) ? (whole.slice(0, whole.length - body.length).match(/\n/g)?.length ?? 0) : 0;
   return { name, lineOffset };
 }
 

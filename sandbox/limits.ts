@@ -26,8 +26,7 @@ export const CONTACT_LIMITS = { name: 100, email: 254, business: 100, message: 5
 export const LONGEST_ESCAPE_LENGTH = '&quot;'.length;
 export const CONTACT_BODY_MARKUP = ['Business', 'Name', 'Email'].map((label) => `<p><strong>${label}:</strong> </p>`).join('') + '<p></p>';
 export const CONTACT_BODY_MAX_LENGTH =
-  CONTACT_BODY_MARKUP.length +
-  LONGEST_ESCAPE_LENGTH * (CONTACT_LIMITS.name + CONTACT_LIMITS.email + CONTACT_LIMITS.business + CONTACT_LIMITS.message);
+  CONTACT_BODY_MARKUP.length + LONGEST_ESCAPE_LENGTH * (CONTACT_LIMITS.name + CONTACT_LIMITS.email + CONTACT_LIMITS.business + CONTACT_LIMITS.message);
 
 export interface ContactLengthError {
   error: string;

@@ -18,10 +18,7 @@ const MAX_PROBLEM_LINES = 50;
 const PAGES_NAMED_PER_LINE = 3;
 
 export function summaryLine(result: CheckResult): string {
-  return (
-    `Links: ${result.internal} internal links and anchors in ${result.pages} pages checked, ` +
-    `${result.problems.length} broken (${result.external} external skipped)`
-  );
+  return `Links: ${result.internal} internal links and anchors in ${result.pages} pages checked, ` + `${result.problems.length} broken (${result.external} external skipped)`;
 }
 
 /**
@@ -64,7 +61,8 @@ export function main(args: readonly string[], env: NodeJS.ProcessEnv): number {
   if (existsSync(path.join(publicDir, BUILD_RECORD_PATH))) {
     for (const script of readBuildRecord(publicDir).runtime.scripts) {
       result.internal += 1;
-      if (!files.isFile(script.slice(1))) result.problems.push({ page: BUILD_RECORD_PATH.slice(1), url: script, reason: `no file ${files.root}${script} (the runtime file starts it)` });
+      if (!files.isFile(script.slice(1)))
+        result.problems.push({ page: BUILD_RECORD_PATH.slice(1), url: script, reason: `no file ${files.root}${script} (the runtime file starts it)` });
     }
   }
   console.log(summaryLine(result));

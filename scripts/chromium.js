@@ -12,8 +12,7 @@ const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/
 /** What the build's drawings need from Debian: the browser and the share images' typeface. */
 const BUILD_PACKAGES_COMMAND = 'apt-get install -y chromium fonts-liberation';
 
-const MISSING_BROWSER_MESSAGE =
-  'No Chromium found. Install Debian\'s browser with "apt-get install -y chromium", or set CHROME_PATH to a Chromium or Chrome executable.';
+const MISSING_BROWSER_MESSAGE = 'No Chromium found. Install Debian\'s browser with "apt-get install -y chromium", or set CHROME_PATH to a Chromium or Chrome executable.';
 
 /**
  * The browser to use: CHROME_PATH when set (null when nothing is there, so
@@ -32,15 +31,7 @@ function findChromium(env = process.env) {
  * Flags for headless Chromium as root on a machine with no internet:
  * without the background-networking ones it keeps dialling Google's hosts.
  */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /**
  * CHROMIUM_ARGS for a browser that must reach no network at all (the build's

@@ -10,12 +10,7 @@ const bin = (name: string) => path.join(__dirname, '..', 'node_modules', '.bin',
  * working directory); resolves to its exit code. Aborting `signal` stops the
  * program (SIGTERM) and rejects.
  */
-export function run(
-  name: string,
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  options: { signal?: AbortSignal; cwd?: string } = {},
-): Promise<number> {
+export function run(name: string, args: string[], env: NodeJS.ProcessEnv, options: { signal?: AbortSignal; cwd?: string } = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin(name), args, { stdio: 'inherit', env, signal: options.signal, cwd: options.cwd });
     child.once('error', reject);

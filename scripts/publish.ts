@@ -115,7 +115,14 @@ function changedSince(commit: string): string[] | undefined {
 /** Every file a built site serves ('/bg/index.html') with a fingerprint of its bytes. */
 function fingerprints(dir: string | undefined): Map<string, string> | undefined {
   if (!dir || !existsSync(dir)) return undefined;
-  return new Map(servedFiles(dir).map((file) => [file, createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex')]));
+  return new Map(
+    servedFiles(dir).map((file) => [
+      file,
+      createHash('sha256')
+        .update(readFileSync(path.join(dir, file)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 export interface ReleaseCopy {
@@ -215,7 +222,11 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
   const kind = buildKind(changed);
   console.log(
     `Publishing ${commit.slice(0, 12)}: ${kind} build` +
-      (changed ? ` (${changed.length} ${changed.length === 1 ? 'file' : 'files'} changed since ${last?.commit.slice(0, 12)})` : last ? ' (the cache is gone or the last build failed)' : ' (no earlier release)'),
+      (changed
+        ? ` (${changed.length} ${changed.length === 1 ? 'file' : 'files'} changed since ${last?.commit.slice(0, 12)})`
+        : last
+          ? ' (the cache is gone or the last build failed)'
+          : ' (no earlier release)'),
   );
 
   // A symlink or special file under content/, locales/ or static/ stops the publish before anything builds (the build checks it too).
@@ -288,7 +299,9 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     rmSync(path.join(releases, `${old}.changes.json`), { force: true });
     rmSync(path.join(releases, `${old}.nginx.conf`), { force: true });
   }
-  console.log(`\nLive: ${release} (${kind} build, ${buildSeconds.toFixed(1)} s, ${record.pagesWritten} pages written by Gatsby; ${((Date.now() - started) / 1000).toFixed(1)} s in all).`);
+  console.log(
+    `\nLive: ${release} (${kind} build, ${buildSeconds.toFixed(1)} s, ${record.pagesWritten} pages written by Gatsby; ${((Date.now() - started) / 1000).toFixed(1)} s in all).`,
+  );
   console.log(`Release: ${copy.files} files, ${copy.linked} shared with ${live ?? 'no earlier release'}, ${(copy.copiedBytes / 1024 / 1024).toFixed(1)} MB new.`);
   console.log(`Changed (${changes.changed.length}): ${changes.changed.join(' ') || 'none'}`);
   console.log(`Deleted (${changes.deleted.length}): ${changes.deleted.join(' ') || 'none'}`);

@@ -24,7 +24,10 @@ describe('the CMS setup script (/admin/admin.js)', () => {
   });
 
   /** Runs the script against a stand-in for Decap's global and the browser's window (its storage, a document of its own), returning what it registered. */
-  function run(script: string, window: Record<string, unknown> = { localStorage: storage, document: new JSDOM('<!doctype html><title>CMS</title>').window.document, alert: jest.fn() }) {
+  function run(
+    script: string,
+    window: Record<string, unknown> = { localStorage: storage, document: new JSDOM('<!doctype html><title>CMS</title>').window.document, alert: jest.fn() },
+  ) {
     const registered: {
       styles: string[];
       handlers: { name: string; handler: (event: { entry: unknown }) => unknown }[];
@@ -32,7 +35,8 @@ describe('the CMS setup script (/admin/admin.js)', () => {
     } = { styles: [], handlers: [], formats: [] };
     const CMS = {
       registerPreviewStyle: (url: string) => registered.styles.push(url),
-      registerCustomFormat: (name: string, extension: string, formatter: (typeof registered.formats)[number]['formatter']) => registered.formats.push({ name, extension, formatter }),
+      registerCustomFormat: (name: string, extension: string, formatter: (typeof registered.formats)[number]['formatter']) =>
+        registered.formats.push({ name, extension, formatter }),
       registerEventListener: (listener: { name: string; handler: (event: { entry: unknown }) => unknown }) => registered.handlers.push(listener),
     };
     new Function('CMS', 'window', script)(CMS, window);
@@ -48,7 +52,7 @@ describe('the CMS setup script (/admin/admin.js)', () => {
   const script = adminScript(ROOT, namespaces);
   const banner = { order: 1, title: 'Orders', illustration: 'sale-order' };
 
-  it('registers the site stylesheet for the preview, one check before saving and the UI strings\' format', () => {
+  it("registers the site stylesheet for the preview, one check before saving and the UI strings' format", () => {
     const { styles, handlers, formats } = run(script);
     expect(styles).toEqual([`${ADMIN_PATH}preview.css`]);
     expect(handlers.map((h) => h.name)).toEqual(['preSave']);
@@ -108,7 +112,9 @@ describe('the CMS setup script (/admin/admin.js)', () => {
     expect(alert).not.toHaveBeenCalled();
     choose('photo.png', 'payload.html', 'run.sh', 'noextension', 'logo.svg');
     expect(decap).toHaveBeenCalledTimes(1);
-    expect(alert).toHaveBeenCalledWith('payload.html, run.sh, noextension, logo.svg: the CMS uploads PNG, JPEG, GIF, WebP, AVIF images (.png, .jpg, .jpeg, .gif, .webp, .avif) only.');
+    expect(alert).toHaveBeenCalledWith(
+      'payload.html, run.sh, noextension, logo.svg: the CMS uploads PNG, JPEG, GIF, WebP, AVIF images (.png, .jpg, .jpeg, .gif, .webp, .avif) only.',
+    );
 
     const dropped = new Event('drop', { bubbles: true, cancelable: true });
     Object.defineProperty(dropped, 'dataTransfer', { value: { files: [new File(['x'], 'page.htm')] } });

@@ -22,7 +22,15 @@ const COMMON_BG = 'locales/bg/common.json';
 const branch = 'main';
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 /** The options Decap sends with a save on the local backend (no editorial workflow). */
-const saveOptions = (collectionName: string) => ({ newEntry: false, commitMessage: `Update ${collectionName}`, collectionName, useWorkflow: false, hasSubfolders: true, unpublished: false, status: '' });
+const saveOptions = (collectionName: string) => ({
+  newEntry: false,
+  commitMessage: `Update ${collectionName}`,
+  collectionName,
+  useWorkflow: false,
+  hasSubfolders: true,
+  unpublished: false,
+  status: '',
+});
 
 let backend: Backend;
 beforeEach(async () => {
@@ -35,13 +43,18 @@ it('listens on a free loopback port and serves the API at /api/v1', () => {
   expect(backend.server.apiUrl).toBe(`${backend.server.url}/api/v1`);
 });
 
-it('answers the CMS\'s preflight and requests from the development site, with CORS for that origin alone', async () => {
+it("answers the CMS's preflight and requests from the development site, with CORS for that origin alone", async () => {
   const preflight = await backend.send({
     method: 'OPTIONS',
     headers: { Host: backend.host, Origin: SITE_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
   });
   expect(preflight.status).toBe(204);
-  expect(preflight.headers).toMatchObject({ 'access-control-allow-origin': SITE_ORIGIN, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'Content-Type', vary: 'Origin' });
+  expect(preflight.headers).toMatchObject({
+    'access-control-allow-origin': SITE_ORIGIN,
+    'access-control-allow-methods': 'POST',
+    'access-control-allow-headers': 'Content-Type',
+    vary: 'Origin',
+  });
   const info = await backend.post({ action: 'info' });
   expect(info).toMatchObject({ status: 200, body: { repo: 'repo', publish_modes: ['simple'], type: 'local_fs' } });
   expect(info.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
@@ -59,7 +72,9 @@ it('lists a collection with a folder per language, and reads one entry', async (
   const listed = await backend.post({ action: 'entriesByFolder', params: { branch, folder: 'content/banners', extension: 'md', depth: 2 } });
   expect(listed.status).toBe(200);
   const entries = listed.body as { data: string; file: { path: string; id: string } }[];
-  expect(entries.map((entry) => entry.file.path)).toEqual(['bg', 'en'].flatMap((language) => ['01-sale-orders', '02-features', '03-payments'].map((name) => `content/banners/${language}/${name}.md`)));
+  expect(entries.map((entry) => entry.file.path)).toEqual(
+    ['bg', 'en'].flatMap((language) => ['01-sale-orders', '02-features', '03-payments'].map((name) => `content/banners/${language}/${name}.md`)),
+  );
   for (const entry of entries) expect(entry).toEqual({ data: backend.read(entry.file.path), file: { path: entry.file.path, id: sha256(backend.read(entry.file.path)) } });
 
   const one = await backend.post({ action: 'getEntry', params: { branch, path: BANNER_BG } });
@@ -74,7 +89,15 @@ it('saves a banner in both languages: the changed title, nothing else', async ()
   const en = backend.read(BANNER_EN);
   const saved = await backend.post({
     action: 'persistEntry',
-    params: { branch, dataFiles: [{ path: BANNER_EN, slug: '01-sale-orders', raw: en }, { path: BANNER_BG, slug: '01-sale-orders', raw: bg }], assets: [], options: saveOptions('banners') },
+    params: {
+      branch,
+      dataFiles: [
+        { path: BANNER_EN, slug: '01-sale-orders', raw: en },
+        { path: BANNER_BG, slug: '01-sale-orders', raw: bg },
+      ],
+      assets: [],
+      options: saveOptions('banners'),
+    },
   });
   expect(saved).toMatchObject({ status: 200, body: { message: 'entry persisted' } });
   expect(backend.read(BANNER_BG)).toBe(bg);
@@ -103,13 +126,19 @@ it('reads and saves a UI string file of the files collection', async () => {
   expect(read.body).toEqual([{ data: backend.read(COMMON_BG), file: { path: COMMON_BG, label: 'Common · Bulgarian', id: sha256(backend.read(COMMON_BG)) } }]);
   const strings = { ...(JSON.parse(backend.read(COMMON_BG)) as Record<string, unknown>), launchApp: 'Отвори приложението' };
   const raw = `${JSON.stringify(strings, null, 2)}\n`;
-  const saved = await backend.post({ action: 'persistEntry', params: { branch, dataFiles: [{ path: COMMON_BG, slug: 'common_bg', raw }], assets: [], options: saveOptions('ui_strings') } });
+  const saved = await backend.post({
+    action: 'persistEntry',
+    params: { branch, dataFiles: [{ path: COMMON_BG, slug: 'common_bg', raw }], assets: [], options: saveOptions('ui_strings') },
+  });
   expect(saved.status).toBe(200);
   expect(JSON.parse(backend.read(COMMON_BG)).launchApp).toBe('Отвори приложението');
 });
 
 it('uploads an image into static/media/, lists it, reads it back and deletes it', async () => {
-  const uploaded = await backend.post({ action: 'persistMedia', params: { branch, asset: { path: 'static/media/photo.png', content: PNG.toString('base64'), encoding: 'base64' }, options: { commitMessage: 'Upload “photo.png”' } } });
+  const uploaded = await backend.post({
+    action: 'persistMedia',
+    params: { branch, asset: { path: 'static/media/photo.png', content: PNG.toString('base64'), encoding: 'base64' }, options: { commitMessage: 'Upload “photo.png”' } },
+  });
   const file = { id: sha256(PNG), content: PNG.toString('base64'), encoding: 'base64', path: 'static/media/photo.png', name: 'photo.png' };
   expect(uploaded).toMatchObject({ status: 200, body: file });
   expect(readFileSync(path.join(backend.repo, 'static/media/photo.png'))).toEqual(PNG);
@@ -134,13 +163,18 @@ it('renames an entry when Decap sends a new path', async () => {
   const raw = backend.read('content/blog/en/stock-control-habits.md');
   const saved = await backend.post({
     action: 'persistEntry',
-    params: { branch, dataFiles: [{ path: 'content/blog/en/stock-control-habits.md', slug: 'habits', raw, newPath: 'content/blog/en/habits.md' }], assets: [], options: saveOptions('blog') },
+    params: {
+      branch,
+      dataFiles: [{ path: 'content/blog/en/stock-control-habits.md', slug: 'habits', raw, newPath: 'content/blog/en/habits.md' }],
+      assets: [],
+      options: saveOptions('blog'),
+    },
   });
   expect(saved.status).toBe(200);
   expect(backend.read('content/blog/en/habits.md')).toBe(raw);
   expect(existsSync(path.join(backend.repo, 'content/blog/en/stock-control-habits.md'))).toBe(false);
 });
 
-it('refuses the editorial workflow\'s actions it does not have, as Decap\'s own server does', async () => {
+it("refuses the editorial workflow's actions it does not have, as Decap's own server does", async () => {
   expect(await backend.post({ action: 'unpublishedEntries', params: { branch } })).toMatchObject({ status: 422, body: { error: 'Unknown action "unpublishedEntries"' } });
 });

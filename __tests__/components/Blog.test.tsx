@@ -10,7 +10,7 @@ import BlogListTemplate from '../../src/templates/blogList';
 import { renderWithI18n } from '../support/renderWithI18n';
 
 describe('PostMeta', () => {
-  it("shows the date as the language writes it, the update, the author, the reading time and the tags", () => {
+  it('shows the date as the language writes it, the update, the author, the reading time and the tags', () => {
     renderWithI18n(<PostMeta date="2026-09-15" updated="2026-10-02" readingMinutes={4} tags={['payments', 'Lightning']} showAuthor />);
     const dates = screen.getAllByText(/2026/, { selector: 'time' });
     expect(dates.map((time) => [time.textContent, time.getAttribute('datetime')])).toEqual([
@@ -20,7 +20,11 @@ describe('PostMeta', () => {
     expect(screen.getByText(/^Updated/)).toBeInTheDocument();
     expect(screen.getByText('By the StockPay team')).toBeInTheDocument();
     expect(screen.getByText('4 min read')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['payments', 'Lightning']);
+    expect(
+      within(screen.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['payments', 'Lightning']);
   });
 
   it('in Bulgarian, with a named author, no update and no tags', () => {
@@ -85,7 +89,13 @@ describe('a list page', () => {
   // Page 2 of a blog of 25 posts: the query gives that page's ten.
   const nodes = Array.from({ length: 10 }, (_, i) => ({
     fields: { name: `post-${i + 11}`, readingMinutes: 2 },
-    frontmatter: { title: `Post ${i + 11} about {{product}}`, description: `What post ${i + 11} says`, date: `2026-05-${String(20 - i).padStart(2, '0')}`, updated: null, tags: ['stock'] },
+    frontmatter: {
+      title: `Post ${i + 11} about {{product}}`,
+      description: `What post ${i + 11} says`,
+      date: `2026-05-${String(20 - i).padStart(2, '0')}`,
+      updated: null,
+      tags: ['stock'],
+    },
   }));
   const [, second] = listPages(25);
   const props = {

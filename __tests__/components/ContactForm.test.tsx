@@ -172,9 +172,7 @@ describe('ContactForm', () => {
     expect(sentBody(fetchMock)).toEqual({
       email: 'ana@example.com',
       subject: 'StockPay contacted',
-      body:
-        '<p><strong>Business:</strong> Ana Ltd</p><p><strong>Name:</strong> Ana &lt;b&gt;</p>' +
-        '<p><strong>Email:</strong> ana@example.com</p><p>Line 1<br>Line 2</p>',
+      body: '<p><strong>Business:</strong> Ana Ltd</p><p><strong>Name:</strong> Ana &lt;b&gt;</p>' + '<p><strong>Email:</strong> ana@example.com</p><p>Line 1<br>Line 2</p>',
     });
     for (const label of ['Name', 'Email Address', 'Business (optional)', 'Message']) expect(screen.getByLabelText(label)).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
@@ -259,7 +257,11 @@ describe('ContactForm', () => {
   });
 
   it.each([
-    [400, '{"title":"One or more validation errors occurred."}', 'Your message was not accepted, so it was not sent. Please check what you wrote; everything is still here. The server said: “One or more validation errors occurred.”'],
+    [
+      400,
+      '{"title":"One or more validation errors occurred."}',
+      'Your message was not accepted, so it was not sent. Please check what you wrote; everything is still here. The server said: “One or more validation errors occurred.”',
+    ],
     [413, '', 'Your message was not accepted, so it was not sent. Please check what you wrote; everything is still here.'],
     [422, '<html><body>Unprocessable</body></html>', 'Your message was not accepted, so it was not sent. Please check what you wrote; everything is still here.'],
   ])('says a %s answer was not accepted, and why when the answer says', async (status, body, text) => {

@@ -11,7 +11,11 @@ describe('Home', () => {
   it('shows what content/home/en/ says: the headline, the three banners in order, the 17 topics and the closing band', () => {
     renderWithI18n(<HomeView content={content} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Inventory & Payment Management Made Simple' })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+    expect(
+      within(screen.getByRole('main'))
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual([
       'Sale orders you can edit until they ship',
       'Features built for day-to-day trade',
       'Payments Made Simple',

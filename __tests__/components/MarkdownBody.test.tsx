@@ -11,7 +11,7 @@ const html =
   '<ul><li><div class="code-block"><div class="code-block-toolbar" data-copy-slot></div><pre><code>second</code></pre></div></li></ul>';
 
 describe('MarkdownBody', () => {
-  it('puts a copy button in every code block, copying that block\'s text', async () => {
+  it("puts a copy button in every code block, copying that block's text", async () => {
     const writeText = jest.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     const { container } = renderWithI18n(<MarkdownBody html={html} />);

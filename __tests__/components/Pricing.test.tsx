@@ -42,7 +42,13 @@ describe('Pricing plans', () => {
 
   it('names each card after its plan even when a plan id holds spaces, and keeps two plans of one tier apart', async () => {
     const small = { type: 'small', interval: 'year', priceId: 'price_small', currency: 'bgn' };
-    mockFetch({ status: 200, body: JSON.stringify([{ ...small, id: 'small plan a', amount: 7110 }, { ...small, id: 'small plan b', amount: 7200 }]) });
+    mockFetch({
+      status: 200,
+      body: JSON.stringify([
+        { ...small, id: 'small plan a', amount: 7110 },
+        { ...small, id: 'small plan b', amount: 7200 },
+      ]),
+    });
     renderWithI18n(<PlansSection />);
     const cards = await screen.findAllByRole('article', { name: 'Small Business' });
     expect(cards).toHaveLength(2);
@@ -69,10 +75,7 @@ describe('Pricing plans', () => {
     await userEvent.click(screen.getByRole('radio', { name: /МЕСЕЧНО/ }));
     const cards = screen.getAllByRole('article');
     expect(plain(cards[1].textContent)).toContain('79,00 лв.на месец');
-    expect(within(cards[1]).getByRole('link', { name: /Изберете план – Малък бизнес/ })).toHaveAttribute(
-      'href',
-      'http://127.0.0.1:4010/app/bg/plans/plan_small_month',
-    );
+    expect(within(cards[1]).getByRole('link', { name: /Изберете план – Малък бизнес/ })).toHaveAttribute('href', 'http://127.0.0.1:4010/app/bg/plans/plan_small_month');
     await userEvent.click(screen.getByRole('radio', { name: /БИТКОЙН/ }));
     expect(plain(screen.getAllByRole('article')[2].textContent)).toContain('169,15 лв.на месец (при годишно плащане)');
   });

@@ -10,8 +10,7 @@ type LinkTag = { rel?: string; href?: string };
 /** The head Helmet would write: meta content by property or name, link hrefs by rel. */
 function head() {
   const { metaTags, linkTags } = Helmet.peek();
-  const meta = (key: string) =>
-    metaTags.filter((tag: MetaTag) => tag.property === key || tag.name === key).map((tag: MetaTag) => tag.content);
+  const meta = (key: string) => metaTags.filter((tag: MetaTag) => tag.property === key || tag.name === key).map((tag: MetaTag) => tag.content);
   const links = (rel: string) => linkTags.filter((tag: LinkTag) => tag.rel === rel).map((tag: LinkTag) => tag.href);
   return { meta, links };
 }

@@ -36,7 +36,11 @@ describe('Layout shell', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
     const [nav] = screen.getAllByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Home', '/'],
       ['Documentation', '/docs/'],
       ['Pricing', '/pricing/'],
@@ -44,7 +48,7 @@ describe('Layout shell', () => {
     ]);
   });
 
-  it('links every page in the page\'s own language', () => {
+  it("links every page in the page's own language", () => {
     renderWithI18n(
       <Layout>
         <h1>Страница</h1>
@@ -58,7 +62,7 @@ describe('Layout shell', () => {
     expect(screen.getByRole('link', { name: 'Политика за поверителност' })).toHaveAttribute('href', '/bg/privacy-policy/');
   });
 
-  it('opens the application in a new tab, in the visitor\'s language', () => {
+  it("opens the application in a new tab, in the visitor's language", () => {
     renderWithI18n(<Layout>x</Layout>, { language: 'bg' });
     const [launch] = screen.getAllByRole('link', { name: /Към приложението/ });
     expect(launch).toHaveAttribute('href', `${APP}/bg/`);
@@ -69,11 +73,11 @@ describe('Layout shell', () => {
   it('shows the social links, the copyright year and FAQ/Roadmap/Privacy links', () => {
     renderWithI18n(<Layout>x</Layout>);
     const social = screen.getByRole('list', { name: 'Follow us' });
-    expect(within(social).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      'https://x.com/stockpayapp',
-      'https://t.me/stockpayapp',
-      'https://github.com/stockpayapp',
-    ]);
+    expect(
+      within(social)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['https://x.com/stockpayapp', 'https://t.me/stockpayapp', 'https://github.com/stockpayapp']);
     expect(within(social).getByRole('link', { name: /StockPay on GitHub/ })).toHaveAttribute('target', '_blank');
     expect(screen.getByText(`© ${new Date().getFullYear()} StockPay. All rights reserved.`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/docs/#faq');

@@ -114,14 +114,20 @@ describe('the publish workflow', () => {
   });
 });
 
-describe('the publish command\'s arguments', () => {
-  it('takes --target DIR and --rollback, and nginx\'s listen addresses by default', () => {
+describe("the publish command's arguments", () => {
+  it("takes --target DIR and --rollback, and nginx's listen addresses by default", () => {
     expect(parseArgs(['--target', 'site'])).toEqual({ target: path.resolve('site'), rollback: false, nginx: { listen: ['80', '[::]:80'], serverName: undefined, includes: [] } });
-    expect(parseArgs(['--target=/srv/site', '--rollback', '--reload', 'systemctl reload nginx'])).toMatchObject({ target: '/srv/site', rollback: true, reload: 'systemctl reload nginx' });
+    expect(parseArgs(['--target=/srv/site', '--rollback', '--reload', 'systemctl reload nginx'])).toMatchObject({
+      target: '/srv/site',
+      rollback: true,
+      reload: 'systemctl reload nginx',
+    });
   });
 
-  it('passes the nginx config\'s listen, server name and includes', () => {
-    expect(parseArgs(['--target', '/srv/site', '--listen', '443 ssl', '--listen', '[::]:443 ssl', '--server-name', 'www.example.bg', '--include', '/etc/nginx/snippets/tls.conf'])).toMatchObject({
+  it("passes the nginx config's listen, server name and includes", () => {
+    expect(
+      parseArgs(['--target', '/srv/site', '--listen', '443 ssl', '--listen', '[::]:443 ssl', '--server-name', 'www.example.bg', '--include', '/etc/nginx/snippets/tls.conf']),
+    ).toMatchObject({
       nginx: { listen: ['443 ssl', '[::]:443 ssl'], serverName: 'www.example.bg', includes: ['/etc/nginx/snippets/tls.conf'] },
     });
   });

@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => rmSync(path.dirname(target), { recursive: true, force: true }));
 
 describe('writeAdmin', () => {
-  it('writes Decap\'s prebuilt bundle, the page, the setup script, the preview stylesheet and the config generated from the schema', () => {
+  it("writes Decap's prebuilt bundle, the page, the setup script, the preview stylesheet and the config generated from the schema", () => {
     const written = writeAdmin(ROOT, target, { name: 'github', repo: 'stockpay/website', branch: 'main' }, 'StockPay');
     const files = readdirSync(target).sort();
     expect(files).toEqual([...written].sort());
@@ -39,7 +39,7 @@ describe('writeAdmin', () => {
     expect(readFileSync(path.join(target, 'index.html'), 'utf8')).toContain('The content manager is not configured');
   });
 
-  it('takes only the bundle\'s files the page loads', () => {
+  it("takes only the bundle's files the page loads", () => {
     for (const name of ['decap-cms.js', '103.decap-cms.js', 'decap-cms.js.LICENSE.txt', 'f728dc876b39e5273411.wasm']) expect([name, DECAP_FILE.test(name)]).toEqual([name, true]);
     for (const name of ['cms.js', '103.cms.js', 'decap-cms.js.map', 'cms.css']) expect([name, DECAP_FILE.test(name)]).toEqual([name, false]);
   });

@@ -29,9 +29,7 @@ describe('plannedBlogPages', () => {
 
   it('makes each post at its address in its language, the default language also under its prefix', () => {
     const pages = plannedBlogPages(posts);
-    expect(pages.map((page) => page.path).sort()).toEqual(
-      ['/blog/both/', '/en/blog/both/', '/bg/blog/both/', '/blog/en-only/', '/en/blog/en-only/', '/bg/blog/bg-only/'].sort(),
-    );
+    expect(pages.map((page) => page.path).sort()).toEqual(['/blog/both/', '/en/blog/both/', '/bg/blog/both/', '/blog/en-only/', '/en/blog/en-only/', '/bg/blog/bg-only/'].sort());
     expect(pages.every((page) => page.component === BLOG_POST_TEMPLATE)).toBe(true);
   });
 

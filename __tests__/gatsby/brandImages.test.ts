@@ -34,9 +34,7 @@ describe('writeBrandImages', () => {
 
   it('fails saying how to get a browser when none is found', async () => {
     process.env.CHROME_PATH = '/nonexistent/chromium';
-    await expect(writeBrandImages(directory)).rejects.toThrow(
-      'The share images and icons are drawn at build time and need a browser. No Chromium found.',
-    );
+    await expect(writeBrandImages(directory)).rejects.toThrow('The share images and icons are drawn at build time and need a browser. No Chromium found.');
   });
 
   it('fails the same way when given no browser and no permission to fall back (a production build)', async () => {
@@ -66,9 +64,7 @@ describe('writeBrandImages', () => {
   it('names the content file and field when the home page text it shows is broken', async () => {
     const hero = path.join(directory, 'content', 'home', 'bg', 'hero.md');
     await writeFile(hero, (await readFile(hero, 'utf8')).replace(/^headline:.*$/m, 'headline: ""'));
-    await expect(writeBrandImages(directory)).rejects.toThrow(
-      `${path.join('content', 'home', 'bg', 'hero.md')}: frontmatter field "headline" is missing; it must be a string`,
-    );
+    await expect(writeBrandImages(directory)).rejects.toThrow(`${path.join('content', 'home', 'bg', 'hero.md')}: frontmatter field "headline" is missing; it must be a string`);
   });
 
   it('wants one to three topics marked for the share image', async () => {

@@ -12,7 +12,6 @@ jest.mock('../../gatsby/remoteReadme', () => ({ ...jest.requireActual('../../gat
 
 type Hook<T> = (args: T) => unknown;
 
-
 describe('onCreateNode', () => {
   it('files a markdown node under its section, language and name', () => {
     const { actions, reporter } = runOnCreateNode(
@@ -125,8 +124,7 @@ describe('onCreateNode (frontmatter as the build reads it)', () => {
   });
 
   it('wants order to be a whole number from 1', async () => {
-    const message = (got: string) =>
-      `content/banners/en/01-test.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
+    const message = (got: string) => `content/banners/en/01-test.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got ${got}`;
     expect(await home('order: 1.5')).toEqual([message('1.5')]);
     expect(await home('order: "2"')).toEqual([message('"2"')]);
     expect(await home('order: -0')).toEqual([message('-0')]); // read as written (YAML 1.2 keeps the sign)
@@ -139,9 +137,7 @@ describe('onCreateNode (frontmatter as the build reads it)', () => {
   });
 
   it('wants a label for every call to action, and a target for every label', async () => {
-    expect(await home('order: 1\nctaTarget: app')).toEqual([
-      'content/banners/en/01-test.md: frontmatter field "ctaLabel" is missing; it must be a string when "ctaTarget" is set',
-    ]);
+    expect(await home('order: 1\nctaTarget: app')).toEqual(['content/banners/en/01-test.md: frontmatter field "ctaLabel" is missing; it must be a string when "ctaTarget" is set']);
     expect(await home('order: 1\nctaLabel: Go')).toEqual([
       'content/banners/en/01-test.md: frontmatter field "ctaTarget" is missing; it must be one of "app", "docs", "pricing", "contact" when "ctaLabel" is set',
     ]);

@@ -19,7 +19,7 @@ function withProject(files: Record<string, string>, test: (dir: string) => void)
 }
 
 describe('readNamespaces', () => {
-  it('reads the default language\'s UI string files by name', () => {
+  it("reads the default language's UI string files by name", () => {
     withProject({ 'locales/en/common.json': '{"menu":"Menu","nav":{"home":"Home"}}', 'locales/en/notes.txt': 'not a namespace' }, (dir) => {
       expect(readNamespaces(dir)).toEqual({ common: { menu: 'Menu', nav: { home: 'Home' } } });
     });

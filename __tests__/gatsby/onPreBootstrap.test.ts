@@ -120,7 +120,13 @@ describe('onPreBootstrap and the configuration', () => {
   });
 
   it('names malformed values together with missing ones', async () => {
-    const message = await run({ gatsby_executing_command: 'build', ...PRODUCTION, GATSBY_SITE_URL: 'stockpay.eu', GATSBY_API_KEY: '', GATSBY_PAYMENTS_API_URL: 'http://127.0.0.1:4010' });
+    const message = await run({
+      gatsby_executing_command: 'build',
+      ...PRODUCTION,
+      GATSBY_SITE_URL: 'stockpay.eu',
+      GATSBY_API_KEY: '',
+      GATSBY_PAYMENTS_API_URL: 'http://127.0.0.1:4010',
+    });
     expect(message).toContain('Fix these 3 settings ');
     expect(message).toContain('  - GATSBY_SITE_URL must be an absolute http(s) URL, got "stockpay.eu"');
     expect(message).toContain('  - GATSBY_PAYMENTS_API_URL must use https, must not point at this machine');
@@ -136,7 +142,7 @@ describe('onPreBootstrap and the configuration', () => {
   });
 });
 
-describe('onPreBootstrap and the editors\' CMS', () => {
+describe("onPreBootstrap and the editors' CMS", () => {
   const saved = { ...process.env };
   let directory: string;
   beforeEach(async () => {

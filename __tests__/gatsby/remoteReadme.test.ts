@@ -24,8 +24,7 @@ async function serve(handler: Handler): Promise<string> {
   return `https://readme.test:${(server.address() as AddressInfo).port}`;
 }
 
-const loopbackFetch: typeof fetch = (input, init) =>
-  fetch(String(input).replace(/^https:\/\/readme\.test:/, 'http://127.0.0.1:'), init);
+const loopbackFetch: typeof fetch = (input, init) => fetch(String(input).replace(/^https:\/\/readme\.test:/, 'http://127.0.0.1:'), init);
 
 const get = (url: string, options: FetchReadmeOptions = {}) => fetchRemoteReadme(url, { fetch: loopbackFetch, ...options });
 const reason = (url: string, options: FetchReadmeOptions = {}) =>
@@ -47,10 +46,12 @@ afterEach(async () => {
   );
 });
 
-const text = (body: string | Buffer, type = 'text/plain; charset=utf-8'): Handler => (_req, res) => {
-  res.writeHead(200, { 'content-type': type });
-  res.end(body);
-};
+const text =
+  (body: string | Buffer, type = 'text/plain; charset=utf-8'): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': type });
+    res.end(body);
+  };
 
 describe('fetchRemoteReadme', () => {
   it('keeps the production limits: 10 s, 1 MB, 3 redirects', () => {
@@ -161,9 +162,7 @@ describe('fetchRemoteReadme', () => {
       res.writeHead(to ? 307 : 302, to ? { location: to } : {});
       res.end();
     });
-    expect(await reason(`${origin}/to-http`)).toBe(
-      `${origin}/to-http redirects to a URL that is not allowed: only https is allowed, got "http://127.0.0.1:1/README.md"`,
-    );
+    expect(await reason(`${origin}/to-http`)).toBe(`${origin}/to-http redirects to a URL that is not allowed: only https is allowed, got "http://127.0.0.1:1/README.md"`);
     expect(await reason(`${origin}/to-file`)).toBe(`${origin}/to-file redirects to a URL that is not allowed: only https is allowed, got "file:///etc/passwd"`);
     expect(await reason(`${origin}/nowhere`)).toBe(`${origin}/nowhere answered 302 without a Location header`);
   });

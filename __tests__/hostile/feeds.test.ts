@@ -33,7 +33,6 @@ const POSTS: PostSource[] = LANGUAGES.flatMap((language) =>
     .map((file) => ({ language, slug: file.replace(/\.md$/, ''), source: fs.readFileSync(path.join(FIXTURES, language, file), 'utf8') })),
 );
 
-
 /** The feed query's answer for a language, as Gatsby's GraphQL gives it: the posts' fields and frontmatter, dates formatted. */
 function answer(query: string) {
   if (!query.includes('allMarkdownRemark')) return { site: { siteMetadata: { siteUrl: SITE_URL } } };
@@ -82,7 +81,9 @@ function withReferencesRead(text: string): string {
 describe('markup aimed at the feeds', () => {
   it.each(POSTS.map((post) => [`${post.language}/${post.slug}`, post] as const))('%s: a build refuses it, naming the file and the field', async (_, post) => {
     const refusal = await buildRefusal(path.join(dir, 'build', post.language, post.slug), `blog/${post.language}/${post.slug}.md`, post.source);
-    expect(refusal).toMatch(new RegExp(`^content/blog/${post.language}/${post.slug}\\.md: frontmatter field "(title|description|author|tags\\[\\d\\])" must be plain text, but it contains `));
+    expect(refusal).toMatch(
+      new RegExp(`^content/blog/${post.language}/${post.slug}\\.md: frontmatter field "(title|description|author|tags\\[\\d\\])" must be plain text, but it contains `),
+    );
   });
 
   it.each(LANGUAGES)('the %s feed is well-formed, one item per post, each with only the elements the feed writes', (language) => {
@@ -107,26 +108,29 @@ describe('markup aimed at the feeds', () => {
     }
   });
 
-  it.each(POSTS.map((post) => [`${post.language}/${post.slug}`, post] as const))('%s: every text of its item, rendered as HTML, is the text the editor wrote and nothing more', (_, post) => {
-    const feed = feeds[post.language] as Document;
-    const item = [...feed.querySelectorAll('item')].find((candidate) => candidate.querySelector('link')?.textContent?.endsWith(`/blog/${post.slug}/`));
-    expect(item).toBeDefined();
-    const { data } = readFrontmatter(post.slug, post.source);
-    const expected: [string, string][] = [
-      ['title', fillProductName(String(data.title), PRODUCT)],
-      ['description', fillProductName(String(data.description), PRODUCT)],
-      ...(Array.isArray(data.tags) ? data.tags.map((tag): [string, string] => ['category', String(tag)]) : []),
-      ...(typeof data.author === 'string' ? [['dc:creator', fillProductName(data.author, PRODUCT)] as [string, string]] : []),
-    ];
-    const written = [...(item as Element).children].filter((element) => ['title', 'description', 'category', 'dc:creator'].includes(element.tagName));
-    expect(written.map((element) => element.tagName)).toEqual(expected.map(([name]) => name));
-    written.forEach((element, index) => {
-      const rendered = asHtml(element.textContent ?? '');
-      expect([element.tagName, rendered.elements]).toEqual([element.tagName, []]);
-      // The description shows as typed; the other fields keep "&" as typed, so a reference in them shows as its character.
-      expect(rendered.text).toBe(element.tagName === 'description' ? expected[index][1] : withReferencesRead(expected[index][1]));
-    });
-  });
+  it.each(POSTS.map((post) => [`${post.language}/${post.slug}`, post] as const))(
+    '%s: every text of its item, rendered as HTML, is the text the editor wrote and nothing more',
+    (_, post) => {
+      const feed = feeds[post.language] as Document;
+      const item = [...feed.querySelectorAll('item')].find((candidate) => candidate.querySelector('link')?.textContent?.endsWith(`/blog/${post.slug}/`));
+      expect(item).toBeDefined();
+      const { data } = readFrontmatter(post.slug, post.source);
+      const expected: [string, string][] = [
+        ['title', fillProductName(String(data.title), PRODUCT)],
+        ['description', fillProductName(String(data.description), PRODUCT)],
+        ...(Array.isArray(data.tags) ? data.tags.map((tag): [string, string] => ['category', String(tag)]) : []),
+        ...(typeof data.author === 'string' ? [['dc:creator', fillProductName(data.author, PRODUCT)] as [string, string]] : []),
+      ];
+      const written = [...(item as Element).children].filter((element) => ['title', 'description', 'category', 'dc:creator'].includes(element.tagName));
+      expect(written.map((element) => element.tagName)).toEqual(expected.map(([name]) => name));
+      written.forEach((element, index) => {
+        const rendered = asHtml(element.textContent ?? '');
+        expect([element.tagName, rendered.elements]).toEqual([element.tagName, []]);
+        // The description shows as typed; the other fields keep "&" as typed, so a reference in them shows as its character.
+        expect(rendered.text).toBe(element.tagName === 'description' ? expected[index][1] : withReferencesRead(expected[index][1]));
+      });
+    },
+  );
 
   it("gives the channel's title and description, from the UI strings, the same escaping", () => {
     const feed = feeds.en as Document;

@@ -92,7 +92,12 @@ async function preBootstrapPanic(directory: string): Promise<string> {
 
 /** The panic names exactly these problems. */
 const stopsWith = (panic: string, problems: string[]): void => {
-  expect(panic).toBe([`The content folders hold ${problems.length === 1 ? 'a path' : `${problems.length} paths`} the site does not build from:`, ...problems.map((problem) => `  - ${problem}`)].join('\n'));
+  expect(panic).toBe(
+    [
+      `The content folders hold ${problems.length === 1 ? 'a path' : `${problems.length} paths`} the site does not build from:`,
+      ...problems.map((problem) => `  - ${problem}`),
+    ].join('\n'),
+  );
 };
 
 describe('links and special files in the content folders', () => {

@@ -111,8 +111,12 @@ describe('YAML built to exhaust or trick the build', () => {
     const directory = project();
     fs.mkdirSync(path.join(directory, 'content', 'home', 'en'), { recursive: true });
     fs.writeFileSync(path.join(directory, 'content', 'home', 'en', 'hero.md'), fixture(name));
-    expect(() => readContentFrontmatter(directory, 'home', 'en', 'hero')).toThrow(/^content\/home\/en\/hero\.md: the frontmatter (uses the YAML alias|gives a value the YAML tag|is not valid YAML)/);
-    expect(await buildRefusal('docs/en/readme.md', fixture(name))).toMatch(/content\/docs\/en\/readme\.md:\n?\s*the frontmatter (uses the YAML alias|gives a value the YAML tag|is not valid YAML)/);
+    expect(() => readContentFrontmatter(directory, 'home', 'en', 'hero')).toThrow(
+      /^content\/home\/en\/hero\.md: the frontmatter (uses the YAML alias|gives a value the YAML tag|is not valid YAML)/,
+    );
+    expect(await buildRefusal('docs/en/readme.md', fixture(name))).toMatch(
+      /content\/docs\/en\/readme\.md:\n?\s*the frontmatter (uses the YAML alias|gives a value the YAML tag|is not valid YAML)/,
+    );
   });
 
   // Written here rather than as fixtures: 40 KB of brackets and 70 KB of text.
@@ -157,7 +161,13 @@ function postPage(frontmatter: Post): Document {
 
 /** Every element in order, with its attribute names: what markup in a value would change. */
 const shape = (document: Document): string[] =>
-  [...document.querySelectorAll('*')].map((element) => `${element.tagName}[${[...element.attributes].map((attribute) => attribute.name).sort().join(',')}]`);
+  [...document.querySelectorAll('*')].map(
+    (element) =>
+      `${element.tagName}[${[...element.attributes]
+        .map((attribute) => attribute.name)
+        .sort()
+        .join(',')}]`,
+  );
 
 /** The same post with every string replaced by plain words. */
 const plain = (post: Post): Post => ({
@@ -202,7 +212,8 @@ describe('markup in frontmatter strings', () => {
 
   it.each(MARKUP)('%s: the share image shows it as text only', (name) => {
     const post = postOf(name);
-    const html = (text: Post) => shareImageHtml({ language: 'en', productName: PRODUCT, eyebrow: text.description, headline: text.title, topics: fields(text).slice(0, 3) }, 'data:image/svg+xml;base64,');
+    const html = (text: Post) =>
+      shareImageHtml({ language: 'en', productName: PRODUCT, eyebrow: text.description, headline: text.title, topics: fields(text).slice(0, 3) }, 'data:image/svg+xml;base64,');
     const image = new DOMParser().parseFromString(html(post), 'text/html');
     expect(shape(image)).toEqual(shape(new DOMParser().parseFromString(html(plain(post)), 'text/html')));
     expect(parsed(image.querySelector('.eyebrow')?.textContent)).toBe(parsed(post.description));
@@ -248,7 +259,7 @@ async function cmsPage(browser: Browser, repo: Record<string, unknown>, guarded:
   };
 }
 
-describe("Decap CMS listing a folder that holds a ---js file (its bundled gray-matter evaluates it)", () => {
+describe('Decap CMS listing a folder that holds a ---js file (its bundled gray-matter evaluates it)', () => {
   const executablePath = findChromium();
   let browser: Browser;
   beforeAll(async () => {
@@ -277,7 +288,7 @@ describe("Decap CMS listing a folder that holds a ---js file (its bundled gray-m
     }
   }, 60_000);
 
-  it('runs it in the editor\'s browser without the admin script (the hole the script closes)', async () => {
+  it("runs it in the editor's browser without the admin script (the hole the script closes)", async () => {
     const cms = await cmsPage(browser, repo, false);
     try {
       expect(cms.mark).toBe('ran in the editor');

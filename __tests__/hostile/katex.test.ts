@@ -32,7 +32,9 @@ describe('hostile formulas', () => {
     ['amplify.md', 7, '"\\\\def\\\\a{xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"', '\\def'],
   ])('refuses %s fast, naming the file, the line and the formula', async (name, line, formula, command) => {
     const { error, ms } = await render(name);
-    expect(error).toMatch(new RegExp(`^content/blog/en/${name}:${line}: the formula ${escapeRegExp(formula)} cannot be rendered: ${escapeRegExp(command)} is not allowed: ${MACROS}`));
+    expect(error).toMatch(
+      new RegExp(`^content/blog/en/${name}:${line}: the formula ${escapeRegExp(formula)} cannot be rendered: ${escapeRegExp(command)} is not allowed: ${MACROS}`),
+    );
     expect(ms).toBeLessThan(1000);
   });
 

@@ -81,21 +81,30 @@ describe('the markup boundary refuses a crafted diagram', () => {
     ['svg-style-escape.svg', 'a <style> with "<" or "\\" in it'],
     // Diagrams draw their labels as SVG text, so HTML inside a drawing is refused from its <foreignObject> on.
     ['svg-foreignobject-html.svg', `${ALLOWLIST}: found "<foreignobject width=\\"10\\" height=\\"10\\">", the allowlist keeps "<div>"`],
-    ['svg-event-handler.svg', `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee08\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" onload=\\"alert(1)\\">", the allowlist keeps "<svg id=\\"diagram-0badc0ffee08\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\">"`],
+    [
+      'svg-event-handler.svg',
+      `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee08\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" onload=\\"alert(1)\\">", the allowlist keeps "<svg id=\\"diagram-0badc0ffee08\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\">"`,
+    ],
     ['svg-link.svg', `${ALLOWLIST}: found "<a xlink:href=\\"javascript:alert(1)\\">", the allowlist keeps "<a>"`],
     ['svg-presentation-url.svg', 'fill="url(https://evil.example/p.svg#g)" on <rect>: url(https://evil.example/p.svg#g): only url(#id), a reference inside the page'],
-    ['svg-comment.svg', `a markup declaration (comment, CDATA, doctype) "<!-- note --!>"\n  - ${DIFFERENTIAL}: element 5 is "(none)" to the check and "<image href=\\"https://evil.example/i.png\\">" to a browser`],
+    [
+      'svg-comment.svg',
+      `a markup declaration (comment, CDATA, doctype) "<!-- note --!>"\n  - ${DIFFERENTIAL}: element 5 is "(none)" to the check and "<image href=\\"https://evil.example/i.png\\">" to a browser`,
+    ],
     ['svg-closes-page.svg', 'elements that do not close where they open'],
     // A drawing that stops clipping itself could scale a shape over the whole page.
     ['svg-style-overlay.svg', 'the CSS "OVERFLOW:Visible" for the diagram\'s own <svg> (#diagram-0badc0ffee0e): there a style may set only fill, font-family, font-size'],
-    ['svg-class-spoof.svg', `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee0d\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" class=\\"flowchart site-modal\\">"`],
+    [
+      'svg-class-spoof.svg',
+      `${ALLOWLIST}: found "<svg id=\\"diagram-0badc0ffee0d\\" xmlns=\\"http://www.w3.org/2000/svg\\" viewbox=\\"0 0 10 10\\" class=\\"flowchart site-modal\\">"`,
+    ],
   ])('%s, naming the file and quoting what it refused', async (svgFixture, problem) => {
     const error = await renderDiagram(svgFixture);
     expect(error?.startsWith(REFUSED)).toBe(true);
     expect(error).toContain(`  - ${problem}`);
   });
 
-  it('lets the site\'s own diagrams through, byte for byte', async () => {
+  it("lets the site's own diagrams through, byte for byte", async () => {
     const figure = fs.readFileSync(path.join(RECORDED_DIAGRAMS, 'flowchart-docs.html'), 'utf8').trim();
     const { html, error } = await renderWithDrawing(figure.replace(/^<figure class="diagram">|<\/figure>$/g, ''));
     expect(error).toBeUndefined();

@@ -48,7 +48,15 @@ beforeAll(async () => {
   };
   for (const [name, target] of Object.entries(FILES)) write(target, fixture(CLASS, name).replace(/https:\/\/evil\.example|\/\/evil\.example/g, evil));
   for (const page of ['index.html', '404.html', 'bg/index.html', 'bg/404.html', 'en/404.html']) write(page, `<p>${page}</p>`);
-  write(BUILD_RECORD_PATH, JSON.stringify(buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, { file: '/runtime-0123456789abcdef0123.js', scripts: [] })));
+  write(
+    BUILD_RECORD_PATH,
+    JSON.stringify(
+      buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
+        file: '/runtime-0123456789abcdef0123.js',
+        scripts: [],
+      }),
+    ),
+  );
   nginx = await startNginx({ publicDir: dir, port: 0 });
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium: apt-get install -y chromium');

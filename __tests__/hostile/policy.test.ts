@@ -47,7 +47,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('hostile policy: a script that content put into a page', () => {
-  it('is refused by the build, naming each page, while the clean page and Gatsby\'s own scripts pass', () => {
+  it("is refused by the build, naming each page, while the clean page and Gatsby's own scripts pass", () => {
     const result = writeRuntime(ROOT, dir);
     expect(result.inlineScripts.map(({ file }) => file).sort()).toEqual(INJECTED.map((name) => `blog/${name.replace('.html', '')}/index.html`).sort());
     for (const { scripts } of result.inlineScripts) expect(scripts).toHaveLength(1);
@@ -56,7 +56,15 @@ describe('hostile policy: a script that content put into a page', () => {
 
   it('is never trusted by the policy the page is served with: no hash, no unsafe-inline for scripts, whatever the page holds', () => {
     writeRuntime(ROOT, dir);
-    write(BUILD_RECORD_PATH, JSON.stringify(buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, { file: '/runtime-0123456789abcdef0123.js', scripts: [] })));
+    write(
+      BUILD_RECORD_PATH,
+      JSON.stringify(
+        buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
+          file: '/runtime-0123456789abcdef0123.js',
+          scripts: [],
+        }),
+      ),
+    );
     const { policies } = readPublicRules(dir);
     for (const name of INJECTED) {
       const policy = headersFor(`/blog/${name.replace('.html', '')}/`, policies)['Content-Security-Policy'];
@@ -67,7 +75,15 @@ describe('hostile policy: a script that content put into a page', () => {
 
   it("serves a page that states a looser policy in its own <meta> with the site's policy, not the page's", () => {
     write('media/page.html', fixture(CLASS, 'declared-policy.html'));
-    write(BUILD_RECORD_PATH, JSON.stringify(buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, { file: '/runtime-0123456789abcdef0123.js', scripts: [] })));
+    write(
+      BUILD_RECORD_PATH,
+      JSON.stringify(
+        buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
+          file: '/runtime-0123456789abcdef0123.js',
+          scripts: [],
+        }),
+      ),
+    );
     const { policies } = readPublicRules(dir);
     const served = headersFor('/media/page.html', policies)['Content-Security-Policy'];
     expect(served).toBe(policies.page);

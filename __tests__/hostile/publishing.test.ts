@@ -190,16 +190,20 @@ test('each queued push builds its own commit, not the branch tip when its turn c
   const outputs = await Promise.all([first, second, third]);
   expect(outputs[1]).toContain(`Publishing main at ${middle.slice(0, 12)}`);
   expect(outputs[2]).toContain(`Publishing main at ${newest.slice(0, 12)}`);
-  const started = logLines().filter((entry) => entry.startsWith('start ')).slice(-3);
+  const started = logLines()
+    .filter((entry) => entry.startsWith('start '))
+    .slice(-3);
   expect(started[0]).toMatch(new RegExp(`^start ${slow} queue-slow `));
   // The two that waited ran in either order, each with its own commit and its own files.
-  expect(started.slice(1).sort()).toEqual([`start ${middle} queue-middle --target ${path.join(dir, 'site')}`, `start ${newest} queue-newest --target ${path.join(dir, 'site')}`].sort());
+  expect(started.slice(1).sort()).toEqual(
+    [`start ${middle} queue-middle --target ${path.join(dir, 'site')}`, `start ${newest} queue-newest --target ${path.join(dir, 'site')}`].sort(),
+  );
   // Never two at once: every start is followed by its own end.
   const lines = logLines();
   for (const [index, entry] of lines.entries()) if (entry.startsWith('start ')) expect(lines[index + 1]).toBe(`end ${entry.split(' ')[1]}`);
 });
 
-test('an older commit pushed after a newer one builds the older commit, and the repository\'s HEAD stays the branch', async () => {
+test("an older commit pushed after a newer one builds the older commit, and the repository's HEAD stays the branch", async () => {
   const older = commit('older');
   await push(older);
   const newer = commit('newer');
@@ -213,7 +217,7 @@ test('an older commit pushed after a newer one builds the older commit, and the 
   expect(git(bare(), 'rev-parse', 'refs/publish/worktree')).toBe(older);
 });
 
-test('the work folder holds exactly the commit: stray and ignored files go, the dependencies and Gatsby\'s cache stay', async () => {
+test("the work folder holds exactly the commit: stray and ignored files go, the dependencies and Gatsby's cache stay", async () => {
   const strays = ['content/blog/en/deleted-by-hand.md', '.env.production', 'static/media/leftover.html', 'notes.log'];
   const kept = ['node_modules/kept.js', '.cache/kept.json', 'public/index.html'];
   for (const file of [...strays, ...kept]) {

@@ -18,7 +18,9 @@ describe('buildRecord', () => {
       cms: { name: 'github', repo: 'acme/site', branch: 'main' },
       runtime: RUNTIME,
     });
-    expect(buildRecord({ siteUrl: 'https://a.example', paymentsApiUrl: 'https://b.example/x', apiUrl: 'https://b.example/y' }, null, RUNTIME).connectOrigins).toEqual(['https://b.example']);
+    expect(buildRecord({ siteUrl: 'https://a.example', paymentsApiUrl: 'https://b.example/x', apiUrl: 'https://b.example/y' }, null, RUNTIME).connectOrigins).toEqual([
+      'https://b.example',
+    ]);
   });
 
   it('gives the three policies the build is served with', () => {
@@ -51,11 +53,15 @@ describe('environmentMismatches', () => {
   it('names each variable the serving shell sets differently from the build, and only those', () => {
     expect(environmentMismatches(record, {})).toEqual([]);
     expect(
-      environmentMismatches(record, { GATSBY_SITE_URL: 'https://shop.example.com/', GATSBY_PAYMENTS_API_URL: 'https://pay.example.com/other', GATSBY_API_URL: 'https://api.example.com' }),
+      environmentMismatches(record, {
+        GATSBY_SITE_URL: 'https://shop.example.com/',
+        GATSBY_PAYMENTS_API_URL: 'https://pay.example.com/other',
+        GATSBY_API_URL: 'https://api.example.com',
+      }),
     ).toEqual([]);
     expect(environmentMismatches(record, { GATSBY_SITE_URL: 'https://other.example', GATSBY_PAYMENTS_API_URL: 'http://127.0.0.1:4010', GATSBY_API_URL: 'nonsense' })).toEqual([
-      'GATSBY_SITE_URL is https://other.example, the build\'s is https://shop.example.com',
-      'GATSBY_PAYMENTS_API_URL is http://127.0.0.1:4010, whose origin the build\'s pages do not call (they call https://pay.example.com and https://api.example.com)',
+      "GATSBY_SITE_URL is https://other.example, the build's is https://shop.example.com",
+      "GATSBY_PAYMENTS_API_URL is http://127.0.0.1:4010, whose origin the build's pages do not call (they call https://pay.example.com and https://api.example.com)",
       'GATSBY_API_URL is not a URL (nonsense)',
     ]);
     expect(environmentMismatches(record, { CMS_BACKEND: 'git-gateway' })).toEqual([

@@ -41,7 +41,11 @@ function site(posts = 1): PublicRules {
   write('admin/decap-cms.js', 'cms()');
   write('admin/config.yml', 'backend: {}');
   write('~partytown/partytown.js', 'pt()');
-  const record = buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' }, { name: 'git-gateway', branch: 'main' }, { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-0123456789abcdef0123.js'] });
+  const record = buildRecord(
+    { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' },
+    { name: 'git-gateway', branch: 'main' },
+    { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-0123456789abcdef0123.js'] },
+  );
   write(BUILD_RECORD_PATH, JSON.stringify(record));
   return readPublicRules(dir);
 }
@@ -98,11 +102,15 @@ describe('_headers', () => {
     ]);
   });
 
-  it("gives an unknown path the page policy, since a CDN answers it with its 404 page, unless it names a kind of file the site serves", () => {
+  it('gives an unknown path the page policy, since a CDN answers it with its 404 page, unless it names a kind of file the site serves', () => {
     const rules = site();
     const parsed = readBack(rules);
     for (const served of ['/nothing', '/docs/nothing', '/blog/nothing/', '/bg/nothing', '/a.b/c/']) {
-      expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy'], netlifyHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, rules.policies.page, rules.policies.page]);
+      expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy'], netlifyHeaders(parsed, served)['Content-Security-Policy']]).toEqual([
+        served,
+        rules.policies.page,
+        rules.policies.page,
+      ]);
     }
     for (const served of ['/nothing.txt', '/bg/nothing.xml', '/_gatsby/nothing']) {
       expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, FILE_POLICY]);
@@ -155,7 +163,11 @@ describe('cloudflareHeaders and netlifyHeaders', () => {
 
 describe('_redirects and the written files', () => {
   it("answers unknown paths with their language's 404 page, and lists no page (the CDNs add a folder's slash themselves)", () => {
-    expect(redirectsFile().split('\n').filter((line) => line && !line.startsWith('#'))).toEqual(['/en/*  /en/404.html  404', '/bg/*  /bg/404.html  404', '/*  /404.html  404']);
+    expect(
+      redirectsFile()
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#')),
+    ).toEqual(['/en/*  /en/404.html  404', '/bg/*  /bg/404.html  404', '/*  /404.html  404']);
   });
 
   it('writes both files into public/, and leaves them and the build record out of the rules of the next build', () => {
@@ -179,7 +191,7 @@ describe('precompress', () => {
     for (const file of ['robots.txt', 'styles.0123456789abcdef0123.css', 'share/en.png']) expect(existsSync(path.join(dir, `${file}.br`))).toBe(false);
   });
 
-  it('compresses the CMS\'s scripts at a faster brotli quality, the site\'s at the best', () => {
+  it("compresses the CMS's scripts at a faster brotli quality, the site's at the best", () => {
     expect(brotliQuality('/admin/decap-cms.js')).toBe(5);
     expect(brotliQuality('/app-0123456789abcdef0123.js')).toBe(11);
     expect(brotliQuality('/docs/admin/index.html')).toBe(11);

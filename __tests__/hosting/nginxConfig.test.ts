@@ -27,7 +27,11 @@ const OTHER_FILES = [
 
 /** The rules of a public/ shaped like the site's, and the build record it was served with. */
 function rules(pages = PAGES): PublicRules {
-  const record = buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://api.example.com', apiUrl: 'https://api.example.com' }, { name: 'github', repo: 'acme/site', branch: 'main' }, { file: '/runtime-0123456789abcdef0123.js', scripts: [] });
+  const record = buildRecord(
+    { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://api.example.com', apiUrl: 'https://api.example.com' },
+    { name: 'github', repo: 'acme/site', branch: 'main' },
+    { file: '/runtime-0123456789abcdef0123.js', scripts: [] },
+  );
   return { files: [...pages, ...OTHER_FILES].sort(), record, policies: sitePolicies(record) };
 }
 
@@ -144,7 +148,8 @@ describe('nginxSiteConfig', () => {
   });
 
   it("answers 404 for the hosting's own files and for the precompressed copies asked for by name, in every language's scope", () => {
-    for (const file of ['/_headers', '/_redirects', '/_build.json']) expect(all.filter((d) => d.blocks.at(-1) === `location = ${file}`).map((d) => `${d.name} ${d.args}`)).toEqual(['return 404']);
+    for (const file of ['/_headers', '/_redirects', '/_build.json'])
+      expect(all.filter((d) => d.blocks.at(-1) === `location = ${file}`).map((d) => `${d.name} ${d.args}`)).toEqual(['return 404']);
     for (const scope of NOT_FOUND_SCOPES) {
       expect(all.filter((d) => d.blocks.join() === `server,location ${scope},location ~ \\.(br|gz)$`).map((d) => `${d.name} ${d.args}`)).toEqual(['return 404']);
     }
@@ -216,13 +221,25 @@ describe('nginxStandaloneConfig', () => {
 
   it('holds the whole site inside its http block', () => {
     const config = nginxStandaloneConfig({ site, tempDir });
-    const indented = site.trimEnd().split('\n').map((line) => (line ? `    ${line}` : '')).join('\n');
+    const indented = site
+      .trimEnd()
+      .split('\n')
+      .map((line) => (line ? `    ${line}` : ''))
+      .join('\n');
     expect(config).toContain(`http {\n`);
     expect(config.slice(config.indexOf('http {\n'))).toContain(`${indented}\n}\n`);
-    expect(directives(config).filter((d) => d.name === 'listen').map((d) => d.blocks)).toEqual([['http', 'server']]);
+    expect(
+      directives(config)
+        .filter((d) => d.name === 'listen')
+        .map((d) => d.blocks),
+    ).toEqual([['http', 'server']]);
   });
 
-  it('names the workers\' user only when asked (nginx starts as root)', () => {
-    expect(directives(nginxStandaloneConfig({ site, tempDir, user: 'www-data' })).filter((d) => d.name === 'user').map((d) => [d.blocks, d.args])).toEqual([[[], 'www-data']]);
+  it("names the workers' user only when asked (nginx starts as root)", () => {
+    expect(
+      directives(nginxStandaloneConfig({ site, tempDir, user: 'www-data' }))
+        .filter((d) => d.name === 'user')
+        .map((d) => [d.blocks, d.args]),
+    ).toEqual([[[], 'www-data']]);
   });
 });

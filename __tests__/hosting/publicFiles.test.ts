@@ -23,7 +23,15 @@ describe('readPublicRules', () => {
     write('app-0123456789abcdef0123.js.br', 'x');
     write('page-data/app-data.json', '{}');
     write('_headers', '/*');
-    write(BUILD_RECORD_PATH, JSON.stringify(buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' }, backend, { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-0123456789abcdef0123.js'] })));
+    write(
+      BUILD_RECORD_PATH,
+      JSON.stringify(
+        buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' }, backend, {
+          file: '/runtime-0123456789abcdef0123.js',
+          scripts: ['/app-0123456789abcdef0123.js'],
+        }),
+      ),
+    );
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -17,10 +17,33 @@ import {
 
 describe('cacheControl', () => {
   it('keeps fingerprinted files for a year and revalidates everything else', () => {
-    for (const path of ['/app-91e8ba46fd3c0f4735c1.js', '/styles.0123456789abcdef0123.css', '/static/katex-0.16.47/katex.min.css', '/static/fonts/x.woff2', '/454-9b17d9e91c6ed2fe394c.js', '/runtime-0123456789abcdef0123.js']) {
+    for (const path of [
+      '/app-91e8ba46fd3c0f4735c1.js',
+      '/styles.0123456789abcdef0123.css',
+      '/static/katex-0.16.47/katex.min.css',
+      '/static/fonts/x.woff2',
+      '/454-9b17d9e91c6ed2fe394c.js',
+      '/runtime-0123456789abcdef0123.js',
+    ]) {
       expect([path, cacheControl(path)]).toEqual([path, IMMUTABLE]);
     }
-    for (const path of ['/index.html', '/docs/', '/docs/index.html', '/page-data/app-data.json', '/page-data/index/page-data.json', '/sitemap-index.xml', '/robots.txt', '/manifest.webmanifest', '/share/en.png', '/favicon.ico', '/illustrations/dashboard.svg', '/app.js', '/chunk-map.json', '/webpack-runtime-abc.js', '/admin/decap-cms.js']) {
+    for (const path of [
+      '/index.html',
+      '/docs/',
+      '/docs/index.html',
+      '/page-data/app-data.json',
+      '/page-data/index/page-data.json',
+      '/sitemap-index.xml',
+      '/robots.txt',
+      '/manifest.webmanifest',
+      '/share/en.png',
+      '/favicon.ico',
+      '/illustrations/dashboard.svg',
+      '/app.js',
+      '/chunk-map.json',
+      '/webpack-runtime-abc.js',
+      '/admin/decap-cms.js',
+    ]) {
       expect([path, cacheControl(path)]).toEqual([path, REVALIDATE]);
     }
   });
@@ -28,9 +51,18 @@ describe('cacheControl', () => {
 
 describe('servedKind', () => {
   it('tells pages, the CMS page and every other file apart, by the path served or the file', () => {
-    for (const path of ['/', '/docs/', '/bg/blog/a-post/', '/404.html', '/bg/404.html', '/docs/index.html', '/index.html']) expect([path, servedKind(path)]).toEqual([path, 'page']);
+    for (const path of ['/', '/docs/', '/bg/blog/a-post/', '/404.html', '/bg/404.html', '/docs/index.html', '/index.html'])
+      expect([path, servedKind(path)]).toEqual([path, 'page']);
     for (const path of ['/admin/', '/admin/index.html']) expect([path, servedKind(path)]).toEqual([path, 'admin']);
-    for (const path of ['/_gatsby/slices/_gatsby-scripts-1.html', '/bg/rss.xml', '/media/logo.svg', '/app-91e8ba46fd3c0f4735c1.js', '/admin/config.yml', '/robots.txt', '/static/x.png']) {
+    for (const path of [
+      '/_gatsby/slices/_gatsby-scripts-1.html',
+      '/bg/rss.xml',
+      '/media/logo.svg',
+      '/app-91e8ba46fd3c0f4735c1.js',
+      '/admin/config.yml',
+      '/robots.txt',
+      '/static/x.png',
+    ]) {
       expect([path, servedKind(path)]).toEqual([path, 'file']);
     }
   });
@@ -63,7 +95,11 @@ describe('inlineScripts', () => {
 });
 
 describe('the policies', () => {
-  const policies = { page: pagePolicy(originsOf(['https://pay.example.com/v1/', 'https://api.example.com/api', 'https://pay.example.com/other'])), admin: "default-src 'self'", file: FILE_POLICY };
+  const policies = {
+    page: pagePolicy(originsOf(['https://pay.example.com/v1/', 'https://api.example.com/api', 'https://pay.example.com/other'])),
+    admin: "default-src 'self'",
+    file: FILE_POLICY,
+  };
   const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
   it('lets every page run scripts from the site only: no hash, no unsafe-inline, no unsafe-eval', () => {

@@ -32,9 +32,17 @@ describe('adminContentSecurityPolicy', () => {
   });
 
   it('connects only to the configured backend', () => {
-    expect(directives(adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' }))['connect-src']).toEqual(["'self'", 'https://api.github.com', 'https://www.githubstatus.com']);
+    expect(directives(adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' }))['connect-src']).toEqual([
+      "'self'",
+      'https://api.github.com',
+      'https://www.githubstatus.com',
+    ]);
     expect(directives(adminContentSecurityPolicy({ name: 'gitlab', repo: 'a/b', branch: 'main' }))['connect-src']).toEqual(["'self'", 'https://gitlab.com']);
-    expect(directives(adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }))['connect-src']).toEqual(["'self'", 'https://api.netlify.com', 'https://www.netlifystatus.com']);
+    expect(directives(adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }))['connect-src']).toEqual([
+      "'self'",
+      'https://api.netlify.com',
+      'https://www.netlifystatus.com',
+    ]);
     expect(directives(adminContentSecurityPolicy({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }))['connect-src']).toEqual(["'self'", 'http://127.0.0.1:8081']);
   });
 });
@@ -64,4 +72,3 @@ describe('adminPolicy', () => {
     });
   });
 });
-

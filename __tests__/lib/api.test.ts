@@ -42,8 +42,7 @@ describe('csrfHeaders', () => {
 });
 
 describe('requestJson', () => {
-  const respond = (status: number, body: string) =>
-    jest.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
+  const respond = (status: number, body: string) => jest.fn(async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } }));
 
   it('sends JSON with the given headers and the CSRF header, and parses the answer', async () => {
     const fetchImpl = respond(200, '{"ok":true}');

@@ -1,14 +1,30 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { CMS_BACKENDS, LOCALE_FORMAT, MARKDOWN_FORMAT, cmsBackendFromEnv, cmsConfig, cmsField, fieldLabel, localeFields, sectionCollection, type CmsCollection, type CmsField, type LocaleStrings } from '../../src/lib/cmsConfig';
+import {
+  CMS_BACKENDS,
+  LOCALE_FORMAT,
+  MARKDOWN_FORMAT,
+  cmsBackendFromEnv,
+  cmsConfig,
+  cmsField,
+  fieldLabel,
+  localeFields,
+  sectionCollection,
+  type CmsCollection,
+  type CmsField,
+  type LocaleStrings,
+} from '../../src/lib/cmsConfig';
 import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type SectionSchema } from '../../src/lib/contentSchema';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/lib/languages';
 import { SOCIAL_NETWORKS } from '../../src/lib/social';
 
 const ROOT = path.join(__dirname, '..', '..');
 const namespaces: Record<string, LocaleStrings> = Object.fromEntries(
-  readdirSync(path.join(ROOT, 'locales', DEFAULT_LANGUAGE)).map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(ROOT, 'locales', DEFAULT_LANGUAGE, file), 'utf8')) as LocaleStrings]),
+  readdirSync(path.join(ROOT, 'locales', DEFAULT_LANGUAGE)).map((file) => [
+    file.replace(/\.json$/, ''),
+    JSON.parse(readFileSync(path.join(ROOT, 'locales', DEFAULT_LANGUAGE, file), 'utf8')) as LocaleStrings,
+  ]),
 );
 const config = cmsConfig({ name: 'github', repo: 'stockpay/website', branch: 'main' }, namespaces);
 const sections = Object.keys(CONTENT_SECTIONS) as ContentSection[];
@@ -43,7 +59,12 @@ function expectMatches(field: CmsField | undefined, name: string, rule: FieldRul
     case 'list':
       expect(field?.widget).toBe('list');
       if (rule.required) expect(field?.min).toBe(1);
-      for (const [itemName, itemRule] of Object.entries(rule.item)) expectMatches(field?.fields?.find((f) => f.name === itemName), itemName, itemRule);
+      for (const [itemName, itemRule] of Object.entries(rule.item))
+        expectMatches(
+          field?.fields?.find((f) => f.name === itemName),
+          itemName,
+          itemRule,
+        );
       break;
   }
 }
@@ -72,10 +93,19 @@ describe('the CMS config generated from the content schema', () => {
       }
     } else {
       // A file per language and name.
-      expect(c.files?.map((f) => f.file).sort()).toEqual(Object.keys(spec.files).flatMap((name) => LANGUAGES.map((lang) => `content/${section}/${lang}/${name}.md`)).sort());
+      expect(c.files?.map((f) => f.file).sort()).toEqual(
+        Object.keys(spec.files)
+          .flatMap((name) => LANGUAGES.map((lang) => `content/${section}/${lang}/${name}.md`))
+          .sort(),
+      );
       for (const file of c.files ?? []) {
         const name = path.basename(file.file, '.md');
-        for (const [fieldName, rule] of Object.entries(spec.files[name].fields)) expectMatches(file.fields.find((f) => f.name === fieldName), fieldName, rule);
+        for (const [fieldName, rule] of Object.entries(spec.files[name].fields))
+          expectMatches(
+            file.fields.find((f) => f.name === fieldName),
+            fieldName,
+            rule,
+          );
       }
     }
   });
@@ -107,8 +137,13 @@ describe('the CMS config generated from the content schema', () => {
   it('offers every UI string file of every language, with every key of the English file, each required', () => {
     expect(collection('ui_strings').format).toBe(LOCALE_FORMAT);
     const files = collection('ui_strings').files ?? [];
-    expect(files.map((f) => f.file).sort()).toEqual(Object.keys(namespaces).flatMap((ns) => LANGUAGES.map((lang) => `locales/${lang}/${ns}.json`)).sort());
-    const keys = (fields: CmsField[], prefix = ''): string[] => fields.flatMap((f) => (f.widget === 'object' ? keys(f.fields ?? [], `${prefix}${f.name}.`) : [`${prefix}${f.name}`]));
+    expect(files.map((f) => f.file).sort()).toEqual(
+      Object.keys(namespaces)
+        .flatMap((ns) => LANGUAGES.map((lang) => `locales/${lang}/${ns}.json`))
+        .sort(),
+    );
+    const keys = (fields: CmsField[], prefix = ''): string[] =>
+      fields.flatMap((f) => (f.widget === 'object' ? keys(f.fields ?? [], `${prefix}${f.name}.`) : [`${prefix}${f.name}`]));
     const stringKeys = (strings: LocaleStrings, prefix = ''): string[] =>
       Object.entries(strings).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : stringKeys(value, `${prefix}${key}.`)));
     for (const file of files) {
@@ -148,8 +183,14 @@ describe('sectionCollection', () => {
 
 describe('the backends', () => {
   it('publishes through pull requests on github, gitlab and git-gateway, and writes straight to disk locally', () => {
-    expect(cmsConfig({ name: 'github', repo: 'a/b', branch: 'main' }, {})).toMatchObject({ backend: { name: 'github', repo: 'a/b', branch: 'main' }, publish_mode: 'editorial_workflow' });
-    expect(cmsConfig({ name: 'gitlab', repo: 'group/sub/b', branch: 'content' }, {})).toMatchObject({ backend: { name: 'gitlab', repo: 'group/sub/b', branch: 'content' }, publish_mode: 'editorial_workflow' });
+    expect(cmsConfig({ name: 'github', repo: 'a/b', branch: 'main' }, {})).toMatchObject({
+      backend: { name: 'github', repo: 'a/b', branch: 'main' },
+      publish_mode: 'editorial_workflow',
+    });
+    expect(cmsConfig({ name: 'gitlab', repo: 'group/sub/b', branch: 'content' }, {})).toMatchObject({
+      backend: { name: 'gitlab', repo: 'group/sub/b', branch: 'content' },
+      publish_mode: 'editorial_workflow',
+    });
     expect(cmsConfig({ name: 'git-gateway', branch: 'main' }, {})).toMatchObject({ backend: { name: 'git-gateway', branch: 'main' }, publish_mode: 'editorial_workflow' });
     const local = cmsConfig({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, {});
     expect(local.backend).toEqual({ name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' });
@@ -164,13 +205,17 @@ describe('the backends', () => {
     expect(cmsBackendFromEnv({ CMS_BACKEND: 'git-gateway' })).toEqual({ name: 'git-gateway', branch: 'main' });
     expect(cmsBackendFromEnv({ CMS_BACKEND: 'bitbucket' })).toEqual({ error: `CMS_BACKEND must be one of ${CMS_BACKENDS.join(', ')}, got "bitbucket"` });
     expect(cmsBackendFromEnv({ CMS_BACKEND: 'github' })).toEqual({ error: 'CMS_REPO must name the repository as owner/name for CMS_BACKEND=github' });
-    expect(cmsBackendFromEnv({ CMS_BACKEND: 'github', CMS_REPO: 'website' })).toEqual({ error: 'CMS_REPO must name the repository as owner/name for CMS_BACKEND=github, got "website"' });
+    expect(cmsBackendFromEnv({ CMS_BACKEND: 'github', CMS_REPO: 'website' })).toEqual({
+      error: 'CMS_REPO must name the repository as owner/name for CMS_BACKEND=github, got "website"',
+    });
     expect(cmsBackendFromEnv({ CMS_BACKEND: 'git-gateway', CMS_BRANCH: 'a b' })).toEqual({ error: 'CMS_BRANCH must be a branch name, got "a b"' });
   });
 
-  it('takes npm run edit\'s local backend first, on loopback only', () => {
+  it("takes npm run edit's local backend first, on loopback only", () => {
     expect(cmsBackendFromEnv({ CMS_LOCAL_BACKEND_URL: 'http://127.0.0.1:8081/api/v1', CMS_BACKEND: 'github' })).toEqual({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' });
-    expect(cmsBackendFromEnv({ CMS_LOCAL_BACKEND_URL: 'http://10.0.0.2:8081/api/v1' })).toEqual({ error: 'CMS_LOCAL_BACKEND_URL must be http://127.0.0.1:<port>/api/v1, got "http://10.0.0.2:8081/api/v1"' });
+    expect(cmsBackendFromEnv({ CMS_LOCAL_BACKEND_URL: 'http://10.0.0.2:8081/api/v1' })).toEqual({
+      error: 'CMS_LOCAL_BACKEND_URL must be http://127.0.0.1:<port>/api/v1, got "http://10.0.0.2:8081/api/v1"',
+    });
   });
 });
 
@@ -183,7 +228,13 @@ describe('fields', () => {
 
   it('marks a field translatable only where the languages sit side by side', () => {
     expect(cmsField('title', { type: 'string', required: true }, true)).toEqual({ name: 'title', label: 'Title', required: true, i18n: true, widget: 'string' });
-    expect(cmsField('title', { type: 'string', required: true, hint: 'Shown first.' }, false)).toEqual({ name: 'title', label: 'Title', required: true, hint: 'Shown first.', widget: 'string' });
+    expect(cmsField('title', { type: 'string', required: true, hint: 'Shown first.' }, false)).toEqual({
+      name: 'title',
+      label: 'Title',
+      required: true,
+      hint: 'Shown first.',
+      widget: 'string',
+    });
   });
 
   it('gives a long string a text area and names the placeholders a translation must keep', () => {

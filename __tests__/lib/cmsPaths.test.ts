@@ -16,8 +16,19 @@ describe('the paths the CMS backend may touch', () => {
       { folder: 'content/privacy', deletable: false },
     ]);
     expect(paths.files.sort()).toEqual(
-      ['content/home/bg/closing.md', 'content/home/bg/hero.md', 'content/home/bg/topics.md', 'content/home/en/closing.md', 'content/home/en/hero.md', 'content/home/en/topics.md',
-        'content/social.json', 'locales/bg/blog.json', 'locales/bg/common.json', 'locales/en/blog.json', 'locales/en/common.json'].sort(),
+      [
+        'content/home/bg/closing.md',
+        'content/home/bg/hero.md',
+        'content/home/bg/topics.md',
+        'content/home/en/closing.md',
+        'content/home/en/hero.md',
+        'content/home/en/topics.md',
+        'content/social.json',
+        'locales/bg/blog.json',
+        'locales/bg/common.json',
+        'locales/en/blog.json',
+        'locales/en/common.json',
+      ].sort(),
     );
     expect(paths.mediaFolder).toBe('static/media');
     expect(cmsFolders(paths)).toEqual(['content/', 'locales/', 'static/media/']);

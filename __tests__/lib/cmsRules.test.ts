@@ -14,7 +14,9 @@ describe('collectionChecks', () => {
   });
 
   it('holds every required field of the schema, and each field required with another', () => {
-    const required = Object.entries(CONTENT_SECTIONS.banners.entries.fields).filter(([, rule]) => rule.required).map(([name]) => name);
+    const required = Object.entries(CONTENT_SECTIONS.banners.entries.fields)
+      .filter(([, rule]) => rule.required)
+      .map(([name]) => name);
     expect(banner.fields.filter((check) => check.required).map((check) => check.field)).toEqual(required);
     expect(banner.fields.filter((check) => check.requiredWith)).toEqual([
       { field: 'ctaLabel', label: 'Cta label', required: false, requiredWith: 'ctaTarget', requiredWithLabel: 'Cta target' },
@@ -41,10 +43,14 @@ describe('entryProblems', () => {
       'English: "Title" is required.',
       'Bulgarian: "Title" is required.',
     ]);
-    expect(entryProblems(banner, { en: fullBanner }, names)).toEqual(['Bulgarian: "Order" is required.', 'Bulgarian: "Title" is required.', 'Bulgarian: "Illustration" is required.']);
+    expect(entryProblems(banner, { en: fullBanner }, names)).toEqual([
+      'Bulgarian: "Order" is required.',
+      'Bulgarian: "Title" is required.',
+      'Bulgarian: "Illustration" is required.',
+    ]);
   });
 
-  it('asks for a button\'s target when its label is set, and the other way round', () => {
+  it("asks for a button's target when its label is set, and the other way round", () => {
     expect(entryProblems(banner, { en: { ...fullBanner, ctaLabel: 'See prices' }, bg: fullBanner }, names)).toEqual(['English: "Cta target" is required when "Cta label" is set.']);
     expect(entryProblems(banner, { en: fullBanner, bg: { ...fullBanner, ctaTarget: 'pricing' } }, names)).toEqual(['Bulgarian: "Cta label" is required when "Cta target" is set.']);
     expect(entryProblems(banner, { en: { ...fullBanner, ctaLabel: 'See prices', ctaTarget: 'pricing' }, bg: fullBanner }, names)).toEqual([]);
@@ -65,7 +71,7 @@ describe('entryProblems', () => {
 });
 
 describe('inReferenceOrder', () => {
-  it('puts keys in the reference\'s order at every depth, and keys it lacks after, in their own order', () => {
+  it("puts keys in the reference's order at every depth, and keys it lacks after, in their own order", () => {
     const reference = { a: '', nested: { x: '', y: '' }, b: '' };
     const value = { extra: '1', b: '2', nested: { y: '3', new: '4', x: '5' }, a: '6' };
     const ordered = inReferenceOrder(value, reference) as Record<string, unknown>;
@@ -85,4 +91,3 @@ describe('inReferenceOrder', () => {
     expect(`${JSON.stringify(inReferenceOrder(shuffled, english), null, 2)}\n`).toBe(bulgarian);
   });
 });
-

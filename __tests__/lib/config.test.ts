@@ -108,9 +108,7 @@ describe('readConfig', () => {
     'refuses a contact address that is not an e-mail address (%p), in every mode',
     (value) => {
       expect(() => readConfig({ GATSBY_CONTACT_EMAIL: value })).toThrow(`GATSBY_CONTACT_EMAIL must be an e-mail address, got "${value}"`);
-      expect(productionConfigProblems({ ...GOOD, GATSBY_CONTACT_EMAIL: value })).toEqual([
-        `GATSBY_CONTACT_EMAIL must be an e-mail address, got "${value}"`,
-      ]);
+      expect(productionConfigProblems({ ...GOOD, GATSBY_CONTACT_EMAIL: value })).toEqual([`GATSBY_CONTACT_EMAIL must be an e-mail address, got "${value}"`]);
     },
   );
 
@@ -216,9 +214,7 @@ describe('productionConfigProblems', () => {
     });
 
     it('names every fault of one URL on one line: the sandbox default is both http and loopback', () => {
-      expect(problem('http://127.0.0.1:4010')).toEqual([
-        `${name} must use https, must not point at this machine; got "http://127.0.0.1:4010"`,
-      ]);
+      expect(problem('http://127.0.0.1:4010')).toEqual([`${name} must use https, must not point at this machine; got "http://127.0.0.1:4010"`]);
     });
 
     it('refuses credentials, hiding the password', () => {
@@ -261,15 +257,11 @@ describe('productionConfigProblems', () => {
   });
 
   it.each(['hello@stockpay.example', 'hello@shop.test', 'a@b.invalid', 'root@localhost.localhost'])('refuses a contact address at a reserved domain (%p)', (value) => {
-    expect(productionConfigProblems({ ...GOOD, GATSBY_CONTACT_EMAIL: value })).toEqual([
-      `GATSBY_CONTACT_EMAIL is at a reserved domain that receives no mail, got "${value}"`,
-    ]);
+    expect(productionConfigProblems({ ...GOOD, GATSBY_CONTACT_EMAIL: value })).toEqual([`GATSBY_CONTACT_EMAIL is at a reserved domain that receives no mail, got "${value}"`]);
   });
 
   it.each(['Local', 'LOCAL', 'locale', 'dev', 'staging', ' local'])('refuses a SITE_ENV that is neither "local" nor "production" (%p)', (value) => {
-    expect(productionConfigProblems({ ...GOOD, SITE_ENV: value })).toEqual([
-      `SITE_ENV must be "local" for a local build, or unset for production; got "${value}"`,
-    ]);
+    expect(productionConfigProblems({ ...GOOD, SITE_ENV: value })).toEqual([`SITE_ENV must be "local" for a local build, or unset for production; got "${value}"`]);
   });
 
   it('lists every offending variable at once, SITE_ENV first, then in the order of the README', () => {

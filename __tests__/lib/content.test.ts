@@ -69,9 +69,7 @@ describe('validateFrontmatter (banners)', () => {
     expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, order: 'first' })).toEqual([
       `${file}: frontmatter field "order" must be a whole number from 1 to 2147483647, got "first"`,
     ]);
-    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, title: 3 })).toEqual([
-      `${file}: frontmatter field "title" must be a string, got 3`,
-    ]);
+    expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, title: 3 })).toEqual([`${file}: frontmatter field "title" must be a string, got 3`]);
     expect(validateFrontmatter(file, 'banners', '01-sale-orders', { ...valid, illustration: 'photo' })).toEqual([
       `${file}: frontmatter field "illustration" must be one of "sale-order", "features", "payments", got "photo"`,
     ]);
@@ -107,13 +105,18 @@ describe('validateFrontmatter (banners)', () => {
 
 describe('validateFrontmatter (home: hero, topics, closing)', () => {
   const topics = 'content/home/bg/topics.md';
-  const valid = { heading: 'Всичко', lead: 'Едно приложение', items: [{ label: 'Склад', icon: 'box', onShareImage: true }, { label: 'Фактури', icon: 'invoice' }] };
+  const valid = {
+    heading: 'Всичко',
+    lead: 'Едно приложение',
+    items: [
+      { label: 'Склад', icon: 'box', onShareImage: true },
+      { label: 'Фактури', icon: 'invoice' },
+    ],
+  };
 
   it('checks every field of every list item, naming it by its place from 1', () => {
     expect(validateFrontmatter(topics, 'home', 'topics', valid)).toEqual([]);
-    expect(
-      validateFrontmatter(topics, 'home', 'topics', { ...valid, items: [{ label: 'Склад', icon: 'boxes' }, { icon: 'box', onShareImage: 'yes' }, 'Фактури'] }),
-    ).toEqual([
+    expect(validateFrontmatter(topics, 'home', 'topics', { ...valid, items: [{ label: 'Склад', icon: 'boxes' }, { icon: 'box', onShareImage: 'yes' }, 'Фактури'] })).toEqual([
       expect.stringMatching(/^content\/home\/bg\/topics\.md: frontmatter field "items\[1\]\.icon" must be one of "menu", "close", .*"box".*, got "boxes"$/),
       `${topics}: frontmatter field "items[2].label" is missing; it must be a string`,
       `${topics}: frontmatter field "items[2].onShareImage" must be true or false, got "yes"`,
@@ -122,7 +125,14 @@ describe('validateFrontmatter (home: hero, topics, closing)', () => {
   });
 
   it('holds every string of every list item to plain text', () => {
-    const topics = { heading: 'What it covers', lead: 'All of it', items: [{ label: 'Stock', icon: 'box' }, { label: '<b onmouseover=x>Sales</b>', icon: 'box' }] };
+    const topics = {
+      heading: 'What it covers',
+      lead: 'All of it',
+      items: [
+        { label: 'Stock', icon: 'box' },
+        { label: '<b onmouseover=x>Sales</b>', icon: 'box' },
+      ],
+    };
     expect(validateFrontmatter('content/home/en/topics.md', 'home', 'topics', topics)).toEqual([
       expect.stringMatching(/^content\/home\/en\/topics\.md: frontmatter field "items\[2\]\.label" must be plain text, but it contains "<b", which would begin an HTML tag; /),
     ]);
@@ -279,9 +289,7 @@ describe('blog posts', () => {
     expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, date: '2026-03-02' }, source('2026-02-30'))).toEqual([
       `${file}: frontmatter field "date" must be a date (YYYY-MM-DD), got "2026-02-30", a day the calendar does not have`,
     ]);
-    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, updated: 'soon' })).toEqual([
-      `${file}: frontmatter field "updated" must be a date (YYYY-MM-DD), got "soon"`,
-    ]);
+    expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, updated: 'soon' })).toEqual([`${file}: frontmatter field "updated" must be a date (YYYY-MM-DD), got "soon"`]);
     expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, draft: 'yes' })).toEqual([`${file}: frontmatter field "draft" must be true or false, got "yes"`]);
     expect(validateFrontmatter(file, 'blog', 'a-post', { ...valid, tags: 'payments' })).toEqual([
       `${file}: frontmatter field "tags" must be a list of one or more words, e.g. [payments, lightning], got "payments"`,
@@ -330,13 +338,12 @@ describe('findDuplicateNames', () => {
   const at = (path: string, language: Language, name: string): ContentFile => ({ path, section: 'blog', language, name });
 
   it('names two files of one language that would make one page', () => {
-    expect(
-      findDuplicateNames([at('content/blog/en/a.md', 'en', 'a'), at('content/blog/en/a.markdown', 'en', 'a'), at('content/blog/bg/a.md', 'bg', 'a')]),
-    ).toEqual(['content/blog/en/a.md: "a" is already used by content/blog/en/a.markdown in the same language; give one of them another name']);
+    expect(findDuplicateNames([at('content/blog/en/a.md', 'en', 'a'), at('content/blog/en/a.markdown', 'en', 'a'), at('content/blog/bg/a.md', 'bg', 'a')])).toEqual([
+      'content/blog/en/a.md: "a" is already used by content/blog/en/a.markdown in the same language; give one of them another name',
+    ]);
   });
 
   it('lets one slug be the translations of one post', () => {
     expect(findDuplicateNames(LANGUAGES.map((language) => at(`content/blog/${language}/a.md`, language, 'a')))).toEqual([]);
   });
 });
-

@@ -87,7 +87,10 @@ describe('parseFrontmatterYaml', () => {
   });
 
   it('refuses aliases, so no few lines can stand for billions of values', () => {
-    const laughs = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefghi'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`)].join('\n');
+    const laughs = [
+      'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
+      ...'bcdefghi'.split('').map((name, i) => `${name}: &${name} [${Array(9).fill(`*${'abcdefghi'[i]}`).join(',')}]`),
+    ].join('\n');
     expect(() => parseFrontmatterYaml(`\n${laughs}\n`)).toThrow('the frontmatter uses the YAML alias "*a" (line 3); aliases are refused: write the value out');
     expect(() => parseFrontmatterYaml('\nbase: &b {title: x}\n<<: *b\n')).toThrow('alias "*b"');
     expect(() => parseFrontmatterYaml('\nanchored: &only plain\n')).not.toThrow();

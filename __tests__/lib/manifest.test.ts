@@ -21,11 +21,7 @@ describe('manifestOptions', () => {
       background_color: '#ffffff',
       theme_color: '#15803d',
     });
-    expect(options.icons.map((icon) => icon.src)).toEqual([
-      '/icons/icon-192x192.png',
-      '/icons/icon-512x512.png',
-      '/icons/maskable-512x512.png',
-    ]);
+    expect(options.icons.map((icon) => icon.src)).toEqual(['/icons/icon-192x192.png', '/icons/icon-512x512.png', '/icons/maskable-512x512.png']);
   });
 
   it('localizes a Bulgarian manifest for the pages under /bg/', () => {

@@ -16,9 +16,7 @@ describe('fillProductNameInHtml', () => {
   const product = 'A<b>&"C"';
   it('fills the name in as text, never as markup', () => {
     expect(fillProductNameInHtml('<p>Try {{product}} today</p>', product)).toBe('<p>Try A&lt;b&gt;&amp;&quot;C&quot; today</p>');
-    expect(fillProductNameInHtml('<abbr title="{{product}}">P</abbr>', `x" onclick="alert(1)`)).toBe(
-      '<abbr title="x&quot; onclick=&quot;alert(1)">P</abbr>',
-    );
+    expect(fillProductNameInHtml('<abbr title="{{product}}">P</abbr>', `x" onclick="alert(1)`)).toBe('<abbr title="x&quot; onclick=&quot;alert(1)">P</abbr>');
     expect(fillProductNameInHtml('{{ product }} {{product}}', "O'Neil $&")).toBe('O&#39;Neil $&amp; O&#39;Neil $&amp;');
   });
   it('shows the name as typed once the browser reads the HTML', () => {
@@ -41,8 +39,8 @@ describe('containsMath', () => {
 
 describe('tableOfContents', () => {
   it('keeps headings with an id and fills the product name', () => {
-    expect(
-      tableOfContents([{ id: 'what-it-does', value: 'What {{product}} does ' }, { id: null, value: 'x' }, null, { id: 'faq', value: '' }], 'Acme'),
-    ).toEqual([{ id: 'what-it-does', title: 'What Acme does' }]);
+    expect(tableOfContents([{ id: 'what-it-does', value: 'What {{product}} does ' }, { id: null, value: 'x' }, null, { id: 'faq', value: '' }], 'Acme')).toEqual([
+      { id: 'what-it-does', title: 'What Acme does' },
+    ]);
   });
 });

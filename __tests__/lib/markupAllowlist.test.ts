@@ -44,8 +44,7 @@ const markdownFiles = (folder: string): string[] =>
   });
 
 const sorted = (values: Iterable<string>): string[] => [...values].sort();
-const asObject = (map: Map<string, Set<string>>): Record<string, string[]> =>
-  Object.fromEntries(sorted(map.keys()).map((key) => [key, sorted(map.get(key) ?? [])]));
+const asObject = (map: Map<string, Set<string>>): Record<string, string[]> => Object.fromEntries(sorted(map.keys()).map((key) => [key, sorted(map.get(key) ?? [])]));
 const listed = (lists: Readonly<Record<string, readonly string[]>>): Record<string, string[]> =>
   Object.fromEntries(sorted(Object.keys(lists)).map((key) => [key, sorted(lists[key])]));
 
@@ -82,7 +81,7 @@ describe('the markup allowlist', () => {
     expect(listed(ALLOWED_ATTRIBUTES)).toEqual(asObject(attributes));
   });
 
-  it('lists exactly the classes the site emits, a code block\'s language class as language-*, a gantt label\'s width as width-*, a diagram\'s classDef names aside', () => {
+  it("lists exactly the classes the site emits, a code block's language class as language-*, a gantt label's width as width-*, a diagram's classDef names aside", () => {
     // An editor's classDef names are the diagram's own (the boundary accepts them on its <g>s when its <style> defines them).
     const defined = new Set(diagramSources().flatMap(({ code }) => [...code.matchAll(/^\s*classDef\s+([\w,-]+)/gm)].flatMap((match) => match[1].split(','))));
     expect(defined.size).toBeGreaterThan(0);
@@ -116,7 +115,7 @@ describe('the markup allowlist', () => {
     expect({ a: schemes('a', 'href'), img: schemes('img', 'src') }).toEqual(listed(ALLOWED_URL_SCHEMES));
   });
 
-  it('lists exactly the style properties each element sets, and the CSS of diagrams\' style sheets', () => {
+  it("lists exactly the style properties each element sets, and the CSS of diagrams' style sheets", () => {
     expect(listed(ALLOWED_STYLE_PROPERTIES)).toEqual(asObject(used.styleProperties));
     expect(sorted(ALLOWED_SHEET_PROPERTIES)).toEqual(sorted(used.sheetProperties));
     expect(sorted(ALLOWED_DIAGRAM_SVG_PROPERTIES)).toEqual(sorted(used.diagramSvgProperties));

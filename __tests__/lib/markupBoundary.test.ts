@@ -33,7 +33,10 @@ describe('the allowlist (sanitize-html removes nothing)', () => {
     ['<a href="JaVa&#x09;script:alert(1)">x</a>', 'found "<a href=\\"JaVa script:alert(1)\\">", the allowlist keeps "<a>"'],
     ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', 'found "<img src=\\"data:image/svg+xml;base64,PHN2Zz4=\\" />", the allowlist keeps "<img />"'],
     ['<img src="mailto:a@b.example">', 'found "<img src=\\"mailto:a@b.example\\" />", the allowlist keeps "<img />"'],
-    ['<a href="https://x.example/" target="_top">x</a>', 'found "<a href=\\"https://x.example/\\" target=\\"_top\\">", the allowlist keeps "<a href=\\"https://x.example/\\" target>"'],
+    [
+      '<a href="https://x.example/" target="_top">x</a>',
+      'found "<a href=\\"https://x.example/\\" target=\\"_top\\">", the allowlist keeps "<a href=\\"https://x.example/\\" target>"',
+    ],
     ['<a href="/x" rel="opener">x</a>', 'found "<a href=\\"/x\\" rel=\\"opener\\">", the allowlist keeps "<a href=\\"/x\\" rel>"'],
     ['<span class="visually-hidden site-overlay">x</span>', 'found "<span class=\\"visually-hidden site-overlay\\">", the allowlist keeps "<span class=\\"visually-hidden\\">"'],
     ['<input type="text" value="x">', 'found "<input type=\\"text\\" value=\\"x\\" />", the allowlist keeps "<input type />"'],
@@ -43,7 +46,7 @@ describe('the allowlist (sanitize-html removes nothing)', () => {
     expect(markupProblems(html)).toEqual([`${ALLOWLIST}: ${quoted}`]);
   });
 
-  it('quotes a long element (a diagram\'s path) by its start and the place where it differs', () => {
+  it("quotes a long element (a diagram's path) by its start and the place where it differs", () => {
     const d = `M${'10,20 '.repeat(40)}`.trim();
     const [problem] = markupProblems(`<svg id="d"><path d="${d}" onclick="x()"></path></svg>`);
     expect(problem).toBe(
@@ -78,7 +81,7 @@ describe('classes', () => {
     ]);
   });
 
-  it('lets a diagram\'s <g>s carry the classes its own <style> defines (an editor\'s classDef), and no other element', () => {
+  it("lets a diagram's <g>s carry the classes its own <style> defines (an editor's classDef), and no other element", () => {
     const sheet = '<style>#d .overdue rect{fill:#fee2e2!important}</style>';
     expect(markupProblems(`<svg id="d">${sheet}<g class="node default overdue"><rect></rect></g></svg>`)).toEqual([]);
     expect(markupProblems('<svg id="d"><g class="node overdue"></g></svg>')).toEqual([
@@ -133,7 +136,7 @@ describe('parser agreement', () => {
 });
 
 describe('CSS', () => {
-  it('lets style attributes set only their element\'s properties, with plain values', () => {
+  it("lets style attributes set only their element's properties, with plain values", () => {
     expect(markupProblems('<span style="height:0.8333em;vertical-align:-0.15em;">x</span>')).toEqual([]);
     expect(markupProblems('<span style="font-family:x">x</span>')).toEqual([
       expect.stringMatching(/^style "font-family:x" on <span>: <span> may set only background-color, .* \(src\/lib\/markupAllowlist.ts\)$/),
@@ -143,12 +146,10 @@ describe('CSS', () => {
       'style "color:red" on <p>: <p> may set no style (src/lib/markupAllowlist.ts)',
     ]);
     expect(markupProblems('<span style="position:fixed;top:0">x</span>')).toEqual(['style "position:fixed" on <span>: position may only be relative here']);
-    expect(markupProblems('<span style="color:u\\72l(https://x.example/)">x</span>')).toEqual([
-      'style "color:u\\\\72l(https://x.example/)" on <span>: a \\, <, >, @ or brace',
-    ]);
+    expect(markupProblems('<span style="color:u\\72l(https://x.example/)">x</span>')).toEqual(['style "color:u\\\\72l(https://x.example/)" on <span>: a \\, <, >, @ or brace']);
   });
 
-  it('keeps a <style> to a diagram: in its svg, scoped to its id, with the site\'s properties and no fetches', () => {
+  it("keeps a <style> to a diagram: in its svg, scoped to its id, with the site's properties and no fetches", () => {
     expect(markupProblems('<style>body{display:none}</style>')).toEqual(["a <style> outside a diagram's <svg>"]);
     expect(markupProblems('<svg id="d"><style>#d .node rect{fill:#dcfce7;stroke:url(#d-gradient)}@keyframes dash{to{stroke-dashoffset:0;}}</style></svg>')).toEqual([]);
     expect(markupProblems('<svg id="d"><style>body{display:none}</style></svg>')).toEqual(['the selector "body" is not scoped to its diagram (#d)']);
@@ -167,9 +168,9 @@ describe('CSS', () => {
     expect(markupProblems('<svg id="d"><style>#d rect{behavior:x}</style></svg>')).toEqual(['the CSS property "behavior" (src/lib/markupAllowlist.ts)']);
   });
 
-  it('keeps a diagram\'s <svg> in its place and clipping what it draws: a rule for the svg itself sets its font and fill only', () => {
+  it("keeps a diagram's <svg> in its place and clipping what it draws: a rule for the svg itself sets its font and fill only", () => {
     expect(markupProblems('<svg id="d"><style>#d{font-family:system-ui;font-size:15px;fill:#0f172a;}#d .x{transform:rotate(45deg);overflow:visible}</style></svg>')).toEqual([]);
-    const only = "there a style may set only fill, font-family, font-size, so the diagram keeps its place and its box on the page";
+    const only = 'there a style may set only fill, font-family, font-size, so the diagram keeps its place and its box on the page';
     expect(markupProblems('<svg id="d"><style>#d{overflow:visible}#d:hover,#d .node{position:absolute;z-index:9}</style></svg>')).toEqual([
       `the CSS "overflow:visible" for the diagram's own <svg> (#d): ${only}`,
       `the CSS "position:absolute" for the diagram's own <svg> (#d): ${only}`,

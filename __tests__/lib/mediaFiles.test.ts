@@ -1,7 +1,6 @@
 import { MEDIA_EXTENSIONS, MEDIA_RULE, mediaFileProblem } from '../../src/lib/mediaFiles';
 
-const bytes = (...parts: (string | number[])[]): Uint8Array =>
-  Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'utf8')] : part)));
+const bytes = (...parts: (string | number[])[]): Uint8Array => Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'utf8')] : part)));
 const size = (n: number): number[] => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 
 const PNG = bytes([0x89], 'PNG\r\n\x1a\n', [0, 0, 0, 13], 'IHDR');
@@ -26,7 +25,10 @@ describe('mediaFileProblem', () => {
       ['static/media/e2.avif', AVIF_COMPATIBLE],
       ['static/media/f.ico', ICO],
       ['static/media/g.svg', SVG],
-      ['static/media/h.SVG', bytes('\uFEFF', '<?xml version="1.0" encoding="UTF-8"?>\n<!-- Created with Inkscape -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg>')],
+      [
+        'static/media/h.SVG',
+        bytes('\uFEFF', '<?xml version="1.0" encoding="UTF-8"?>\n<!-- Created with Inkscape -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg>'),
+      ],
     ] as const) {
       expect(mediaFileProblem(name, head)).toBeUndefined();
     }

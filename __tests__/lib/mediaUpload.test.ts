@@ -31,7 +31,9 @@ describe('which uploads the CMS accepts', () => {
   });
 
   it('refuses content that is not what the extension says', () => {
-    expect(mediaUploadError('static/media/invoice.png', bytes('<!doctype html><script>'))).toBe(`static/media/invoice.png: its content is not a PNG image, whatever its name says; ${ALLOWED}.`);
+    expect(mediaUploadError('static/media/invoice.png', bytes('<!doctype html><script>'))).toBe(
+      `static/media/invoice.png: its content is not a PNG image, whatever its name says; ${ALLOWED}.`,
+    );
     expect(mediaUploadError('static/media/photo.jpg', IMAGES.png)).toBe(`static/media/photo.jpg: its content is not a JPEG image, whatever its name says; ${ALLOWED}.`);
     expect(mediaUploadError('static/media/x.webp', bytes('RIFF', [0, 0, 0, 0], 'WAVE'))).toContain('is not a WebP image');
     expect(mediaUploadError('static/media/x.avif', bytes([0, 0, 0, 0x1c], 'ftypheic'))).toContain('is not an AVIF image');

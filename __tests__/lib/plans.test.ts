@@ -139,7 +139,12 @@ describe('onboarding', () => {
     expect(onboardingPlan(plans, 'basic')).toBeNull();
     expect(onboardingPlan(plans, 'small')?.id).toBe('plan_small_onboarding');
     expect(onboardingPlan(plans, 'mid')?.amount).toBe(79900);
-    expect(onboardingPlan(plans.filter((p) => p.interval !== 'single'), 'mid')).toBeNull();
+    expect(
+      onboardingPlan(
+        plans.filter((p) => p.interval !== 'single'),
+        'mid',
+      ),
+    ).toBeNull();
   });
 
   it.each([
@@ -155,7 +160,11 @@ describe('onboarding', () => {
   });
 
   it('keeps a fee card without an amount when the API sent no onboarding plan', () => {
-    const cards = onboardingCards(plansForPeriod(plans, 'month'), plans.filter((p) => p.type !== 'small' || p.interval !== 'single'), 'en');
+    const cards = onboardingCards(
+      plansForPeriod(plans, 'month'),
+      plans.filter((p) => p.type !== 'small' || p.interval !== 'single'),
+      'en',
+    );
     expect(cards[1]).toEqual({ planId: 'plan_small_month', type: 'small', fee: null, hasFee: true, required: true });
   });
 });
@@ -230,7 +239,7 @@ describe('planTexts', () => {
     });
   });
 
-  it('points Choose Plan at the plan\'s page in the application, id escaped', () => {
+  it("points Choose Plan at the plan's page in the application, id escaped", () => {
     expect(planPath(plans[0])).toBe('plans/plan_basic_month');
     const plan: Plan = { id: 'a/b c', type: 'mid', interval: 'month', priceId: null, amount: 1, currency: 'bgn' };
     expect(planPath(plan)).toBe('plans/a%2Fb%20c');

@@ -1,12 +1,5 @@
 import { LANGUAGES, type Language } from '../../src/lib/languages';
-import {
-  SITEMAP_INDEX_PATH,
-  buildRobots,
-  resolveSitemapPages,
-  sitemapEntry,
-  sitemapPages,
-  type SitePageNode,
-} from '../../src/lib/sitemap';
+import { SITEMAP_INDEX_PATH, buildRobots, resolveSitemapPages, sitemapEntry, sitemapPages, type SitePageNode } from '../../src/lib/sitemap';
 
 const SITE = 'https://www.example.com';
 
@@ -28,13 +21,7 @@ describe('sitemapPages', () => {
   });
 
   it('leaves out /blog/ showing the home page (canonical elsewhere) and every 404 page in every language', () => {
-    const nodes = [
-      ...route('/blog/'),
-      ...route('/404/'),
-      ...route('/404.html'),
-      page('en', '/dev-404-page/', false),
-      ...route('/'),
-    ];
+    const nodes = [...route('/blog/'), ...route('/404/'), ...route('/404.html'), page('en', '/dev-404-page/', false), ...route('/')];
     expect(sitemapPages(nodes).map((p) => p.path)).toEqual(['/', '/bg/']);
   });
 
@@ -114,10 +101,7 @@ describe('the blog in the sitemap', () => {
   });
 
   it('lists /blog/ when it is the list of posts, and leaves it out when it shows the home page', () => {
-    const pages = sitemapPages([
-      page('/blog/', 'en', '/blog/', ['en'], { pageCount: 1 }),
-      page('/bg/blog/', 'bg', '/blog/', [...LANGUAGES]),
-    ]);
+    const pages = sitemapPages([page('/blog/', 'en', '/blog/', ['en'], { pageCount: 1 }), page('/bg/blog/', 'bg', '/blog/', [...LANGUAGES])]);
     expect(pages.map((p) => p.path)).toEqual(['/blog/']);
   });
 
@@ -134,4 +118,3 @@ describe('the blog in the sitemap', () => {
     expect(sitemapEntry(SITE, post).links.map((link) => link.lang)).toEqual([...LANGUAGES, 'x-default']);
   });
 });
-

@@ -2,7 +2,7 @@ import socialData from '../../content/social.json';
 import { parseSocialLinks } from '../../src/lib/social';
 
 describe('parseSocialLinks', () => {
-  it('accepts the editors\' file with a microblog, a chat group and a source repository', () => {
+  it("accepts the editors' file with a microblog, a chat group and a source repository", () => {
     expect(parseSocialLinks(socialData).map((link) => link.network)).toEqual(['microblog', 'chat', 'source']);
   });
 

@@ -81,4 +81,3 @@ describe('blog structured data', () => {
     });
   });
 });
-

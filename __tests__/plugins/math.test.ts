@@ -15,7 +15,7 @@ async function render(markdown: string): Promise<string> {
 const mathNode = (type: 'inlineMath' | 'math', value: string) => ({ type, value, data: {} as { hChildren?: unknown[] } });
 
 describe('stockpay-remark-math', () => {
-  it('renders inline and display math into the element remark-math makes, KaTeX\'s HTML and MathML inside', async () => {
+  it("renders inline and display math into the element remark-math makes, KaTeX's HTML and MathML inside", async () => {
     const html = await render('Reorder at $R = d \\times L + S$.\n\n$$\nT = \\sum_i q_i\n$$\n');
     expect(html).toMatch(/^<p>Reorder at <span class="math math-inline"><span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML">/);
     expect(html).toContain('<annotation encoding="application/x-tex">R = d \\times L + S</annotation>');
@@ -41,12 +41,10 @@ describe('stockpay-remark-math', () => {
     store.set(inlineKey, '<span class="katex">cached</span>');
     const again = { type: 'root', children: [mathNode('inlineMath', 'x^2')] };
     await remarkMath({ markdownAST: again, cache });
-    expect(again.children[0].data.hChildren).toEqual([
-      { type: 'element', tagName: 'span', properties: { className: ['katex'] }, children: [{ type: 'text', value: 'cached' }] },
-    ]);
+    expect(again.children[0].data.hChildren).toEqual([{ type: 'element', tagName: 'span', properties: { className: ['katex'] }, children: [{ type: 'text', value: 'cached' }] }]);
   });
 
-  it('fails the build naming the file, the line and the formula\'s start when KaTeX cannot render it', async () => {
+  it("fails the build naming the file, the line and the formula's start when KaTeX cannot render it", async () => {
     await expect(render('Intro.\n\nA broken one: $\\frac{1}{$ and\n\n$$\n\\begin{matrix} a & b\n$$\n')).rejects.toThrow(
       'content/blog/en/post.md:3: the formula "\\\\frac{1}{" cannot be rendered: KaTeX parse error: Unexpected end of input in a macro argument, expected \'}\' at end of input: \\frac{1}{\n' +
         'content/blog/en/post.md:5: the formula "\\\\begin{matrix} a & b" cannot be rendered: KaTeX parse error: Expected & or \\\\ or \\cr or \\end at end of input',

@@ -105,7 +105,17 @@ describe('stockpay-remark-mermaid', () => {
 
   it('refuses a directive before anything else, even where diagrams would be shown as source', async () => {
     process.env.CHROME_PATH = '/nonexistent/chromium';
-    const tree = { type: 'root', children: [{ type: 'code', lang: 'mermaid', value: '%%{init: {"theme": "dark"}}%%\nflowchart TD\n  A --> B', position: { start: { line: 7, column: 1 }, end: { line: 10, column: 4 } } }] };
+    const tree = {
+      type: 'root',
+      children: [
+        {
+          type: 'code',
+          lang: 'mermaid',
+          value: '%%{init: {"theme": "dark"}}%%\nflowchart TD\n  A --> B',
+          position: { start: { line: 7, column: 1 }, end: { line: 10, column: 4 } },
+        },
+      ],
+    };
     await expect(remarkMermaid({ markdownAST: tree, markdownNode: { fileAbsolutePath: '/site/content/docs/en/readme.md' } }, { withoutChromium: 'source' })).rejects.toThrow(
       /^content\/docs\/en\/readme\.md:8: a "%%\{…\}%%" directive changes mermaid's settings/,
     );
@@ -142,7 +152,9 @@ describe('stockpay-remark-mermaid in Chromium', () => {
 
   it("draws the documentation's flowchart with SVG text labels, in the site's theme, with its accessible title", async () => {
     const html = await draw(FLOWCHART);
-    expect(html).toMatch(/^<figure class="diagram"><svg id="diagram-b9041599320f" width="100%" xmlns="http:\/\/www.w3.org\/2000\/svg" class="flowchart"[^>]*role="graphics-document document"/);
+    expect(html).toMatch(
+      /^<figure class="diagram"><svg id="diagram-b9041599320f" width="100%" xmlns="http:\/\/www.w3.org\/2000\/svg" class="flowchart"[^>]*role="graphics-document document"/,
+    );
     expect(html).toContain('<title id="chart-title-diagram-b9041599320f">From sale order to paid invoice</title>');
     // Labels are SVG text, a <tspan> a word.
     expect(html).toMatch(/<text[^>]*><tspan[^>]*><tspan[^>]*>Sale<\/tspan><tspan[^>]*> order<\/tspan>/);
@@ -169,7 +181,7 @@ describe('stockpay-remark-mermaid in Chromium', () => {
     await expect(draw('flowchart TD\n  A --> B')).resolves.toMatch(/^<figure class="diagram"><svg/);
   });
 
-  it('keeps a drawing in Gatsby\'s cache and in the folder clean builds keep, under a key that covers the source and the browser', async () => {
+  it("keeps a drawing in Gatsby's cache and in the folder clean builds keep, under a key that covers the source and the browser", async () => {
     const cacheDirectory = path.join(dir, 'kept');
     const cache = { get: jest.fn(async () => undefined), set: jest.fn(async () => undefined) };
     const code = 'flowchart TD\n  A --> B\n  %% kept';
@@ -202,4 +214,3 @@ describe('stockpay-remark-mermaid in Chromium', () => {
     expect(exited - drawn).toBeLessThan(1000);
   });
 });
-

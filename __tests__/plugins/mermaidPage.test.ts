@@ -5,8 +5,7 @@
  */
 import { cssLoads, decodeCss, inspectSvg } from '../../plugins/stockpay-remark-mermaid/page';
 
-const svg = (body: string, style = '') =>
-  `<svg id="d" xmlns="http://www.w3.org/2000/svg" role="graphics-document document"><style>${style}</style><g>${body}</g></svg>`;
+const svg = (body: string, style = '') => `<svg id="d" xmlns="http://www.w3.org/2000/svg" role="graphics-document document"><style>${style}</style><g>${body}</g></svg>`;
 
 describe('decodeCss', () => {
   it('decodes escapes as the CSS tokenizer does, and lower-cases', () => {
@@ -67,13 +66,7 @@ describe('inspectSvg', () => {
       '<g onclick="alert(1)" ONMOUSEOVER="x"></g><use xlink:href="https://x/s.svg#a"></use><use href=" //x/s.svg#b"></use>' +
         '<use href="&#104;ttps://x/c.svg#c"></use><use href="#local"></use>',
     );
-    expect(inspectSvg(drawing)).toEqual([
-      'an onclick attribute',
-      'an onmouseover attribute',
-      'xlink:href="https://x/s.svg#a"',
-      'href=" //x/s.svg#b"',
-      'href="https://x/c.svg#c"',
-    ]);
+    expect(inspectSvg(drawing)).toEqual(['an onclick attribute', 'an onmouseover attribute', 'xlink:href="https://x/s.svg#a"', 'href=" //x/s.svg#b"', 'href="https://x/c.svg#c"']);
   });
 
   it('finds CSS that loads, in <style>, in style attributes and in presentation attributes, entities and escapes decoded', () => {

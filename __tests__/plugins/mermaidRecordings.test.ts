@@ -51,7 +51,12 @@ describe('the recorded diagrams', () => {
   it('are each recorded, from a source of their own', () => {
     const sources = diagramSources().map(({ name }) => `${name}.html`);
     expect(sources.length).toBeGreaterThan(0);
-    expect(fs.readdirSync(RECORDED_DIAGRAMS).filter((file) => file.endsWith('.html')).sort()).toEqual(sources);
+    expect(
+      fs
+        .readdirSync(RECORDED_DIAGRAMS)
+        .filter((file) => file.endsWith('.html'))
+        .sort(),
+    ).toEqual(sources);
   });
 
   it.each(diagramSources().map(({ name, code }) => [name, code]))('%s: drawn today, passes the boundary and uses what its recording uses', async (name, code) => {

@@ -90,7 +90,9 @@ describe('checkDiagramSource', () => {
       ['  link Alice: Dashboard @ https://example.com', 'link'],
       ['  links Alice: {"Wiki": "https://example.com"}', 'links'],
     ])('refuses %s', (statement, word) => {
-      expect(first(`flowchart TD\n${statement}`)).toMatch(new RegExp(`^"${word}" makes a shape a link or a script call, and a diagram on the site is a picture: put the link in the text next to it; `));
+      expect(first(`flowchart TD\n${statement}`)).toMatch(
+        new RegExp(`^"${word}" makes a shape a link or a script call, and a diagram on the site is a picture: put the link in the text next to it; `),
+      );
     });
   });
 
@@ -103,7 +105,9 @@ describe('checkDiagramSource', () => {
       ['  %% @import "https://example.com/x.css"', '@import'],
       ['  classDef x font-family:x;@font-face{src:local(a)}', '@font-face'],
     ])('refuses %s', (line, found) => {
-      expect(first(`flowchart TD\n${line}`)).toMatch(new RegExp(`^"${found.replace(/[()]/g, '\\$&')}" would load a file, and a diagram loads nothing: styles may set colours, strokes and text only; `));
+      expect(first(`flowchart TD\n${line}`)).toMatch(
+        new RegExp(`^"${found.replace(/[()]/g, '\\$&')}" would load a file, and a diagram loads nothing: styles may set colours, strokes and text only; `),
+      );
     });
 
     it.each([['  classDef x fill:\\75 rl(https://example.com)'], ['  style A stroke:\\000075\\72 l(x)'], ['  LINKSTYLE 0 stroke:\\#f00'], ['  cssClass "A" x\\']])(

@@ -52,8 +52,7 @@ describe('stockpay-remark-emoji', () => {
 });
 
 describe('stockpay-remark-heading-ids', () => {
-  const heading = (level: number, id: string, inner: string) =>
-    `<h${level} id="${id}"><a href="#${id}" class="heading-link">${inner}</a></h${level}>`;
+  const heading = (level: number, id: string, inner: string) => `<h${level} id="${id}"><a href="#${id}" class="heading-link">${inner}</a></h${level}>`;
 
   it('takes a custom id and removes it from the text, after inline markup too', async () => {
     const html = await render('## Често задавани въпроси {#faq}\n\n## The **API** {#api}', [HEADING_IDS], 'bg');
@@ -78,14 +77,12 @@ describe('stockpay-remark-heading-ids', () => {
   });
 
   it('names the file when a custom id repeats', async () => {
-    await expect(render('## A {#same}\n\n## B {#same}', [HEADING_IDS], 'bg')).rejects.toThrow(
-      'content/docs/bg/readme.md: the heading id "same" is used twice',
-    );
+    await expect(render('## A {#same}\n\n## B {#same}', [HEADING_IDS], 'bg')).rejects.toThrow('content/docs/bg/readme.md: the heading id "same" is used twice');
   });
 });
 
 describe('stockpay-remark-external-links', () => {
-  it('opens other sites in a new tab and says so in the file\'s language, however the link is written', async () => {
+  it("opens other sites in a new tab and says so in the file's language, however the link is written", async () => {
     const html = await render('[Stripe](https://stripe.com/privacy), <https://example.com>, https://example.org, [us](/bg/contact/), [FAQ](#faq)', [EXTERNAL_LINKS], 'bg');
     const external = (href: string, text: string) =>
       `<a href="${href}" target="_blank" rel="noopener noreferrer">${text}<span class="visually-hidden"> (отваря се в нов раздел)</span></a>`;
@@ -97,12 +94,11 @@ describe('stockpay-remark-external-links', () => {
 });
 
 describe('stockpay-remark-block-frames', () => {
-  const frame = (language?: string) =>
-    `<div class="code-block"><div class="code-block-toolbar"${language ? ` data-language="${language}"` : ''} data-copy-slot></div>`;
+  const frame = (language?: string) => `<div class="code-block"><div class="code-block-toolbar"${language ? ` data-language="${language}"` : ''} data-copy-slot></div>`;
   const region = (label: string, className = 'scroll-region') => `<div class="${className}" role="group" aria-label="${label}" tabindex="0">`;
   const table = '<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n</tr>\n</tbody>\n</table>';
 
-  it('frames code blocks with a toolbar slot around a focusable region, and puts tables in one, wherever they are, named in the file\'s language', async () => {
+  it("frames code blocks with a toolbar slot around a focusable region, and puts tables in one, wherever they are, named in the file's language", async () => {
     const html = await render('```bash\nnpm test\n```\n\n- Then:\n\n      indented\n\n> | a |\n> |---|\n> | 1 |\n', [BLOCK_FRAMES], 'bg');
     expect(html).toBe(
       [
@@ -135,11 +131,11 @@ describe('stockpay-remark-block-frames', () => {
     expect(html).toContain(`${frame('a&quot;b&lt;c')}\n${region('Code: a&quot;b&lt;c')}\n`);
   });
 
-  it('leaves a diagram alone: it is the mermaid plugin\'s to draw', async () => {
+  it("leaves a diagram alone: it is the mermaid plugin's to draw", async () => {
     expect(await render('```mermaid\nflowchart TD\n```\n', [BLOCK_FRAMES])).toBe('<pre><code class="language-mermaid">flowchart TD\n</code></pre>');
   });
 
-  it('with the site\'s plugins, has Prism highlight the code inside the region', async () => {
+  it("with the site's plugins, has Prism highlight the code inside the region", async () => {
     const html = await render('```bash\ncurl -X POST\n```\n', SITE_PLUGINS);
     expect(html).toMatch(
       new RegExp(
@@ -151,7 +147,7 @@ describe('stockpay-remark-block-frames', () => {
   });
 });
 
-describe('the plugins\' UI strings (plugins/locales.js)', () => {
+describe("the plugins' UI strings (plugins/locales.js)", () => {
   it.each(LANGUAGES)('come from locales/%s, like the rest of the site', (language) => {
     const locales = loadLocales()[language];
     expect(localeValue(language, 'common', 'newTab')).toBe((locales.common as Record<string, unknown>).newTab);
@@ -159,14 +155,10 @@ describe('the plugins\' UI strings (plugins/locales.js)', () => {
   });
 
   it('fail the build, naming the file, for a language without them or a file without a language, instead of falling back to English', async () => {
-    await expect(render('[site](https://example.com/)', [EXTERNAL_LINKS], 'xx')).rejects.toThrow(
-      'locales/xx/common.json is missing: the markdown in "xx" needs its "newTab" text',
-    );
+    await expect(render('[site](https://example.com/)', [EXTERNAL_LINKS], 'xx')).rejects.toThrow('locales/xx/common.json is missing: the markdown in "xx" needs its "newTab" text');
     await expect(render('| a |\n|---|\n| 1 |\n', [BLOCK_FRAMES], 'xx')).rejects.toThrow('locales/xx/content.json is missing');
     const withoutLanguage = await transformMarkdown(markdownFile('docs/xx/readme.md'), '| a |\n|---|\n| 1 |\n', [BLOCK_FRAMES]);
-    await expect(withoutLanguage.html()).rejects.toThrow(
-      'content/docs/xx/readme.md has no language field: gatsby/onCreateNode.ts sets it from the file\'s folder',
-    );
+    await expect(withoutLanguage.html()).rejects.toThrow("content/docs/xx/readme.md has no language field: gatsby/onCreateNode.ts sets it from the file's folder");
     expect(() => localeValue('en', 'common', 'noSuchKey')).toThrow('locales/en/common.json has no "noSuchKey"');
     expect(() => localeText('en', 'content', 'scrollRegion')).toThrow('locales/en/content.json: "scrollRegion" must be a string of text');
     expect(() => localeText('en', 'content', 'scrollRegion', 'nothing')).toThrow('locales/en/content.json: "scrollRegion.nothing" must be a string of text');

@@ -52,18 +52,18 @@ describe('raw HTML in markdown', () => {
   it('keeps the allowed tags as written and removes comments', async () => {
     const html = await renderHome(
       'Press <kbd>Ctrl</kbd> + <KBD>C</KBD>, H<sub>2</sub>O, x<sup>2</sup>, <abbr title="Value-added tax">VAT</abbr>,' +
-        ' <abbr title=\'a > b\'>GT</abbr>, <abbr>ABBR</abbr>, one<br>two<br/>three<br />four <!-- editor note -->',
+        " <abbr title='a > b'>GT</abbr>, <abbr>ABBR</abbr>, one<br>two<br/>three<br />four <!-- editor note -->",
       SITE_PLUGINS,
     );
     expect(html).toContain(
       'Press <kbd>Ctrl</kbd> + <KBD>C</KBD>, H<sub>2</sub>O, x<sup>2</sup>, <abbr title="Value-added tax">VAT</abbr>,' +
-        ' <abbr title=\'a > b\'>GT</abbr>, <abbr>ABBR</abbr>, one<br>two<br/>three<br />four',
+        " <abbr title='a > b'>GT</abbr>, <abbr>ABBR</abbr>, one<br>two<br/>three<br />four",
     );
     expect(html).not.toContain('editor note');
     expect(html).not.toContain('<!--');
   });
 
-  it('keeps allowed tags in an HTML block, and the site plugins\' own HTML', async () => {
+  it("keeps allowed tags in an HTML block, and the site plugins' own HTML", async () => {
     const html = await renderHome('<kbd>\nCtrl\n</kbd>\n\n[Stripe](https://stripe.com/privacy) and $a<b$', SITE_PLUGINS);
     expect(html).toContain('<kbd>\nCtrl\n</kbd>');
     expect(html).toContain('target="_blank"');
@@ -90,8 +90,14 @@ describe('raw HTML in markdown', () => {
       'content/home/en/01-test.md:9: "<abbr title=\\"x\\" title=\\"y\\">" has an attribute that is not allowed (title); <abbr> may carry only title',
     ],
     ['Key <kbd class=x>K</kbd>', 'content/home/en/01-test.md:9: "<kbd class=x>" has an attribute that is not allowed (class); <kbd> takes no attributes'],
-    ['Line <br onmouseover="alert(1)"> break', 'content/home/en/01-test.md:9: "<br onmouseover=\\"alert(1)\\">" has an attribute that is not allowed (onmouseover); <br> takes no attributes'],
-    ['Two\n<kbd\nonfocus=alert(1) tabindex=0>K</kbd>', 'content/home/en/01-test.md:10: "<kbd onfocus=alert(1) tabindex=0>" has an attribute that is not allowed (onfocus, tabindex); <kbd> takes no attributes'],
+    [
+      'Line <br onmouseover="alert(1)"> break',
+      'content/home/en/01-test.md:9: "<br onmouseover=\\"alert(1)\\">" has an attribute that is not allowed (onmouseover); <br> takes no attributes',
+    ],
+    [
+      'Two\n<kbd\nonfocus=alert(1) tabindex=0>K</kbd>',
+      'content/home/en/01-test.md:10: "<kbd onfocus=alert(1) tabindex=0>" has an attribute that is not allowed (onfocus, tabindex); <kbd> takes no attributes',
+    ],
     ['<!DOCTYPE html>', `content/home/en/01-test.md:9: raw HTML "<!DOCTYPE html>" is not allowed; ${ALLOWED}`],
     ['<?php echo 1; ?>', `content/home/en/01-test.md:9: raw HTML "<?php echo 1; ?>" is not allowed; ${ALLOWED}`],
     ['<![CDATA[x]]>', `content/home/en/01-test.md:9: raw HTML "<![CDATA[x]]>" is not allowed; ${ALLOWED}`],
@@ -99,7 +105,10 @@ describe('raw HTML in markdown', () => {
     ['<!-->', 'content/home/en/01-test.md:9: an HTML comment that is not closed with "-->" ("<!-->")'],
     ['<!-- a --!> <script>alert(1)</script> -->', 'content/home/en/01-test.md:9: an HTML comment that is not closed with "-->" ("<!-- a --!> <script>alert(1)</script> -…")'],
     ['<!-- never closed', 'content/home/en/01-test.md:9: an HTML comment that is not closed with "-->" ("<!-- never closed Closing paragraph. ")'],
-    ['<div>\n<kbd>ok</kbd>\n<img src=x\nonerror=alert(1)>\n</div>', `content/home/en/01-test.md:9: raw HTML "<div>" is not allowed; ${ALLOWED}\ncontent/home/en/01-test.md:11: raw HTML "<img src=x onerror=alert(1)>" is not allowed; ${ALLOWED}`],
+    [
+      '<div>\n<kbd>ok</kbd>\n<img src=x\nonerror=alert(1)>\n</div>',
+      `content/home/en/01-test.md:9: raw HTML "<div>" is not allowed; ${ALLOWED}\ncontent/home/en/01-test.md:11: raw HTML "<img src=x onerror=alert(1)>" is not allowed; ${ALLOWED}`,
+    ],
     ['<kbd>\n<abbr title="', 'content/home/en/01-test.md:10: an HTML tag that is not closed with ">" ("<abbr title=\\"")'],
   ])('fails the build on %j, naming the file, the line and what was found', async (line, message) => {
     expect(await failure(line)).toBe(message);
@@ -182,7 +191,10 @@ describe('link and image URLs in markdown', () => {
     ['![i](data:image/svg+xml;base64,PHN2Zz4=)', `content/home/en/01-test.md:9: image "data:image/svg+xml;base64,PHN2Zz4=": the scheme "data:" is not allowed; ${SCHEMES}`],
     ['[a](file:///etc/passwd)', `content/home/en/01-test.md:9: link "file:///etc/passwd": the scheme "file:" is not allowed; ${SCHEMES}`],
     ['See [the docs][docs].\n\n[docs]: javascript:alert(1)', `content/home/en/01-test.md:11: link definition "javascript:alert(1)": ${javascript}`],
-    ['![chart][img]\n\n[img]: DATA:image/png;base64,AAAA', `content/home/en/01-test.md:11: link definition "DATA:image/png;base64,AAAA": the scheme "data:" is not allowed; ${SCHEMES}`],
+    [
+      '![chart][img]\n\n[img]: DATA:image/png;base64,AAAA',
+      `content/home/en/01-test.md:11: link definition "DATA:image/png;base64,AAAA": the scheme "data:" is not allowed; ${SCHEMES}`,
+    ],
     ['- item\n  - [nested](javascript:alert(1))', `content/home/en/01-test.md:10: link "javascript:alert(1)": ${javascript}`],
   ])('fails the build on %j, naming the file, the line and the URL', async (line, message) => {
     expect(await failure(line)).toBe(message);
@@ -209,10 +221,7 @@ describe('a README fetched from DOCS_README_URL_*', () => {
     const readme = { id: 'remote-readme-en', url, internal: { type: 'RemoteReadme', mediaType: 'text/markdown', content: source } };
     const { html } = await transformMarkdown(readme, source, SITE_PLUGINS, { language: 'en' });
     await expect(html()).rejects.toThrow(
-      [
-        `${url}:8: raw HTML "<img src=x onerror=alert(1)>" is not allowed; ${ALLOWED}`,
-        `${url}:10: link "javascript:alert(1)": ${javascript}`,
-      ].join('\n'),
+      [`${url}:8: raw HTML "<img src=x onerror=alert(1)>" is not allowed; ${ALLOWED}`, `${url}:10: link "javascript:alert(1)": ${javascript}`].join('\n'),
     );
   });
 });

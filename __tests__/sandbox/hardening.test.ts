@@ -16,8 +16,7 @@ const allowHeaders = (response: Response) => [...response.headers.keys()].filter
 
 /** The longest body the site builds from values of `char` at every limit (white space kept from trimming by an 'x' at each end). */
 function siteBody(char: string): string {
-  const fill = (length: number) =>
-    /^\s+$/.test(char) ? `x${char.repeat(Math.floor((length - 2) / char.length))}x` : char.repeat(Math.floor(length / char.length));
+  const fill = (length: number) => (/^\s+$/.test(char) ? `x${char.repeat(Math.floor((length - 2) / char.length))}x` : char.repeat(Math.floor(length / char.length)));
   return buildContactRequest(
     { ...EMPTY_CONTACT, name: fill(CONTACT_LIMITS.name), email: fill(CONTACT_LIMITS.email), business: fill(CONTACT_LIMITS.business), message: fill(CONTACT_LIMITS.message) },
     'StockPay',
@@ -36,7 +35,11 @@ describe('sandbox hardening', () => {
     fetch(`${sandbox.url}/__sandbox/fault`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const plans = (init: RequestInit = {}) => fetch(`${sandbox.url}/available-plans/`, { ...init, headers: { ...PAYMENTS_KEY, Origin: 'http://site.example', ...init.headers } });
   const contact = (body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${sandbox.url}/api/Users/ContactUs`, { method: 'POST', headers: { ...API_KEY, Origin: 'http://site.example', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${sandbox.url}/api/Users/ContactUs`, {
+      method: 'POST',
+      headers: { ...API_KEY, Origin: 'http://site.example', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
   const preflight = (path: string, method = 'POST', headers = 'apikey,content-type') =>
     fetch(`${sandbox.url}${path}`, { method: 'OPTIONS', headers: { Origin: EVIL, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': headers } });
   const recorded = async () => (await fetch(`${sandbox.url}/__sandbox/messages`)).json() as Promise<unknown[]>;
@@ -289,7 +292,7 @@ describe('sandbox hardening', () => {
   });
 
   describe('contact length limits: 413 with the limit', () => {
-    it('the limits are the site\'s (CONTACT_LIMITS in src/lib/contact.ts)', () => {
+    it("the limits are the site's (CONTACT_LIMITS in src/lib/contact.ts)", () => {
       expect(CONTACT_LIMITS).toEqual({ name: 100, email: 254, business: 100, message: 5000 });
       expect({ ...SITE_CONTACT_LIMITS }).toEqual({ ...CONTACT_LIMITS });
     });

@@ -67,9 +67,7 @@ describe('sandbox server', () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'field "email" must be an e-mail address' });
     const messages = await (await fetch(`${sandbox.url}/__sandbox/messages`)).json();
-    expect(messages).toEqual([
-      expect.objectContaining({ body: message, headers: expect.objectContaining({ apiKey: 'sandbox-api-key', contentType: 'application/json' }) }),
-    ]);
+    expect(messages).toEqual([expect.objectContaining({ body: message, headers: expect.objectContaining({ apiKey: 'sandbox-api-key', contentType: 'application/json' }) })]);
   });
 
   it('switches faults on for one API and off with a reset', async () => {

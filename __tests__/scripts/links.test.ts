@@ -8,18 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { problemLines, summaryLine } from '../../scripts/checkLinks';
-import {
-  checkSite,
-  classifyUrl,
-  fragmentExists,
-  originOf,
-  pageUrlPath,
-  parsePage,
-  resolvePath,
-  siteFilesIn,
-  srcsetUrls,
-  type Problem,
-} from '../../scripts/links';
+import { checkSite, classifyUrl, fragmentExists, originOf, pageUrlPath, parsePage, resolvePath, siteFilesIn, srcsetUrls, type Problem } from '../../scripts/links';
 
 const ORIGIN = 'http://127.0.0.1:41234';
 const REPO = path.join(__dirname, '..', '..');
@@ -68,17 +57,8 @@ describe('parsePage: URL references', () => {
   });
 
   it('takes each candidate of img[srcset] and source[srcset]', () => {
-    const html = page(
-      '<picture><source srcset="/a.webp 1x, /b.webp 2x" type="image/webp">' +
-        '<img src="/a.png" srcset="/a.png 480w,/b.png 960w" alt=""></picture>',
-    );
-    expect(urls(html)).toEqual([
-      'source[srcset] /a.webp',
-      'source[srcset] /b.webp',
-      'img[src] /a.png',
-      'img[srcset] /a.png',
-      'img[srcset] /b.png',
-    ]);
+    const html = page('<picture><source srcset="/a.webp 1x, /b.webp 2x" type="image/webp">' + '<img src="/a.png" srcset="/a.png 480w,/b.png 960w" alt=""></picture>');
+    expect(urls(html)).toEqual(['source[srcset] /a.webp', 'source[srcset] /b.webp', 'img[src] /a.png', 'img[srcset] /a.png', 'img[srcset] /b.png']);
   });
 
   it('decodes character references in attributes', () => {
@@ -87,8 +67,7 @@ describe('parsePage: URL references', () => {
 
   it('ignores markup inside scripts, comments and other attributes', () => {
     const html = page(
-      `<script>document.write('<a href="/nope/">')</script><!-- <a href="/old/"> -->` +
-        '<div data-href="/data/"></div><meta name="description" content="/not-a-link/">',
+      `<script>document.write('<a href="/nope/">')</script><!-- <a href="/old/"> -->` + '<div data-href="/data/"></div><meta name="description" content="/not-a-link/">',
     );
     expect(urls(html)).toEqual([]);
   });
@@ -105,9 +84,7 @@ describe('parsePage: URL references', () => {
 
 describe('parsePage: anchors', () => {
   it('collects every element id and a[name], not other names', () => {
-    const { anchors } = parsePage(
-      page('<main id="main"><h2 id="faq">FAQ</h2><a name="legacy"></a><input name="email"><svg><symbol id="icon"></symbol></svg></main>'),
-    );
+    const { anchors } = parsePage(page('<main id="main"><h2 id="faq">FAQ</h2><a name="legacy"></a><input name="email"><svg><symbol id="icon"></symbol></svg></main>'));
     expect([...anchors].sort()).toEqual(['faq', 'icon', 'legacy', 'main']);
   });
 });
@@ -346,17 +323,13 @@ describe('CLI output', () => {
   const result = (problems: Problem[]) => ({ pages: 28, internal: 3412, external: 57, problems });
 
   it('prints one summary line', () => {
-    expect(summaryLine(result([]))).toBe(
-      'Links: 3412 internal links and anchors in 28 pages checked, 0 broken (57 external skipped)',
-    );
+    expect(summaryLine(result([]))).toBe('Links: 3412 internal links and anchors in 28 pages checked, 0 broken (57 external skipped)');
   });
 
   it('groups a link broken on many pages into one line, naming each page once', () => {
     const reason = 'no file public/x/index.html';
     const problems = ['a.html', 'a.html', 'b.html', 'c.html', 'd.html', 'e.html'].map((file) => ({ page: file, url: '/x/', reason }));
-    expect(problemLines(problems, 'public')).toEqual([
-      '  /x/ -> no file public/x/index.html (in public/a.html, public/b.html, public/c.html and 2 more pages)',
-    ]);
+    expect(problemLines(problems, 'public')).toEqual(['  /x/ -> no file public/x/index.html (in public/a.html, public/b.html, public/c.html and 2 more pages)']);
   });
 
   it('keeps the list short', () => {

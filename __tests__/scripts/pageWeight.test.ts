@@ -30,7 +30,10 @@ describe('pageWeight', () => {
     write('app-1.js', 'console.log("app");');
     write('component---docs-2.js', 'console.log("docs");');
     write('static/katex.min.css', '.katex{font:normal}');
-    write(BUILD_RECORD_PATH, JSON.stringify({ siteUrl: 'https://x.example', connectOrigins: [], cms: null, runtime: { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-1.js'] } }));
+    write(
+      BUILD_RECORD_PATH,
+      JSON.stringify({ siteUrl: 'https://x.example', connectOrigins: [], cms: null, runtime: { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-1.js'] } }),
+    );
     write('runtime-0123456789abcdef0123.js', 'run()');
     write(
       'webpack.stats.json',
@@ -54,7 +57,10 @@ describe('pageWeight', () => {
   });
 
   it('counts the runtime file a page loads and the scripts it starts (named in the build record)', () => {
-    write('bg/later/index.html', html.replace('<script src="/app-1.js" async></script>', '<script src="/runtime-0123456789abcdef0123.js" data-page-path="/bg/later/" async=""></script>'));
+    write(
+      'bg/later/index.html',
+      html.replace('<script src="/app-1.js" async></script>', '<script src="/runtime-0123456789abcdef0123.js" data-page-path="/bg/later/" async=""></script>'),
+    );
     write('page-data/bg/later/page-data.json', pageData);
     expect(pageWeight('/bg/later/', publicDir).js).toBe(gz('run()') + gz('console.log("app");') + gz('console.log("docs");'));
   });

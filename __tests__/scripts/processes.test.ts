@@ -6,9 +6,7 @@ describe('sandboxBuildEnv', () => {
   const targets = { siteUrl: 'http://127.0.0.1:9100', sandboxUrl: 'http://127.0.0.1:4100', chromePath: '/usr/bin/chromium' };
 
   it('makes a local build pointed at the sandbox and the served site, leaving keys, product name and contact address to their defaults', () => {
-    expect(
-      sandboxBuildEnv({ PATH: '/bin', GATSBY_API_KEY: 'real-key', GATSBY_PRODUCT_NAME: 'Other', GATSBY_CONTACT_EMAIL: 'a@b.bg', SITE_ENV: 'production' }, targets),
-    ).toEqual({
+    expect(sandboxBuildEnv({ PATH: '/bin', GATSBY_API_KEY: 'real-key', GATSBY_PRODUCT_NAME: 'Other', GATSBY_CONTACT_EMAIL: 'a@b.bg', SITE_ENV: 'production' }, targets)).toEqual({
       PATH: '/bin',
       SITE_ENV: 'local',
       GATSBY_SITE_URL: 'http://127.0.0.1:9100',
@@ -24,7 +22,7 @@ describe('sandboxBuildEnv', () => {
     });
   });
 
-  it('builds the editors\' CMS as a production site has it, with the backend the environment names if it does', () => {
+  it("builds the editors' CMS as a production site has it, with the backend the environment names if it does", () => {
     expect(sandboxBuildEnv({}, targets).CMS_BACKEND).toBe('git-gateway');
     expect(sandboxBuildEnv({ CMS_BACKEND: 'github' }, targets).CMS_BACKEND).toBe('github');
   });

@@ -10,13 +10,18 @@ describe('formatTable', () => {
           ['/bg/privacy-policy/', '9.0 KiB', '1450 ms'],
         ],
       ),
-    ).toBe(
-      ['page                        JS      LCP', '/                    108.1 KiB   900 ms', '/bg/privacy-policy/    9.0 KiB  1450 ms'].join('\n'),
-    );
+    ).toBe(['page                        JS      LCP', '/                    108.1 KiB   900 ms', '/bg/privacy-policy/    9.0 KiB  1450 ms'].join('\n'));
   });
 
   it('takes an alignment per column, and leaves no trailing spaces', () => {
-    const table = formatTable(['a', 'b', 'c'], [['x', 'yy', ''], ['xx', 'y']], ['left', 'left', 'right']);
+    const table = formatTable(
+      ['a', 'b', 'c'],
+      [
+        ['x', 'yy', ''],
+        ['xx', 'y'],
+      ],
+      ['left', 'left', 'right'],
+    );
     expect(table).toBe(['a   b   c', 'x   yy', 'xx  y'].join('\n'));
     for (const line of table.split('\n')) expect(line).toBe(line.trimEnd());
   });

@@ -10,8 +10,24 @@ import GithubSlugger from 'github-slugger';
 
 /** Folders of the repository a document may cite, whether or not they exist today (a deleted folder must not make its citations invisible). */
 const PROJECT_FOLDERS = [
-  '.ci', '__mocks__', '__tests__', 'bench', 'cms', 'content', 'deploy', 'docs', 'e2e', 'e2e-publish', 'gatsby', 'hosting',
-  'locales', 'plugins', 'sandbox', 'scripts', 'src', 'static',
+  '.ci',
+  '__mocks__',
+  '__tests__',
+  'bench',
+  'cms',
+  'content',
+  'deploy',
+  'docs',
+  'e2e',
+  'e2e-publish',
+  'gatsby',
+  'hosting',
+  'locales',
+  'plugins',
+  'sandbox',
+  'scripts',
+  'src',
+  'static',
 ];
 
 /** What builds and installs make at the root: cited in the docs, never in the repository. */
@@ -20,8 +36,6 @@ const GENERATED = new Set(['.cache', '.git', 'node_modules', 'playwright-report'
 export interface CitationOptions {
   /** The repository. */
   root: string;
-  /** Paths that count as existing when absent (a guide another branch adds), relative to the root. */
-  optional?: readonly string[];
   /** Paths the docs name that only a tool makes (the CMS's upload folder), relative to the root. */
   madeByTools?: readonly string[];
 }
@@ -100,7 +114,11 @@ export function pathExists(root: string, cited: string): boolean {
     const parts = segment.split(/(<[^>]*>|\*|…)/).filter(Boolean);
     const matcher = new RegExp(`^${parts.map((part) => (/^(<[^>]*>|\*|…)$/.test(part) ? '.+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`);
     candidates = candidates.flatMap((dir) =>
-      statSync(dir).isDirectory() ? readdirSync(dir).filter((name) => matcher.test(name)).map((name) => path.join(dir, name)) : [],
+      statSync(dir).isDirectory()
+        ? readdirSync(dir)
+            .filter((name) => matcher.test(name))
+            .map((name) => path.join(dir, name))
+        : [],
     );
   }
   return candidates.some((file) => !wantsFolder || statSync(file).isDirectory());
@@ -108,10 +126,9 @@ export function pathExists(root: string, cited: string): boolean {
 
 /** Everything in the document at `file` (relative to the root) that points at nothing, one line each. */
 export function documentProblems(file: string, options: CitationOptions): string[] {
-  const { root, optional = [], madeByTools = [] } = options;
+  const { root, madeByTools = [] } = options;
   const markdown = readFileSync(path.join(root, file), 'utf8');
   const problems: string[] = [];
-  const isOptionalAndAbsent = (relative: string) => optional.includes(relative) && !existsSync(path.join(root, relative));
 
   for (const link of relativeLinks(markdown)) {
     const [target, anchor] = link.split('#', 2) as [string, string | undefined];
@@ -120,7 +137,6 @@ export function documentProblems(file: string, options: CitationOptions): string
       problems.push(`${file} links to ${link}, outside the repository`);
       continue;
     }
-    if (isOptionalAndAbsent(relative)) continue;
     if (!existsSync(path.join(root, relative))) {
       problems.push(`${file} links to ${link}: ${relative} does not exist`);
       continue;
@@ -131,7 +147,7 @@ export function documentProblems(file: string, options: CitationOptions): string
   }
 
   for (const cited of citedPaths(markdown, root)) {
-    if (madeByTools.includes(cited) || isOptionalAndAbsent(cited)) continue;
+    if (madeByTools.includes(cited)) continue;
     if (!pathExists(root, cited)) problems.push(`${file} cites ${cited}, which does not exist`);
   }
   return problems;

@@ -13,8 +13,5 @@ declare module 'gatsby-transformer-remark/gatsby-node' {
 }
 
 declare module 'gatsby-plugin-feed/gatsby-node' {
-  export function onPostBuild(
-    args: { graphql: (query: string) => Promise<{ data: unknown }>; reporter: { warn: (message: string) => void } },
-    options: object,
-  ): Promise<void>;
+  export function onPostBuild(args: { graphql: (query: string) => Promise<{ data: unknown }>; reporter: { warn: (message: string) => void } }, options: object): Promise<void>;
 }

@@ -74,8 +74,7 @@ export async function startBackend(): Promise<Backend> {
     server,
     host,
     send,
-    post: (body, headers = {}) =>
-      send({ headers: { Host: host, Origin: SITE_ORIGIN, 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) }),
+    post: (body, headers = {}) => send({ headers: { Host: host, Origin: SITE_ORIGIN, 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: JSON.stringify(body) }),
     read: (file) => readFileSync(path.join(repo, file), 'utf8'),
     close: async () => {
       await server.close();

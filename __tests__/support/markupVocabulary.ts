@@ -59,7 +59,11 @@ export function collectVocabulary(html: string, into: Vocabulary = emptyVocabula
         for (const [attribute, value] of Object.entries(attributes)) {
           add(into.attributes, name, attribute);
           add(into.values, `${name} ${attribute}`, value);
-          if (attribute === 'class') value.split(/\s+/).filter(Boolean).forEach((c) => add(into.classes, name, c));
+          if (attribute === 'class')
+            value
+              .split(/\s+/)
+              .filter(Boolean)
+              .forEach((c) => add(into.classes, name, c));
           if (attribute === 'style') {
             for (const declaration of value.split(';')) {
               const colon = declaration.indexOf(':');

@@ -14,8 +14,11 @@ import path from 'node:path';
 import { Joi, validateOptionsSchema } from 'gatsby-plugin-utils';
 import gatsbyConfig from '../../gatsby-config';
 import { boundedHtml } from '../../gatsby/createResolvers';
-import { onCreateNode as transformerOnCreateNode, pluginOptionsSchema as transformerOptionsSchema, setFieldsOnGraphQLNodeType as extendNodeType } from 'gatsby-transformer-remark/gatsby-node';
-
+import {
+  onCreateNode as transformerOnCreateNode,
+  pluginOptionsSchema as transformerOptionsSchema,
+  setFieldsOnGraphQLNodeType as extendNodeType,
+} from 'gatsby-transformer-remark/gatsby-node';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -31,7 +34,6 @@ const TRANSFORMER_OPTIONS = ((): { plugins?: PluginEntry[] } & Record<string, un
 
 /** The remark plugins of gatsby-config, in their order. */
 export const SITE_PLUGINS: PluginEntry[] = TRANSFORMER_OPTIONS.plugins ?? [];
-
 
 /**
  * The options the transformer's onCreateNode gets in a build: gatsby-config's,
@@ -105,7 +107,11 @@ export async function transformMarkdown(
       actions: { createNode: (node: Transformed['markdownNode']) => (markdownNode = node), createParentChildLink: () => undefined },
       createNodeId: (id: string) => id,
       createContentDigest: () => `digest-${(digest += 1)}-${Math.random()}`,
-      reporter: { panicOnBuild: (message: string) => { throw new Error(message); } },
+      reporter: {
+        panicOnBuild: (message: string) => {
+          throw new Error(message);
+        },
+      },
     },
     await transformerOptions(),
   );
@@ -120,7 +126,12 @@ export async function transformMarkdown(
       getNodesByType: () => [],
       cache,
       getCache: () => cache,
-      reporter: { panicOnBuild: (message: string) => { throw new Error(message); }, warn: () => undefined },
+      reporter: {
+        panicOnBuild: (message: string) => {
+          throw new Error(message);
+        },
+        warn: () => undefined,
+      },
     },
     { plugins: plugins.map((entry) => loadPlugin(entry, options.pluginsDir ?? path.join(ROOT, 'plugins'))) },
   );

@@ -81,10 +81,7 @@ function highlight(lang, code) {
   const grammar = grammarFor(language);
   const body = grammar ? Prism.highlight(code, grammar, language) : escapeHtml(code);
   const className = escapeAttribute(`language-${language}`);
-  return (
-    `<div class="gatsby-highlight" data-language="${escapeAttribute(language)}">` +
-    `<pre class="${className}"><code class="${className}">${body}</code></pre></div>`
-  );
+  return `<div class="gatsby-highlight" data-language="${escapeAttribute(language)}">` + `<pre class="${className}"><code class="${className}">${body}</code></pre></div>`;
 }
 
 /** @param {{ markdownAST: import('../helpers').MdastNode }} args */

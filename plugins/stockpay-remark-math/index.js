@@ -45,8 +45,20 @@ const MAX_FORMULA_LENGTH = 2000;
 
 /** Control words that define macros or print to the build's log. */
 const REFUSED_COMMANDS = new Set([
-  'def', 'gdef', 'edef', 'xdef', 'global', 'long', 'let', 'futurelet',
-  'newcommand', 'renewcommand', 'providecommand', 'message', 'errmessage', 'show',
+  'def',
+  'gdef',
+  'edef',
+  'xdef',
+  'global',
+  'long',
+  'let',
+  'futurelet',
+  'newcommand',
+  'renewcommand',
+  'providecommand',
+  'message',
+  'errmessage',
+  'show',
 ]);
 const REFUSED_LIST = '\\def, \\gdef, \\edef, \\xdef, \\global, \\long, \\let, \\futurelet, \\newcommand, \\renewcommand, \\providecommand, \\message, \\errmessage, \\show';
 
@@ -109,7 +121,9 @@ function toHast(html) {
 
 /** @param {string} tex @param {boolean} displayMode */
 const cacheKey = (tex, displayMode) =>
-  `katex-${createHash('sha256').update(JSON.stringify([KATEX_VERSION, KATEX_OPTIONS, displayMode, tex])).digest('hex')}`;
+  `katex-${createHash('sha256')
+    .update(JSON.stringify([KATEX_VERSION, KATEX_OPTIONS, displayMode, tex]))
+    .digest('hex')}`;
 
 /** @typedef {{ get(key: string): Promise<unknown>, set(key: string, value: unknown): Promise<unknown> }} Cache */
 /** @typedef {import('../helpers').MdastNode & { position?: { start: { line: number } } }} MathNode */

@@ -93,7 +93,11 @@ function environmentHash(executablePath) {
   const known = environments.get(memoKey);
   if (known) return known;
   const hash = createHash('sha256');
-  for (const file of DRAWING_FILES) hash.update(`${path.basename(file)}\n`).update(fs.readFileSync(file)).update('\n');
+  for (const file of DRAWING_FILES)
+    hash
+      .update(`${path.basename(file)}\n`)
+      .update(fs.readFileSync(file))
+      .update('\n');
   hash.update(`playwright-core ${require('playwright-core/package.json').version}\n`);
   hash.update(`browser ${describeBrowser(executablePath)}\n`);
   for (const folder of [...FONT_FOLDERS, process.env.FONTCONFIG_FILE, process.env.FONTCONFIG_PATH]) {
@@ -110,7 +114,9 @@ function environmentHash(executablePath) {
  * @returns {string} 64 hex digits
  */
 function drawingKey(code, executablePath) {
-  return createHash('sha256').update(`${environmentHash(executablePath)}\n${code}`).digest('hex');
+  return createHash('sha256')
+    .update(`${environmentHash(executablePath)}\n${code}`)
+    .digest('hex');
 }
 
 module.exports = { drawingKey };

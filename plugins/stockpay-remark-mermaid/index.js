@@ -40,7 +40,10 @@ const MERMAID_VERSION = require('mermaid/package.json').version;
  * @returns {string}
  */
 function diagramId(code) {
-  return `diagram-${createHash('sha256').update(`${MERMAID_VERSION}\n${JSON.stringify(MERMAID_CONFIG)}\n${code}`).digest('hex').slice(0, 12)}`;
+  return `diagram-${createHash('sha256')
+    .update(`${MERMAID_VERSION}\n${JSON.stringify(MERMAID_CONFIG)}\n${code}`)
+    .digest('hex')
+    .slice(0, 12)}`;
 }
 
 /**
@@ -156,9 +159,7 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNo
       drawn = await drawDiagram(/** @type {string} */ (executablePath), { id: diagram.id, code: diagram.code, config: RENDER_CONFIG }, timeLimitMs);
     } catch (error) {
       if (error instanceof DrawTimeLimitError) {
-        throw new Error(
-          `${at}: the mermaid diagram took longer than ${timeLimitMs / 1000} s to draw, the most one diagram may take: split it into smaller diagrams`,
-        );
+        throw new Error(`${at}: the mermaid diagram took longer than ${timeLimitMs / 1000} s to draw, the most one diagram may take: split it into smaller diagrams`);
       }
       throw new Error(`${at}: the mermaid diagram could not be drawn: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -12,8 +12,7 @@ const { MAX_SOURCE_CHARS } = require('./config');
 /** @typedef {{ line: number, message: string }} Problem  line: 0-based, within the diagram's source */
 
 /** What every refusal ends with: what a diagram may hold. */
-const ALLOWED =
-  'a diagram holds its statements, "%%" comments, and accTitle and accDescr for its title and description; it is drawn in the site\'s theme';
+const ALLOWED = 'a diagram holds its statements, "%%" comments, and accTitle and accDescr for its title and description; it is drawn in the site\'s theme';
 
 /**
  * Mermaid reads `%%{…}%%` anywhere in the text as a directive (init,

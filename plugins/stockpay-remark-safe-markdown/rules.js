@@ -236,7 +236,10 @@ function checkMarkdownTree(tree) {
     }
     if (node.type === 'code' && typeof node.meta === 'string' && node.meta.trim() !== '') {
       const info = `${node.lang ?? ''} ${node.meta}`;
-      problems.push({ line, message: `code block ${JSON.stringify(shorten(info))} has text after its language (${JSON.stringify(shorten(node.meta, 40))}); ${ALLOWED_CODE_FENCE}` });
+      problems.push({
+        line,
+        message: `code block ${JSON.stringify(shorten(info))} has text after its language (${JSON.stringify(shorten(node.meta, 40))}); ${ALLOWED_CODE_FENCE}`,
+      });
     }
     (node.children ?? []).forEach(visit);
   };

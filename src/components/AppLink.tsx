@@ -18,12 +18,7 @@ export function AppLink({ path, className, children }: Props): React.JSX.Element
   const { t } = useTranslation('common');
   const { language } = useSiteLanguage();
   return (
-    <a
-      className={[buttons.primary, className].filter(Boolean).join(' ')}
-      href={appUrl(siteConfig.appUrl, language, path)}
-      target="_blank"
-      rel="noopener noreferrer"
-    >
+    <a className={[buttons.primary, className].filter(Boolean).join(' ')} href={appUrl(siteConfig.appUrl, language, path)} target="_blank" rel="noopener noreferrer">
       {children ?? t('launchApp')}
       <span className="visually-hidden"> {t('newTab')}</span>
     </a>

@@ -31,13 +31,7 @@ export function Footer(): React.JSX.Element {
           <ul className={styles.social} aria-label={t('footer.follow')}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.network}>
-                <a
-                  className={styles.socialLink}
-                  href={link.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${t('footer.social', { name: link.name })} ${t('newTab')}`}
-                >
+                <a className={styles.socialLink} href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`${t('footer.social', { name: link.name })} ${t('newTab')}`}>
                   <Icon name={SOCIAL_ICONS[link.network]} size={20} />
                 </a>
               </li>

@@ -73,16 +73,16 @@ export function Seo(props: SeoProps): React.JSX.Element {
     typeof jsonLd === 'function'
       ? jsonLd({ url: canonical, image })
       : typeof jsonLd === 'string'
-      ? sitePage(jsonLd, {
-          name: title,
-          description,
-          url: canonical,
-          language,
-          productName: siteConfig.productName,
-          siteUrl: siteConfig.siteUrl,
-          dateModified,
-        })
-      : jsonLd;
+        ? sitePage(jsonLd, {
+            name: title,
+            description,
+            url: canonical,
+            language,
+            productName: siteConfig.productName,
+            siteUrl: siteConfig.siteUrl,
+            dateModified,
+          })
+        : jsonLd;
   return (
     <Helmet htmlAttributes={{ lang: language }}>
       <title>{fullTitle}</title>

@@ -93,7 +93,8 @@ export function adminPageHtml(productName: string, backend: CmsBackend): string 
 }
 
 /** What the CMS says when a file's frontmatter would run as JavaScript. */
-export const EVAL_REFUSED = 'This file opens its frontmatter with a language (such as ---js) that would run as code in your browser; the CMS reads YAML frontmatter only. Fix the file in the repository.';
+export const EVAL_REFUSED =
+  'This file opens its frontmatter with a language (such as ---js) that would run as code in your browser; the CMS reads YAML frontmatter only. Fix the file in the repository.';
 
 /** The policy of the page a build without a CMS backend serves: a document of text and inline style, nothing else. */
 export const UNCONFIGURED_ADMIN_POLICY = ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');

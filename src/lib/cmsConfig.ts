@@ -13,9 +13,7 @@ import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from './social';
 /** Where the CMS reads and writes the files. */
 export type CmsBackend =
   /** `npm run edit`: the local backend on this machine (cms/localBackend.ts), writing the working tree's content folders. */
-  | { name: 'local'; url: string }
-  | { name: 'github' | 'gitlab'; repo: string; branch: string }
-  | { name: 'git-gateway'; branch: string };
+  { name: 'local'; url: string } | { name: 'github' | 'gitlab'; repo: string; branch: string } | { name: 'git-gateway'; branch: string };
 
 export const CMS_BACKENDS = ['github', 'gitlab', 'git-gateway'] as const;
 
@@ -169,7 +167,17 @@ export function sectionCollection(section: ContentSection): CmsCollection {
   }
   if (named.length === 1) {
     const [[, schema]] = named;
-    return { name: section, label: spec.label, label_singular: schema.label, i18n: true, format: MARKDOWN_FORMAT, folder, create: false, delete: false, fields: markdownFields(schema, true) };
+    return {
+      name: section,
+      label: spec.label,
+      label_singular: schema.label,
+      i18n: true,
+      format: MARKDOWN_FORMAT,
+      folder,
+      create: false,
+      delete: false,
+      fields: markdownFields(schema, true),
+    };
   }
   return {
     name: section,
@@ -279,11 +287,7 @@ export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<strin
     // A post's address is its file name: lower-case ASCII letters, digits and hyphens (src/lib/content.ts isSlug).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     i18n: { structure: 'multiple_folders', locales: [...LANGUAGES], default_locale: DEFAULT_LANGUAGE },
-    collections: [
-      ...(Object.keys(CONTENT_SECTIONS) as ContentSection[]).map(sectionCollection),
-      localesCollection(namespaces),
-      socialCollection(),
-    ],
+    collections: [...(Object.keys(CONTENT_SECTIONS) as ContentSection[]).map(sectionCollection), localesCollection(namespaces), socialCollection()],
   };
 }
 

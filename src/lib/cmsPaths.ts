@@ -111,7 +111,8 @@ const WHAT: Record<CmsAccess, string> = {
 export function cmsPathError(path: unknown, access: CmsAccess, paths: CmsPaths): string | null {
   const folders = listed(cmsFolders(paths));
   const syntax = syntaxError(path);
-  if (syntax) return `The CMS backend refused the path ${shownPath(path)}: it ${syntax}. The CMS uses paths relative to the repository, under ${folders}, made of ASCII letters, digits, ".", "_" and "-".`;
+  if (syntax)
+    return `The CMS backend refused the path ${shownPath(path)}: it ${syntax}. The CMS uses paths relative to the repository, under ${folders}, made of ASCII letters, digits, ".", "_" and "-".`;
   if (!allowed(path as string, access, paths)) return `The CMS backend refused the path ${shownPath(path)}: the CMS ${WHAT[access]} (under ${folders}).`;
   return null;
 }

@@ -99,4 +99,3 @@ export function inReferenceOrder(value: unknown, reference: unknown): unknown {
   for (const key of keys) ordered[key] = inReferenceOrder(value[key], model[key]);
   return ordered;
 }
-

@@ -116,8 +116,7 @@ function matches(rule: FieldRule, value: unknown, written: string | undefined): 
 
 const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-const shownValue = (value: unknown): string =>
-  typeof value === 'number' ? (Object.is(value, -0) ? '-0' : String(value)) : JSON.stringify(value);
+const shownValue = (value: unknown): string => (typeof value === 'number' ? (Object.is(value, -0) ? '-0' : String(value)) : JSON.stringify(value));
 
 /** Messages for `data` against `fields`; `prefix` names a list item's fields ("items[2]."). */
 function fieldErrors(file: string, fields: Fields, data: Record<string, unknown>, prefix: string, source: string | undefined): string[] {
@@ -166,13 +165,7 @@ function fieldErrors(file: string, fields: Fields, data: Record<string, unknown>
  * (`items[3].icon`, counting from 1). `source`, the file's whole text, lets
  * dates be checked as written.
  */
-export function validateFrontmatter(
-  file: string,
-  section: ContentSection,
-  name: string,
-  frontmatter: Record<string, unknown> | null | undefined,
-  source?: string,
-): string[] {
+export function validateFrontmatter(file: string, section: ContentSection, name: string, frontmatter: Record<string, unknown> | null | undefined, source?: string): string[] {
   const schema = fileSchema(section, name);
   if (!schema) return [`${file}: content/${section}/ takes no file named "${name}.md"`];
   return fieldErrors(file, schema.fields, frontmatter ?? {}, '', source);

@@ -67,7 +67,5 @@ export function treeEntryProblem(entry: TreeEntry): string | undefined {
 
 /** Every problem of the entries, in path order. */
 export function contentTreeProblems(entries: readonly TreeEntry[]): string[] {
-  return [...entries]
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .flatMap((entry) => treeEntryProblem(entry) ?? []);
+  return [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).flatMap((entry) => treeEntryProblem(entry) ?? []);
 }

@@ -10,13 +10,13 @@ type ValueOf<R> = R extends { type: 'list'; item: infer I }
   ? FieldsValue<I>[]
   : R extends { type: 'words' }
     ? string[]
-  : R extends { type: 'boolean' }
-    ? boolean
-    : R extends { type: 'integer' }
-      ? number
-      : R extends { oneOf: readonly (infer V)[] }
-        ? V
-        : string;
+    : R extends { type: 'boolean' }
+      ? boolean
+      : R extends { type: 'integer' }
+        ? number
+        : R extends { oneOf: readonly (infer V)[] }
+          ? V
+          : string;
 
 type FieldsValue<F> = { [K in keyof F as F[K] extends { required: true } ? K : never]: ValueOf<F[K]> } & {
   [K in keyof F as F[K] extends { required: true } ? never : K]?: ValueOf<F[K]> | null;

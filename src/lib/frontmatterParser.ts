@@ -47,7 +47,10 @@ const LANGUAGE_NAMES: Readonly<Record<string, string>> = {
  * `---yaml`), TOML's `+++` or JSON's `{` (which Decap CMS would infer).
  */
 export function frontmatterOpeningProblem(source: string): string | undefined {
-  const firstLine = source.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0].trim();
+  const firstLine = source
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]
+    .trim();
   if (/^-{3}(?!-)/.test(firstLine) && firstLine !== '---') {
     const language = firstLine.slice(3).trim();
     const key = language.toLowerCase();

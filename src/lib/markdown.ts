@@ -51,7 +51,5 @@ interface Heading {
 
 /** The table of contents: headings with an id, their names filled in. */
 export function tableOfContents(headings: readonly (Heading | null)[], productName: string): TocEntry[] {
-  return headings.flatMap((heading) =>
-    heading?.id && heading.value ? [{ id: heading.id, title: fillProductName(heading.value.trim(), productName) }] : [],
-  );
+  return headings.flatMap((heading) => (heading?.id && heading.value ? [{ id: heading.id, title: fillProductName(heading.value.trim(), productName) }] : []));
 }

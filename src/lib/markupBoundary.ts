@@ -117,11 +117,14 @@ function strictOptions(ownClasses: string[]): IOptions {
  * A class attribute's classes one space apart, split where a browser splits
  * them (ASCII whitespace): a mermaid drawing writes `node  statediagram-state`.
  */
-const classList = (value: string): string => value.split(/[\t\n\f\r ]+/).filter(Boolean).join(' ');
+const classList = (value: string): string =>
+  value
+    .split(/[\t\n\f\r ]+/)
+    .filter(Boolean)
+    .join(' ');
 
 /** An element written out for a message. */
-const elementView = (name: string, attributes: [string, string][]): string =>
-  `<${name}${attributes.map(([attribute, value]) => ` ${attribute}="${value}"`).join('')}>`;
+const elementView = (name: string, attributes: [string, string][]): string => `<${name}${attributes.map(([attribute, value]) => ` ${attribute}="${value}"`).join('')}>`;
 
 /** At most `max` characters, on one line, quoted; whitespace a browser does not treat as such (a no-break space) named. */
 const quote = (text: string, max = 100): string => {
@@ -251,7 +254,10 @@ export function cssValueProblem(value: string): string | null {
 /** Why a property's value is not one of its allowed keywords, or null. */
 function keywordProblem(keywords: Readonly<Record<string, readonly string[]>>, property: string, value: string): string | null {
   const allowed = keywords[property];
-  const keyword = value.replace(/!important/i, '').trim().toLowerCase();
+  const keyword = value
+    .replace(/!important/i, '')
+    .trim()
+    .toLowerCase();
   return allowed && !allowed.includes(keyword) ? `${property} may only be ${allowed.join(', ')} here` : null;
 }
 
@@ -299,7 +305,9 @@ const selectsDiagramItself = (selector: string, svgId: string): boolean => !/[\s
 function diagramItselfProblems(rule: Container<ChildNode>, svgId: string): string[] {
   return (rule.nodes ?? []).flatMap((node) =>
     node.type === 'decl' && !ALLOWED_DIAGRAM_SVG_PROPERTIES.includes(node.prop.toLowerCase())
-      ? [`the CSS ${quote(`${node.prop}:${node.value}`, 60)} for the diagram's own <svg> (#${svgId}): there a style may set only ${ALLOWED_DIAGRAM_SVG_PROPERTIES.join(', ')}, so the diagram keeps its place and its box on the page`]
+      ? [
+          `the CSS ${quote(`${node.prop}:${node.value}`, 60)} for the diagram's own <svg> (#${svgId}): there a style may set only ${ALLOWED_DIAGRAM_SVG_PROPERTIES.join(', ')}, so the diagram keeps its place and its box on the page`,
+        ]
       : [],
   );
 }
@@ -345,7 +353,10 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 const svgIdOf = (svg: P5Node | undefined): string => svg?.attrs?.find((a) => attributeName(a) === 'id')?.value ?? '';
 
 /** The text of a <style> element as a browser reads it. */
-const sheetText = (style: P5Node): string => childrenOf(style).map((c) => c.value ?? '').join('');
+const sheetText = (style: P5Node): string =>
+  childrenOf(style)
+    .map((c) => c.value ?? '')
+    .join('');
 
 /**
  * The classes a diagram defines for itself. An editor's classDef (or
@@ -425,7 +436,15 @@ export function markupProblems(html: string): string[] {
       const read = elements[differs]?.element;
       problems.push(
         `HTML that browsers read differently from the check: element ${differs + 1} is ${quote(seen || '(none)', 80)} to the check and ` +
-          `${quote(read ? elementView(nameOf(read), (read.attrs ?? []).map((a) => [attributeName(a), a.value])) : '(none)', 80)} to a browser`,
+          `${quote(
+            read
+              ? elementView(
+                  nameOf(read),
+                  (read.attrs ?? []).map((a) => [attributeName(a), a.value]),
+                )
+              : '(none)',
+            80,
+          )} to a browser`,
       );
     }
     for (const comment of comments) problems.push(`an HTML comment (${quote(`<!--${comment}-->`, 60)})`);

@@ -21,7 +21,8 @@ const ALLOWED = `${TYPES.join(', ')} images (.${UPLOAD_EXTENSIONS.join(', .')}) 
 /** Why `bytes`, uploaded as `file`, is refused, naming the file and what is allowed; null for an accepted image. */
 export function mediaUploadError(file: string, bytes: Uint8Array): string | null {
   const extension = /\.([^./]+)$/.exec(file)?.[1]?.toLowerCase() ?? '';
-  if (!UPLOAD_EXTENSIONS.includes(extension)) return `${file}: the CMS uploads ${ALLOWED}; ${extension ? `.${extension} files are` : 'a file without an extension is'} not accepted.`;
+  if (!UPLOAD_EXTENSIONS.includes(extension))
+    return `${file}: the CMS uploads ${ALLOWED}; ${extension ? `.${extension} files are` : 'a file without an extension is'} not accepted.`;
   if (bytes.length > MEDIA_MAX_BYTES) return `${file}: ${bytes.length} bytes is over the limit; the CMS uploads ${ALLOWED}.`;
   const type = MEDIA_EXTENSIONS[extension];
   if (mediaFileProblem(file, bytes)) return `${file}: its content is not ${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} image, whatever its name says; the CMS uploads ${ALLOWED}.`;

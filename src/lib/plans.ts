@@ -57,8 +57,7 @@ export interface ParsedPlans {
   rejected: string[];
 }
 
-const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && (values as readonly string[]).includes(value);
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => typeof value === 'string' && (values as readonly string[]).includes(value);
 
 function parsePlan(entry: unknown): Plan | string {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return 'not an object';

@@ -28,7 +28,10 @@ export function buildKind(changedFiles: readonly string[] | undefined): BuildKin
 
 /** '20261125T161200Z-1a2b3c4': sorts by time, names the commit. */
 export function releaseName(date: Date, commit: string): string {
-  const stamp = date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  const stamp = date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
   return `${stamp}-${commit.slice(0, 12)}`;
 }
 

@@ -44,7 +44,13 @@ export function runtimeFileName(code: string): string {
   return `/runtime-${createHash('sha256').update(code, 'utf8').digest('hex').slice(0, 20)}.js`;
 }
 
-const unescapeAttribute = (value: string): string => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+const unescapeAttribute = (value: string): string =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * `html` with Gatsby's runtime markup (the page path, chunk map and
@@ -62,11 +68,7 @@ export function withRuntimeTag(html: string, runtimeFile: string): string | null
   const tag = `<script src="${runtimeFile}" data-page-path="${escapeHtml(pagePath)}" async=""></script>`;
   const marker = fromGatsby ?? fromTag;
   const rewritten = html.replace((marker as RegExpExecArray)[0], () => tag);
-  return rewritten
-    .replace(CHUNK_MAPPING, '')
-    .replace(COMPILATION_HASH, '')
-    .replace(RUNTIME_SCRIPT, '')
-    .replace(INLINE_LOADER, '');
+  return rewritten.replace(CHUNK_MAPPING, '').replace(COMPILATION_HASH, '').replace(RUNTIME_SCRIPT, '').replace(INLINE_LOADER, '');
 }
 
 /** The runtime file a page loads, or null. */

@@ -19,4 +19,3 @@ export function shareImagePath(language: Language): string {
 export function shareImageUrl(siteUrl: string, language: Language): string {
   return `${siteUrl.replace(/\/+$/, '')}${shareImagePath(language)}`;
 }
-

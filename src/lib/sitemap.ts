@@ -18,11 +18,7 @@ export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 export const SITEMAP_QUERY = '{ allSitePage { nodes { path pageContext } } }';
 
 /** Language-less paths that never go into the sitemap, whatever their language. */
-const NOT_IN_SITEMAP = new Set<string>([
-  NOT_FOUND_PATH,
-  '/404.html',
-  '/dev-404-page/',
-]);
+const NOT_IN_SITEMAP = new Set<string>([NOT_FOUND_PATH, '/404.html', '/dev-404-page/']);
 
 /** A SitePage as the query returns it; pageContext is free-form JSON. */
 export interface SitePageNode {

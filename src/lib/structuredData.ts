@@ -37,10 +37,7 @@ export function softwareApplication(page: PageFacts & { productName: string; app
 export type PageType = 'WebPage' | 'ContactPage';
 
 /** A page of the site: WebPage, or ContactPage for the contact form. */
-export function sitePage(
-  type: PageType,
-  facts: PageFacts & { productName: string; siteUrl: string; dateModified?: string },
-): JsonLd {
+export function sitePage(type: PageType, facts: PageFacts & { productName: string; siteUrl: string; dateModified?: string }): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': type,
@@ -79,9 +76,7 @@ export function blogPosting(
 }
 
 /** A page of a language's blog (schema.org Blog), naming the posts it lists. */
-export function blog(
-  facts: PageFacts & { productName: string; siteUrl: string; posts: readonly { headline: string; url: string; datePublished: string }[] },
-): JsonLd {
+export function blog(facts: PageFacts & { productName: string; siteUrl: string; posts: readonly { headline: string; url: string; datePublished: string }[] }): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Blog',

@@ -25,11 +25,7 @@ export default function NotFoundPage(): React.JSX.Element {
           {t('notFound.message')}
         </h1>
         <p className={styles.help}>
-          <Trans
-            t={t}
-            i18nKey="notFound.help"
-            components={{ home: <LocalizedLink to="/" />, contact: <LocalizedLink to="/contact/" /> }}
-          />
+          <Trans t={t} i18nKey="notFound.help" components={{ home: <LocalizedLink to="/" />, contact: <LocalizedLink to="/contact/" /> }} />
         </p>
       </section>
     </Layout>

@@ -43,16 +43,7 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Querie
             author,
           }),
       }}
-      meta={
-        <PostMeta
-          date={frontmatter.date}
-          updated={frontmatter.updated}
-          author={author}
-          readingMinutes={post?.fields.readingMinutes ?? 1}
-          tags={frontmatter.tags}
-          showAuthor
-        />
-      }
+      meta={<PostMeta date={frontmatter.date} updated={frontmatter.updated} author={author} readingMinutes={post?.fields.readingMinutes ?? 1} tags={frontmatter.tags} showAuthor />}
       after={<PostNav newer={pageContext.newer} older={pageContext.older} />}
     />
   );

@@ -23,9 +23,7 @@ export function Pagination({ page, pageCount, newerPath, olderPath }: Props): Re
       ) : (
         <span />
       )}
-      <p className={styles.pageNumber}>
-        {t('pagination.page', { page, count: pageCount })}
-      </p>
+      <p className={styles.pageNumber}>{t('pagination.page', { page, count: pageCount })}</p>
       {olderPath ? (
         <LocalizedLink to={olderPath} rel="next" className={styles.pageLink}>
           {t('pagination.older')}

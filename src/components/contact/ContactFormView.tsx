@@ -10,13 +10,7 @@ import * as styles from './ContactForm.module.css';
 export type ContactStatus = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; failure: ContactFailure };
 
 /** The keys of the validation messages (contactSchema), shown under their field. */
-export type ContactErrorKey =
-  | 'errors.name'
-  | 'errors.nameTooLong'
-  | 'errors.email'
-  | 'errors.businessTooLong'
-  | 'errors.message'
-  | 'errors.messageTooLong';
+export type ContactErrorKey = 'errors.name' | 'errors.nameTooLong' | 'errors.email' | 'errors.businessTooLong' | 'errors.message' | 'errors.messageTooLong';
 
 /** The name of the honeypot field: one no browser's autofill fills in. */
 export const HONEYPOT_NAME = 'leave_this_empty';
@@ -161,7 +155,15 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
         {/* Honeypot: off screen, out of the tab order, hidden from screen readers, never autofilled. */}
         <div className={styles.honeypot} aria-hidden="true">
           <label htmlFor="contact-website">{t('form.honeypot')}</label>
-          <input id="contact-website" name={HONEYPOT_NAME} type="text" tabIndex={-1} autoComplete="off" value={props.honeypot} onChange={(event) => props.onHoneypotChange(event.target.value)} />
+          <input
+            id="contact-website"
+            name={HONEYPOT_NAME}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={props.honeypot}
+            onChange={(event) => props.onHoneypotChange(event.target.value)}
+          />
         </div>
         {status.kind === 'failed' && (
           <p className={styles.failure} role="alert">
@@ -174,12 +176,7 @@ export function ContactFormView(props: ContactFormViewProps): React.JSX.Element 
           {t('form.noScript')} <a href={mailtoHref(siteConfig.contactEmail)}>{siteConfig.contactEmail}</a>
         </p>
         {/* aria-disabled while sending, not disabled: a disabled button loses keyboard focus. */}
-        <button
-          type="submit"
-          className={`${buttons.primary} ${styles.submit}`}
-          disabled={sent || !ready}
-          aria-disabled={sending || undefined}
-        >
+        <button type="submit" className={`${buttons.primary} ${styles.submit}`} disabled={sent || !ready} aria-disabled={sending || undefined}>
           {sending && <Spinner />}
           {sending ? t('form.sending') : t('form.submit')}
         </button>

@@ -12,9 +12,7 @@ const isTextControl = (element: Element | null): element is TextControl =>
 export function handOverFocus(replace: () => void): void {
   const active = document.activeElement;
   const id = active && active !== document.body ? active.id : '';
-  const selection = isTextControl(active)
-    ? { start: active.selectionStart, end: active.selectionEnd, direction: active.selectionDirection ?? undefined }
-    : null;
+  const selection = isTextControl(active) ? { start: active.selectionStart, end: active.selectionEnd, direction: active.selectionDirection ?? undefined } : null;
   replace();
   if (!id) return;
   const next = document.getElementById(id);

@@ -29,9 +29,7 @@ export function Hero({ text }: { text: HeroText }): React.JSX.Element {
           {/* Announced but not offered yet: a disabled button, not a dead link. */}
           <button type="button" className={buttons.secondary} disabled aria-describedby="demo-note">
             {text.demoLabel}
-            <span className={styles.soon}>
-              {text.demoBadge}
-            </span>
+            <span className={styles.soon}>{text.demoBadge}</span>
           </button>
           <span id="demo-note" className="visually-hidden">
             {text.demoNote}

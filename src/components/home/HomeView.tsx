@@ -119,10 +119,7 @@ export const query = graphql`
         pricingLabel
       }
     }
-    banners: allMarkdownRemark(
-      filter: { fields: { section: { eq: "banners" }, language: { eq: $language } } }
-      sort: { frontmatter: { order: ASC } }
-    ) {
+    banners: allMarkdownRemark(filter: { fields: { section: { eq: "banners" }, language: { eq: $language } } }, sort: { frontmatter: { order: ASC } }) {
       nodes {
         html
         fields {

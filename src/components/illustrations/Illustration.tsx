@@ -8,7 +8,5 @@ import * as styles from './Illustration.module.css';
  */
 export function Illustration({ name, eager = false }: { name: IllustrationName; eager?: boolean }): React.JSX.Element {
   const { src, width, height } = ILLUSTRATION_FILES[name];
-  return (
-    <img className={styles.image} src={src} width={width} height={height} alt="" decoding="async" loading={eager ? 'eager' : 'lazy'} />
-  );
+  return <img className={styles.image} src={src} width={width} height={height} alt="" decoding="async" loading={eager ? 'eager' : 'lazy'} />;
 }

@@ -3,17 +3,7 @@ import { ICON_PATHS } from '../../lib/iconPaths';
 import { paint } from './paint';
 
 /** A fixed 9x9 pattern that reads as a QR code at a glance (not a scannable one). */
-const QR = [
-  '111010111',
-  '101001101',
-  '111011111',
-  '000110000',
-  '110101011',
-  '001011100',
-  '111000101',
-  '101110010',
-  '111010111',
-];
+const QR = ['111010111', '101001101', '111011111', '000110000', '110101011', '001011100', '111000101', '101110010', '111010111'];
 
 /** An invoice with its payment link: QR code, the three ways to pay, and the "paid" notice. */
 export function PaymentsIllustration(): React.JSX.Element {
@@ -24,11 +14,7 @@ export function PaymentsIllustration(): React.JSX.Element {
       <rect {...paint.ink} x="64" y="64" width="110" height="12" rx="6" />
       <rect {...paint.line} x="64" y="88" width="160" height="8" rx="4" />
       <g transform="translate(92 116)">
-        {QR.flatMap((row, y) =>
-          [...row].map((cell, x) =>
-            cell === '1' ? <rect key={`${x}-${y}`} {...paint.ink} x={x * 15} y={y * 15} width="14" height="14" rx="2" /> : null,
-          ),
-        )}
+        {QR.flatMap((row, y) => [...row].map((cell, x) => (cell === '1' ? <rect key={`${x}-${y}`} {...paint.ink} x={x * 15} y={y * 15} width="14" height="14" rx="2" /> : null)))}
       </g>
       <rect {...paint.brand} x="64" y="268" width="192" height="32" rx="8" />
       <rect {...paint.white} x="116" y="280" width="88" height="8" rx="4" />

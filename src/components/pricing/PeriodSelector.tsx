@@ -18,14 +18,7 @@ export function PeriodSelector({ value, onChange }: Props): React.JSX.Element {
         const percent = PERIOD_DISCOUNT_PERCENT[period];
         return (
           <label key={period} className={styles.option} data-period={period}>
-            <input
-              className={styles.input}
-              type="radio"
-              name="billing-period"
-              value={period}
-              checked={value === period}
-              onChange={() => onChange(period)}
-            />
+            <input className={styles.input} type="radio" name="billing-period" value={period} checked={value === period} onChange={() => onChange(period)} />
             <span className={styles.label}>{t(`period.${period}`)}</span>
             {percent !== undefined && (
               <span className={styles.badge}>

@@ -3,10 +3,7 @@ import { ApiError, requestJson } from '../../lib/api';
 import { siteConfig } from '../../lib/config';
 import { parsePlans, plansOverCap, type Plan } from '../../lib/plans';
 
-export type PlansState =
-  | { status: 'loading' }
-  | { status: 'loaded'; plans: Plan[] }
-  | { status: 'failed'; reason: 'timeout' | 'failed' };
+export type PlansState = { status: 'loading' } | { status: 'loaded'; plans: Plan[] } | { status: 'failed'; reason: 'timeout' | 'failed' };
 
 /**
  * The subscription plans from the payments API, loaded in the browser (the
