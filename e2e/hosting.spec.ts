@@ -289,23 +289,37 @@ test.describe('one rule source, two outputs', () => {
 
 test.describe('served as built', () => {
   test('npm run serve:nginx under another GATSBY_PAYMENTS_API_URL serves the policy the build recorded, and says so', async ({ request }) => {
+    test.setTimeout(60_000);
     const env = { ...process.env, PORT: '0', GATSBY_PAYMENTS_API_URL: 'https://payments.other.example' };
-    const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, '..', 'scripts', 'serveNginx.ts')], {
+    const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, '..', 'hosting', 'serveNginx.ts')], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let exited: number | null | undefined;
+    server.once('exit', (code) => (exited = code));
     try {
-      await expect.poll(() => /serves public\/ at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1], { timeout: 30_000 }).toBeTruthy();
+      // A command that cannot start says why at once, instead of letting the poll time out in silence.
+      await expect
+        .poll(
+          () => {
+            if (exited !== undefined) throw new Error(`npm run serve:nginx exited with ${exited}:\n${output}`);
+            return /serves public\/ at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
+          },
+          { timeout: 30_000 },
+        )
+        .toBeTruthy();
       const url = /serves public\/ at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1] as string;
       expect(output).toContain('GATSBY_PAYMENTS_API_URL is https://payments.other.example');
       const response = await get(request, `${url}/pricing/`);
       expect(directive(values(response, 'Content-Security-Policy')[0], 'connect-src')).toEqual(["'self'", SANDBOX_ORIGIN]);
     } finally {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      if (exited === undefined) {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
     }
   });
 });
