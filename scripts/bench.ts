@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --growth 10[,100] [--starter DIR] [--project DIR]]`:
+ * `npm run bench [-- --growth 10[,100] [--growth-only] [--starter DIR] [--project DIR]]`:
  * what the site costs on this machine (docs/performance.md).
  *
  * Builds against the sandbox as the site checks do (scripts/e2e.ts): cold
@@ -9,7 +9,8 @@
  * (Lighthouse's mobile defaults, served by nginx with the generated config).
  * `--growth` adds the growth bench (scripts/growthBench.ts) for each factor
  * given, with gatsby-starter-blog from `--starter` (none when it is missing)
- * and another checkout as the project from `--project`.
+ * and another checkout as the project from `--project`; `--growth-only` runs
+ * the growth bench alone.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -61,8 +62,16 @@ export function pageTable(rows: readonly { path: string; weight: ReturnType<type
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { growth: { type: 'string' }, starter: { type: 'string', default: DEFAULT_STARTER }, project: { type: 'string', default: ROOT } } });
+  const { values } = parseArgs({
+    options: {
+      growth: { type: 'string' },
+      'growth-only': { type: 'boolean', default: false },
+      starter: { type: 'string', default: DEFAULT_STARTER },
+      project: { type: 'string', default: ROOT },
+    },
+  });
   const factors = values.growth?.split(',').map(Number) ?? [];
+  if (values['growth-only'] && factors.length === 0) throw new Error('--growth-only needs --growth N');
   if (factors.some((factor) => !Number.isInteger(factor) || factor < 1))
     throw new Error(`--growth takes whole numbers of copies of each post (10 makes 11x), got "${values.growth}"`);
   const chromePath = findChromium();
@@ -81,34 +90,41 @@ async function main(): Promise<number> {
   let starter: string | undefined;
   try {
     const env = sandboxBuildEnv(process.env, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath });
-    const cleaned = await gatsby(['clean'], env);
-    if (cleaned !== 0) return cleaned;
-    const cold = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, gatsbyEnv(env));
-    const warm = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, gatsbyEnv(env));
-    const build = (timing: typeof cold) => [`${(timing.ms / 1000).toFixed(1)} s`, `${timing.peakMb.toFixed(0)} MB`];
-    console.log(
-      `\n${formatTable(
-        ['build', 'time', 'peak memory'],
-        [
-          ['cold (after gatsby clean)', ...build(cold)],
-          ['warm (with the cache)', ...build(warm)],
-        ],
-      )}\n`,
-    );
+    // --growth-only skips the builds and Lighthouse runs of today's site, for the growth figures alone.
+    if (!values['growth-only']) {
+      const cleaned = await gatsby(['clean'], env);
+      if (cleaned !== 0) return cleaned;
+      const cold = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, gatsbyEnv(env));
+      const warm = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, gatsbyEnv(env));
+      const build = (timing: typeof cold) => [`${(timing.ms / 1000).toFixed(1)} s`, `${timing.peakMb.toFixed(0)} MB`];
+      console.log(
+        `\n${formatTable(
+          ['build', 'time', 'peak memory'],
+          [
+            ['cold (after gatsby clean)', ...build(cold)],
+            ['warm (with the cache)', ...build(warm)],
+          ],
+        )}\n`,
+      );
 
-    const pages = sitePages();
-    const weights = pages.map((page) => pageWeight(page.path, path.join(ROOT, 'public')));
-    await held.close();
-    site = await startNginx({ publicDir: path.join(ROOT, 'public'), port: Number(new URL(held.url).port) });
-    const config = lhciConfig(site.url, chromePath, RUNS, pages);
-    const { code, result: reports = [] } = await lhci(config, [['collect'], ['upload', '--target=filesystem', '--outputDir=reports']], (dir) =>
-      representativeRuns(path.join(dir, 'reports')),
-    );
-    if (code !== 0) return code;
-    const rows = pages.map((page, index) => ({ path: page.path, weight: weights[index], report: reports.find((report) => report.requestedUrl === config.ci.collect.url[index]) }));
-    const indexes = reports.map((report) => Math.round(report.environment.benchmarkIndex)).sort((a, b) => a - b);
-    console.log(`\nLighthouse ${reports[0]?.lighthouseVersion}, mobile defaults, lhci's representative run of ${RUNS} (host BenchmarkIndex ${indexes[0]}-${indexes.at(-1)}):\n`);
-    console.log(pageTable(rows));
+      const pages = sitePages();
+      const weights = pages.map((page) => pageWeight(page.path, path.join(ROOT, 'public')));
+      await held.close();
+      site = await startNginx({ publicDir: path.join(ROOT, 'public'), port: Number(new URL(held.url).port) });
+      const config = lhciConfig(site.url, chromePath, RUNS, pages);
+      const { code, result: reports = [] } = await lhci(config, [['collect'], ['upload', '--target=filesystem', '--outputDir=reports']], (dir) =>
+        representativeRuns(path.join(dir, 'reports')),
+      );
+      if (code !== 0) return code;
+      const rows = pages.map((page, index) => ({
+        path: page.path,
+        weight: weights[index],
+        report: reports.find((report) => report.requestedUrl === config.ci.collect.url[index]),
+      }));
+      const indexes = reports.map((report) => Math.round(report.environment.benchmarkIndex)).sort((a, b) => a - b);
+      console.log(`\nLighthouse ${reports[0]?.lighthouseVersion}, mobile defaults, lhci's representative run of ${RUNS} (host BenchmarkIndex ${indexes[0]}-${indexes.at(-1)}):\n`);
+      console.log(pageTable(rows));
+    }
 
     if (factors.length > 0) {
       starter = existsSync(values.starter) ? installStarter(values.starter) : undefined;
