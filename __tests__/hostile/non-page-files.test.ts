@@ -16,12 +16,11 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { headerRules } from '../../hosting/cdnFiles';
 import { readPublicRules } from '../../hosting/publicFiles';
-import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { cloudflareHeaders, netlifyHeaders } from '../../hosting/headersFile';
 import { FILE_POLICY } from '../../hosting/rules';
 import { startNginx, type RunningNginx } from '../../hosting/nginxServer';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
-import { fixture, scratch } from '../support/hostile';
+import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, scratch } from '../support/hostile';
 
 const CLASS = 'non-page-files';
 /** Where each fixture lands in public/: an upload, a feed inside a folder of pages. */
@@ -48,15 +47,7 @@ beforeAll(async () => {
   };
   for (const [name, target] of Object.entries(FILES)) write(target, fixture(CLASS, name).replace(/https:\/\/evil\.example|\/\/evil\.example/g, evil));
   for (const page of ['index.html', '404.html', 'bg/index.html', 'bg/404.html', 'en/404.html']) write(page, `<p>${page}</p>`);
-  write(
-    BUILD_RECORD_PATH,
-    JSON.stringify(
-      buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
-        file: '/runtime-0123456789abcdef0123.js',
-        scripts: [],
-      }),
-    ),
-  );
+  write(BUILD_RECORD_PATH, BUILD_RECORD_JSON);
   nginx = await startNginx({ publicDir: dir, port: 0 });
   const executablePath = findChromium();
   if (!executablePath) throw new Error('No Chromium: apt-get install -y chromium');

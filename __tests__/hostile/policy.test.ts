@@ -12,9 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readPublicRules } from '../../hosting/publicFiles';
 import { writeRuntime } from '../../gatsby/runtimeFile';
-import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { headersFor, inlineScripts } from '../../hosting/rules';
-import { fixture, scratch } from '../support/hostile';
+import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, scratch } from '../support/hostile';
 
 const CLASS = 'policy';
 const ROOT = path.join(__dirname, '..', '..');
@@ -56,15 +55,7 @@ describe('hostile policy: a script that content put into a page', () => {
 
   it('is never trusted by the policy the page is served with: no hash, no unsafe-inline for scripts, whatever the page holds', () => {
     writeRuntime(ROOT, dir);
-    write(
-      BUILD_RECORD_PATH,
-      JSON.stringify(
-        buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
-          file: '/runtime-0123456789abcdef0123.js',
-          scripts: [],
-        }),
-      ),
-    );
+    write(BUILD_RECORD_PATH, BUILD_RECORD_JSON);
     const { policies } = readPublicRules(dir);
     for (const name of INJECTED) {
       const policy = headersFor(`/blog/${name.replace('.html', '')}/`, policies)['Content-Security-Policy'];
@@ -75,15 +66,7 @@ describe('hostile policy: a script that content put into a page', () => {
 
   it("serves a page that states a looser policy in its own <meta> with the site's policy, not the page's", () => {
     write('media/page.html', fixture(CLASS, 'declared-policy.html'));
-    write(
-      BUILD_RECORD_PATH,
-      JSON.stringify(
-        buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
-          file: '/runtime-0123456789abcdef0123.js',
-          scripts: [],
-        }),
-      ),
-    );
+    write(BUILD_RECORD_PATH, BUILD_RECORD_JSON);
     const { policies } = readPublicRules(dir);
     const served = headersFor('/media/page.html', policies)['Content-Security-Policy'];
     expect(served).toBe(policies.page);

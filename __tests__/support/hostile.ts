@@ -7,12 +7,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseFragment } from 'parse5';
+import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry, type TransformOptions } from './transformRemark';
 
 export const HOSTILE = path.join(__dirname, '..', 'fixtures', 'hostile');
 
 /** The text of __tests__/fixtures/hostile/<className>/<name>. */
 export const fixture = (className: string, name: string): string => fs.readFileSync(path.join(HOSTILE, className, name), 'utf8');
+
+/** The JSON of a production build's record (public/_build.json), for a public/ the tests write by hand. */
+export const BUILD_RECORD_JSON = JSON.stringify(
+  buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
+    file: '/runtime-0123456789abcdef0123.js',
+    scripts: [],
+  }),
+);
+export { BUILD_RECORD_PATH };
 
 /** A fresh scratch directory, removed by the caller. */
 export const scratch = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), `hostile-${prefix}-`));
