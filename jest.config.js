@@ -13,4 +13,6 @@ module.exports = {
   setupFiles: ['<rootDir>/loadershim.js'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   globals: { __PATH_PREFIX__: '', __BASE_PATH__: '' },
+  // Jest's 5 s is a timing gate on a shared 2-core CI machine: a hook that reads and writes a scratch site took 23 s under load.
+  testTimeout: 30_000,
 };
