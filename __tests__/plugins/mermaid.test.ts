@@ -208,9 +208,11 @@ describe('stockpay-remark-mermaid in Chromium', () => {
     const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += String(chunk)));
-    const exited = await new Promise<number>((resolve) => child.on('exit', () => resolve(Date.now())));
+    const [code, exited] = await new Promise<[number | null, number]>((resolve) => child.on('exit', (status) => resolve([status, Date.now()])));
     const drawn = Number(/drawn (\d+)/.exec(output)?.[1]);
     expect(drawn).toBeGreaterThan(0);
-    expect(exited - drawn).toBeLessThan(1000);
+    expect(code).toBe(0);
+    // A browser left open keeps the process alive for good; closing it takes about 0.2 s idle and just over 1 s on a loaded 2-core machine.
+    expect(exited - drawn).toBeLessThan(5000);
   });
 });
