@@ -6,6 +6,9 @@ import { BRAND_COLORS as C } from './brand';
 import { escapeHtml } from './html';
 import type { Language } from './languages';
 import { SHARE_IMAGE } from './shareImage';
+import { keepShortWordsWithNext } from './shareCardText';
+
+export { keepShortWordsWithNext };
 
 export interface ShareImageText {
   language: Language;
@@ -16,13 +19,6 @@ export interface ShareImageText {
   /** Three short topics, shown as chips under the headline. */
   topics: readonly string[];
 }
-
-/**
- * Binds one-letter words and '&' to the word after them with a no-break
- * space, so no line of the headline ends in 'и', 'в' or '&' (a rule of
- * Bulgarian typesetting that reads better in English too).
- */
-export const keepShortWordsWithNext = (text: string): string => text.replace(/(?<=^|\s)([\p{L}&])\s+(?=\S)/gu, '$1\u00a0');
 
 /** An SVG document as a data: URL, for an <img> that needs no file. */
 export const svgDataUrl = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
