@@ -1,5 +1,6 @@
 /**
- * Where the share image (og:image, twitter:image) is: one 1200x630 PNG per
+ * Where the share image (og:image, twitter:image) is: a blog post's own card
+ * (gatsby/postShareImages.ts, under /static/share/), or else one 1200x630 PNG per
  * language, drawn at build time from src/lib/shareImageHtml.ts by Chromium
  * (gatsby/brandImages.ts), so it follows GATSBY_PRODUCT_NAME and the
  * locale strings.
@@ -16,6 +17,11 @@ export function shareImagePath(language: Language): string {
   return `/share/${language}.png`;
 }
 
+/** A path under the site ('/static/share/….png') as an absolute URL, as og:image wants it. */
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${path}`;
+}
+
 export function shareImageUrl(siteUrl: string, language: Language): string {
-  return `${siteUrl.replace(/\/+$/, '')}${shareImagePath(language)}`;
+  return absoluteUrl(siteUrl, shareImagePath(language));
 }
