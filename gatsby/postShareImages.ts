@@ -59,7 +59,7 @@ export interface PostShareOptions {
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
 /** What the card's pixels depend on besides the card itself: the renderers' versions and the files drawn with. */
-function rendererFingerprint(directory: string, assets: ShareCardAssets): string {
+export function rendererFingerprint(directory: string, assets: ShareCardAssets): string {
   const require = createRequire(path.join(directory, 'package.json'));
   const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
   return JSON.stringify({

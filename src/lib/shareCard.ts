@@ -13,7 +13,6 @@ import { formatPostDate } from './blog';
 import { BRAND_COLORS as C } from './brand';
 import type { Language } from './languages';
 import { SHARE_IMAGE } from './shareImage';
-import { svgDataUrl } from './shareImageHtml';
 import { TITLE_LINE_HEIGHT, TYPEFACE, type FittedTitle } from './shareCardText';
 
 /** What a card shows; everything that changes its pixels but the assets. */
@@ -40,6 +39,9 @@ export interface ShareCardAssets {
 export const SHARE_CARD_VERSION = 1;
 
 const PADDING_X = 72;
+
+/** An SVG document as a data: URL, for an <img> that needs no file. */
+export const svgDataUrl = (svg: string): string => `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 
 /** The card as satori's element tree. */
 export function shareCardTree(card: ShareCard, logoSvg: string): ReactNode {
@@ -98,15 +100,19 @@ function fontsOf(assets: ShareCardAssets) {
   return fonts;
 }
 
-/** The card's SVG. `embedFont: false` keeps the text as <text> elements (for tests); the build draws it as paths. */
-export async function shareCardSvg(card: ShareCard, assets: ShareCardAssets, options: { embedFont?: boolean } = {}): Promise<string> {
-  return satori(shareCardTree(card, assets.logoSvg), {
+/** A 1200x630 element tree's SVG. `embedFont: false` keeps the text as <text> elements (for tests); the build draws it as paths. */
+export async function cardSvg(tree: ReactNode, assets: ShareCardAssets, options: { embedFont?: boolean } = {}): Promise<string> {
+  return satori(tree, {
     width: SHARE_IMAGE.width,
     height: SHARE_IMAGE.height,
     fonts: fontsOf(assets),
     embedFont: options.embedFont ?? true,
   });
 }
+
+/** The post card's SVG (see cardSvg). */
+export const shareCardSvg = (card: ShareCard, assets: ShareCardAssets, options: { embedFont?: boolean } = {}): Promise<string> =>
+  cardSvg(shareCardTree(card, assets.logoSvg), assets, options);
 
 /** An SVG with its text as paths, as a PNG of its own size; no font or system font is read. */
 export function svgToPng(svg: string): Uint8Array {

@@ -1,6 +1,7 @@
 /**
- * How a post's title sits on its share card: the largest of a few sizes at
- * which every word fits the card's width and all the lines fit its height,
+ * How a title sits on a share card (a post's title, the home page's
+ * headline): the largest of a few sizes at which every word fits the
+ * frame's width and all the lines fit its height,
  * broken only between words and balanced (no long line over a lonely last
  * word). A title that fits at none, or that holds a character the typeface
  * cannot draw, is refused here with what is allowed; the caller adds the
@@ -8,13 +9,23 @@
  */
 import type { FontMetrics } from './fontMetrics';
 
-/** The title's sizes in pixels, largest first; the last is the smallest allowed. */
-export const TITLE_SIZES = [72, 64, 56, 48, 40] as const;
-export const TITLE_LINE_HEIGHT = 1.15;
-/** The title's box on the card, in pixels (src/lib/shareCard.ts lays the card out around it). */
-export const TITLE_BOX = { width: 1056, height: 300 } as const;
-/** More lines than this reads as a paragraph, not a title. */
-export const TITLE_MAX_LINES = 5;
+/** Where a title may go on a card, in pixels; the card lays itself out around it. */
+export interface TextFrame {
+  /** Largest first; the last is the smallest allowed. */
+  sizes: readonly number[];
+  lineHeight: number;
+  width: number;
+  height: number;
+  /** More lines than this reads as a paragraph, not a title. */
+  maxLines: number;
+}
+
+/** A post's title on its card (src/lib/shareCard.ts). */
+export const POST_TITLE_FRAME: TextFrame = { sizes: [72, 64, 56, 48, 40], lineHeight: 1.15, width: 1056, height: 300, maxLines: 5 };
+export const TITLE_SIZES = POST_TITLE_FRAME.sizes;
+export const TITLE_LINE_HEIGHT = POST_TITLE_FRAME.lineHeight;
+export const TITLE_BOX = { width: POST_TITLE_FRAME.width, height: POST_TITLE_FRAME.height } as const;
+export const TITLE_MAX_LINES = POST_TITLE_FRAME.maxLines;
 
 /** The name the refusals give the typeface. */
 export const TYPEFACE = 'Liberation Sans';
@@ -62,27 +73,27 @@ function balancedLines(words: readonly string[], width: number, measure: (text: 
   return breakLines(words, high, measure);
 }
 
-const maxLinesAt = (fontSize: number): number => Math.min(TITLE_MAX_LINES, Math.floor(TITLE_BOX.height / (fontSize * TITLE_LINE_HEIGHT)));
+const maxLinesAt = (frame: TextFrame, fontSize: number): number => Math.min(frame.maxLines, Math.floor(frame.height / (fontSize * frame.lineHeight)));
 
-/** The title's size and lines, or why it cannot be drawn. */
-export function fitTitle(title: string, metrics: FontMetrics): FittedTitle | { error: string } {
+/** The title's size and lines in `frame`, or why it cannot be drawn there. */
+export function fitTitle(title: string, metrics: FontMetrics, frame: TextFrame = POST_TITLE_FRAME): FittedTitle | { error: string } {
   const words = wordsOf(title);
-  for (const fontSize of TITLE_SIZES) {
+  for (const fontSize of frame.sizes) {
     const measure = (text: string) => metrics.width(text, fontSize);
-    if (words.some((word) => measure(word) > TITLE_BOX.width)) continue;
-    const lines = balancedLines(words, TITLE_BOX.width, measure);
-    if (lines.length <= maxLinesAt(fontSize)) return { fontSize, lines };
+    if (words.some((word) => measure(word) > frame.width)) continue;
+    const lines = balancedLines(words, frame.width, measure);
+    if (lines.length <= maxLinesAt(frame, fontSize)) return { fontSize, lines };
   }
-  const smallest = TITLE_SIZES[TITLE_SIZES.length - 1];
-  const wide = words.find((word) => metrics.width(word, smallest) > TITLE_BOX.width);
+  const smallest = frame.sizes[frame.sizes.length - 1];
+  const wide = words.find((word) => metrics.width(word, smallest) > frame.width);
   if (wide) {
     return {
-      error: `has a word too wide for the share image even at its smallest size (${smallest} px): "${wide.replace(/\u00a0/g, ' ')}" (${Math.ceil(metrics.width(wide, smallest))} px, the card has ${TITLE_BOX.width} px); use shorter words`,
+      error: `has a word too wide for the share image even at its smallest size (${smallest} px): "${wide.replace(/\u00a0/g, ' ')}" (${Math.ceil(metrics.width(wide, smallest))} px, the card has ${frame.width} px); use shorter words`,
     };
   }
-  const lines = balancedLines(words, TITLE_BOX.width, (text) => metrics.width(text, smallest)).length;
+  const lines = balancedLines(words, frame.width, (text) => metrics.width(text, smallest)).length;
   return {
-    error: `is too long for the share image: at its smallest size (${smallest} px) it takes ${lines} lines and the card holds ${maxLinesAt(smallest)}; shorten the title`,
+    error: `is too long for the share image: at its smallest size (${smallest} px) it takes ${lines} lines and the card holds ${maxLinesAt(frame, smallest)}; shorten the title`,
   };
 }
 
