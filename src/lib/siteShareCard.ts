@@ -118,6 +118,32 @@ function paymentCard(): string {
 </svg>`;
 }
 
+/**
+ * A shadow under a card: offset, translucent rounded layers. A CSS
+ * box-shadow would be a Gaussian blur, which takes resvg about two seconds
+ * on this image; the layers take nothing and read the same at share size.
+ */
+function softShadow(left: number, top: number, width: number, height: number, radius: number): ReactNode[] {
+  return [
+    [10, 28, 0.025],
+    [5, 20, 0.035],
+    [1, 12, 0.05],
+  ].map(([grow, drop, alpha], index) =>
+    h('div', {
+      key: `shadow-${index}`,
+      style: {
+        position: 'absolute',
+        left: left - grow,
+        top: top + drop - grow,
+        width: width + 2 * grow,
+        height: height + 2 * grow,
+        borderRadius: radius + grow,
+        backgroundColor: `rgba(15, 23, 42, ${alpha})`,
+      },
+    }),
+  );
+}
+
 /** The site image as satori's element tree. */
 export function siteShareTree(card: SiteShareCard, logoSvg: string): ReactNode {
   const { width, height } = SHARE_IMAGE;
@@ -139,17 +165,11 @@ export function siteShareTree(card: SiteShareCard, logoSvg: string): ReactNode {
     },
     h(
       'div',
-      { style: { position: 'absolute', left: 676, top: 92, display: 'flex' } },
-      h(
-        'div',
-        { style: { display: 'flex', borderRadius: 18, boxShadow: '0 24px 48px rgba(15, 23, 42, 0.16)' } },
-        h('img', { src: svgDataUrl(illustration()), width: 660, height: 470, alt: '' }),
-      ),
-      h(
-        'div',
-        { style: { position: 'absolute', left: -36, top: 336, display: 'flex', borderRadius: 16, boxShadow: '0 18px 36px rgba(15, 23, 42, 0.18)' } },
-        h('img', { src: svgDataUrl(paymentCard()), width: 272, height: 150, alt: '' }),
-      ),
+      { style: { position: 'absolute', left: 676, top: 92, width: 660, height: 470, display: 'flex' } },
+      ...softShadow(0, 0, 660, 470, 18),
+      h('img', { src: svgDataUrl(illustration()), width: 660, height: 470, alt: '', style: { position: 'absolute', left: 0, top: 0 } }),
+      ...softShadow(-36, 336, 272, 150, 16),
+      h('img', { src: svgDataUrl(paymentCard()), width: 272, height: 150, alt: '', style: { position: 'absolute', left: -36, top: 336 } }),
     ),
     h(
       'div',
