@@ -6,7 +6,7 @@ import { BRAND_COLORS } from '../src/lib/brand';
 import { siteConfig } from '../src/lib/config';
 import { fontMetrics } from '../src/lib/fontMetrics';
 import type { Frontmatter } from '../src/lib/frontmatter';
-import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_ICO_SIZES, FAVICON_SVG_PATH, MANIFEST_ICONS, icoFromPngs } from '../src/lib/icons';
+import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_ICO_SIZES, MANIFEST_ICONS, icoFromPngs } from '../src/lib/icons';
 import { LANGUAGES, type Language } from '../src/lib/languages';
 import { fillProductNameInFields } from '../src/lib/markdown';
 import { cardSvg, svgDataUrl, svgToPng, type ShareCardAssets } from '../src/lib/shareCard';
@@ -14,7 +14,7 @@ import { missingGlyphs } from '../src/lib/shareCardText';
 import { shareImagePath } from '../src/lib/shareImage';
 import { siteShareCard, siteShareTree, type SiteShareCard } from '../src/lib/siteShareCard';
 import { readContentFrontmatter } from './contentFile';
-import { SHARE_FONT_FILES, rendererFingerprint } from './postShareImages';
+import { readShareCardAssets, rendererFingerprint } from './postShareImages';
 
 /** One PNG to draw: the site share image of a language, or the logo mark as an icon. */
 type Drawing = { kind: 'share'; card: SiteShareCard } | { kind: 'icon'; size: number; fullBleed: boolean };
@@ -103,11 +103,7 @@ export const BRAND_IMAGE_FILES: readonly string[] = [...LANGUAGES.map(shareImage
 export async function writeBrandImages(directory: string, options: { outputDir?: string } = {}): Promise<string[]> {
   const outputDir = options.outputDir ?? path.join(directory, 'public');
   const cacheDir = path.join(directory, '.cache', 'brand-images');
-  const assets: ShareCardAssets = {
-    regular: await readFile(path.join(directory, SHARE_FONT_FILES.regular)),
-    bold: await readFile(path.join(directory, SHARE_FONT_FILES.bold)),
-    logoSvg: await readFile(path.join(directory, 'static', FAVICON_SVG_PATH), 'utf8'),
-  };
+  const assets = await readShareCardAssets(directory);
   const fingerprint = rendererFingerprint(directory, assets);
   const cachePath = (drawing: Drawing) => path.join(cacheDir, `${createHash('sha256').update(JSON.stringify({ fingerprint, drawing })).digest('hex').slice(0, 24)}.png`);
   await mkdir(cacheDir, { recursive: true });

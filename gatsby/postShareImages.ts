@@ -10,10 +10,11 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fontMetrics } from '../src/lib/fontMetrics';
+import { FAVICON_SVG_PATH } from '../src/lib/icons';
 import type { Language } from '../src/lib/languages';
 import { fillProductName } from '../src/lib/markdown';
 import { SHARE_CARD_VERSION, drawShareCard, type ShareCard, type ShareCardAssets } from '../src/lib/shareCard';
@@ -22,7 +23,7 @@ import { fitTitle, missingGlyphs } from '../src/lib/shareCardText';
 /** Where the cards are served from; under /static/, which hosts cache forever. */
 export const POST_SHARE_DIR = '/static/share/';
 export const SHARE_FONT_FILES = { regular: path.join('gatsby', 'fonts', 'LiberationSans-Regular.ttf'), bold: path.join('gatsby', 'fonts', 'LiberationSans-Bold.ttf') } as const;
-const LOGO_FILE = path.join('static', 'favicon.svg');
+const LOGO_FILE = path.join('static', FAVICON_SVG_PATH);
 const CACHE_DIR = path.join('.cache', 'share-cards');
 
 /** A published post, as gatsby/createPages.ts knows it. */
@@ -58,6 +59,28 @@ export interface PostShareOptions {
 
 const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
+/** The fonts read so far, by path and modification: the same Buffers each time, so satori parses them once per process. */
+const fontFiles = new Map<string, { stamp: string; data: Buffer }>();
+
+async function readFont(file: string): Promise<Buffer> {
+  const { mtimeMs, size } = await stat(file);
+  const stamp = `${mtimeMs}:${size}`;
+  const known = fontFiles.get(file);
+  if (known?.stamp === stamp) return known.data;
+  const data = await readFile(file);
+  fontFiles.set(file, { stamp, data });
+  return data;
+}
+
+/** The fonts and logo the share images are drawn with (the logo read afresh: it is small, and an editor may change it). */
+export async function readShareCardAssets(directory: string): Promise<ShareCardAssets> {
+  return {
+    regular: await readFont(path.join(directory, SHARE_FONT_FILES.regular)),
+    bold: await readFont(path.join(directory, SHARE_FONT_FILES.bold)),
+    logoSvg: await readFile(path.join(directory, LOGO_FILE), 'utf8'),
+  };
+}
+
 /** What the card's pixels depend on besides the card itself: the renderers' versions and the files drawn with. */
 export function rendererFingerprint(directory: string, assets: ShareCardAssets): string {
   const require = createRequire(path.join(directory, 'package.json'));
@@ -74,11 +97,7 @@ export function rendererFingerprint(directory: string, assets: ShareCardAssets):
 
 /** Checks every post's card, then writes each one, drawing those not in the cache; removes cards no post has any more. */
 export async function writePostShareImages(directory: string, posts: readonly PostShareSource[], options: PostShareOptions): Promise<PostShareImages> {
-  const assets: ShareCardAssets = {
-    regular: await readFile(path.join(directory, SHARE_FONT_FILES.regular)),
-    bold: await readFile(path.join(directory, SHARE_FONT_FILES.bold)),
-    logoSvg: await readFile(path.join(directory, LOGO_FILE), 'utf8'),
-  };
+  const assets = await readShareCardAssets(directory);
   const bold = fontMetrics(assets.bold);
   const errors: string[] = [];
   const productProblem = missingGlyphs(options.productName, bold);
