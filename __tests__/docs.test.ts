@@ -24,7 +24,7 @@ const markdownIn = (folder: string) =>
         .filter((name) => name.endsWith('.md'))
         .map((name) => path.join(folder, name))
     : [];
-const DOCUMENTS = ['README.md', 'SECURITY.md', ...markdownIn('docs'), 'sandbox/README.md', 'gatsby/brand-fallback/README.md'];
+const DOCUMENTS = ['README.md', 'SECURITY.md', ...markdownIn('docs'), 'sandbox/README.md', 'gatsby/fonts/README.md'];
 
 describe('the documents', () => {
   it('are all there, the guides included', () => {

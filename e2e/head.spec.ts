@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS, localizedPath, type Language } from '../src/lib/languages';
 import { htmlFiles } from '../hosting/publicFiles';
+import { IMMUTABLE } from '../hosting/rules';
 import { NOT_FOUND_PATH } from '../src/lib/routes';
 import { PREFIXES, PUBLIC_DIR, ROUTES, SITE_URL, languageOf, markDocument, isSameDocument, waitForHydration } from './support';
 
@@ -213,6 +214,32 @@ test.describe('share images', () => {
   test('each language has its own image', async ({ request }) => {
     const images = await Promise.all(LANGUAGES.map((language) => fetchPng(request, `/share/${language}.png`)));
     expect(new Set(images.map((image) => image.body.toString('base64'))).size).toBe(LANGUAGES.length);
+  });
+
+  test('each post has its own card per language: hashed, immutable, 1200x630, with alt text naming its title', async ({ request }) => {
+    const posts = builtPages().filter((path) => /^(\/[a-z]{2})?\/blog\/(?!page\/)[^/]+\/$/.test(path));
+    expect(posts.length).toBeGreaterThan(0);
+    const cards = new Map<string, string>();
+    for (const path of posts) {
+      const head = readHead(await (await request.get(path)).text());
+      const [image] = head.meta('og:image');
+      expect(image, path).toMatch(new RegExp(`^${SITE_URL}/static/share/[0-9a-f]{20}\\.png$`));
+      expect(head.meta('twitter:image'), path).toEqual([image]);
+      expect(head.meta('twitter:card'), path).toEqual(['summary_large_image']);
+      expect(head.meta('og:image:width'), path).toEqual(['1200']);
+      expect(head.meta('og:image:height'), path).toEqual(['630']);
+      expect(head.meta('og:image:type'), path).toEqual(['image/png']);
+      const [alt] = head.meta('og:image:alt');
+      expect(alt, path).toContain(decode(head.title).replace(' | StockPay', ''));
+      expect(alt, path).toContain('StockPay');
+      expect(head.meta('twitter:image:alt'), path).toEqual([alt]);
+      const response = await request.get(image ?? '');
+      expect(response.headers()['cache-control'], path).toBe(IMMUTABLE);
+      expect(await fetchPng(request, image ?? '')).toMatchObject({ width: 1200, height: 630 });
+      // The /en/ copy of an English post is the same post: one card for both.
+      cards.set(path.replace(/^\/en\//, '/'), image ?? '');
+    }
+    expect(new Set(cards.values()).size).toBe(cards.size);
   });
 });
 

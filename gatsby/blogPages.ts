@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Node } from 'gatsby';
 import { languagesWithPosts, listPages, neighbours, newestFirst, postPath, translationsOf, type Neighbour, type PostSummary } from '../src/lib/blog';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/lib/languages';
+import { postKey } from './postShareImages';
 
 export const BLOG_LIST_TEMPLATE = path.resolve(__dirname, '../src/templates/blogList.tsx');
 export const BLOG_POST_TEMPLATE = path.resolve(__dirname, '../src/templates/blogPost.tsx');
@@ -88,6 +89,8 @@ export interface PostContext {
   slug: string;
   newer: Neighbour | null;
   older: Neighbour | null;
+  /** The post's share card ('/static/share/<hash>.png', gatsby/postShareImages.ts); null: the language's site-wide image. */
+  shareImage: string | null;
 }
 
 /** The list pages of one language (page 1 first), with the languages that have a page of that number. */
@@ -100,8 +103,11 @@ function listsOf(posts: readonly PostSummary[], language: Language): { originalP
   }));
 }
 
-/** Every blog page but each language's first list page: the posts, and list pages 2 and on. */
-export function plannedBlogPages(posts: readonly PostSummary[]): PlannedPage[] {
+/**
+ * Every blog page but each language's first list page: the posts, and list
+ * pages 2 and on. `shareImages` holds each post's card by postKey(language, slug).
+ */
+export function plannedBlogPages(posts: readonly PostSummary[], shareImages: ReadonlyMap<string, string> = new Map()): PlannedPage[] {
   const pages: PlannedPage[] = [];
   for (const language of languagesWithPosts(posts)) {
     for (const list of listsOf(posts, language).slice(1)) {
@@ -110,7 +116,7 @@ export function plannedBlogPages(posts: readonly PostSummary[]): PlannedPage[] {
       }
     }
     for (const post of posts.filter((candidate) => candidate.language === language)) {
-      const context: PostContext = { slug: post.slug, ...neighbours(posts, language, post.slug) };
+      const context: PostContext = { slug: post.slug, ...neighbours(posts, language, post.slug), shareImage: shareImages.get(postKey(language, post.slug)) ?? null };
       for (const copy of copies(language, postPath(post.slug), translationsOf(posts, post.slug))) {
         pages.push({ path: copy.path, component: BLOG_POST_TEMPLATE, context: { ...copy.context, ...context } });
       }

@@ -1,110 +1,87 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILD_PACKAGES_COMMAND, CHROMIUM_ARGS, MISSING_BROWSER_MESSAGE, findChromium } from '../scripts/chromium.js';
+import { BRAND_COLORS } from '../src/lib/brand';
 import { siteConfig } from '../src/lib/config';
+import { fontMetrics } from '../src/lib/fontMetrics';
 import type { Frontmatter } from '../src/lib/frontmatter';
-import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_ICO_SIZES, FAVICON_SVG_PATH, MANIFEST_ICONS, icoFromPngs, iconHtml } from '../src/lib/icons';
+import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_ICO_SIZES, MANIFEST_ICONS, icoFromPngs } from '../src/lib/icons';
 import { LANGUAGES, type Language } from '../src/lib/languages';
 import { fillProductNameInFields } from '../src/lib/markdown';
-import { SHARE_IMAGE, shareImagePath } from '../src/lib/shareImage';
-import { shareImageHtml, svgDataUrl } from '../src/lib/shareImageHtml';
+import { cardSvg, svgDataUrl, svgToPng, type ShareCardAssets } from '../src/lib/shareCard';
+import { missingGlyphs } from '../src/lib/shareCardText';
+import { shareImagePath } from '../src/lib/shareImage';
+import { siteShareCard, siteShareTree, type SiteShareCard } from '../src/lib/siteShareCard';
 import { readContentFrontmatter } from './contentFile';
+import { readShareCardAssets, rendererFingerprint } from './postShareImages';
 
-/** One PNG to draw: a page of `html` at width x height, screenshotted once it sets <html data-ready>. */
-interface Drawing {
-  html: string;
-  width: number;
-  height: number;
-  /** Keep what the page leaves unpainted transparent instead of white. */
-  transparent: boolean;
-}
-
-/** Bump when the way drawings are made changes, so cached PNGs are redrawn. */
-const CACHE_VERSION = 1;
-
-function cacheKey(drawing: Drawing): string {
-  return createHash('sha256')
-    .update(JSON.stringify({ CACHE_VERSION, ...drawing }))
-    .digest('hex')
-    .slice(0, 24);
-}
+/** One PNG to draw: the site share image of a language, or the logo mark as an icon. */
+type Drawing = { kind: 'share'; card: SiteShareCard } | { kind: 'icon'; size: number; fullBleed: boolean };
 
 /** The share image shows the home page's eyebrow and headline and the topics marked for it, with room for three. */
 const SHARE_TOPICS_MAX = 3;
 
-function shareDrawing(directory: string, language: Language, logoUrl: string): Drawing {
+/** A language's share image from its home page's texts; a text it cannot show throws, naming the file and field. */
+function shareDrawing(directory: string, language: Language, assets: ShareCardAssets): Drawing {
   const productName = siteConfig.productName;
+  const heroFile = path.join('content', 'home', language, 'hero.md');
+  const topicsFile = path.join('content', 'home', language, 'topics.md');
   const hero = readContentFrontmatter<Frontmatter<'home', 'hero'>>(directory, 'home', language, 'hero');
   const { items } = readContentFrontmatter<Frontmatter<'home', 'topics'>>(directory, 'home', language, 'topics');
   const topics = items.filter((item) => item.onShareImage).map((item) => item.label);
   if (topics.length === 0 || topics.length > SHARE_TOPICS_MAX) {
-    throw new Error(
-      `${path.join('content', 'home', language, 'topics.md')}: frontmatter field "items" must mark 1 to ${SHARE_TOPICS_MAX} topics with onShareImage: true for the share image, found ${topics.length}`,
-    );
+    throw new Error(`${topicsFile}: frontmatter field "items" must mark 1 to ${SHARE_TOPICS_MAX} topics with onShareImage: true for the share image, found ${topics.length}`);
   }
+  const bold = fontMetrics(assets.bold);
+  const written: [string, string, string][] = [
+    [heroFile, 'eyebrow', hero.eyebrow],
+    [heroFile, 'headline', hero.headline],
+    ...topics.map((topic): [string, string, string] => [topicsFile, 'items', topic]),
+  ];
+  const errors = written.flatMap(([file, field, text]) => {
+    const missing = missingGlyphs(text, bold);
+    return missing ? [`${file}: frontmatter field "${field}" ${missing}`] : [];
+  });
+  if (errors.length > 0) throw new Error(errors.join('\n'));
   const text = fillProductNameInFields({ language, productName, eyebrow: hero.eyebrow, headline: hero.headline, topics }, productName);
-  return { html: shareImageHtml(text, logoUrl), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, transparent: false };
-}
-
-const iconDrawing = (logoUrl: string, size: number, fullBleed: boolean): Drawing => ({
-  html: iconHtml(logoUrl, size, fullBleed),
-  width: size,
-  height: size,
-  transparent: !fullBleed,
-});
-
-/** Draws the PNGs in one Chromium session. */
-async function draw(executablePath: string, drawings: readonly Drawing[]): Promise<Buffer[]> {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-  try {
-    const page = await browser.newPage({ deviceScaleFactor: 1 });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const pngs: Buffer[] = [];
-    for (const drawing of drawings) {
-      await page.setViewportSize({ width: drawing.width, height: drawing.height });
-      await page.setContent(drawing.html, { waitUntil: 'load' });
-      // Every drawing marks <html data-ready> once laid out (the share
-      // image after fitting its headline); fonts are local, but wait for them too.
-      await page.waitForSelector('html[data-ready]', { state: 'attached', timeout: 10_000 }).catch((error: Error) => {
-        throw new Error(`A share image or icon could not be drawn: ${errors.join('; ') || error.message}`);
-      });
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      pngs.push(await page.screenshot({ type: 'png', omitBackground: drawing.transparent }));
-    }
-    return pngs;
-  } finally {
-    await browser.close();
-  }
+  const card = siteShareCard(text, bold);
+  if ('error' in card) throw new Error(`${heroFile}: frontmatter field "${card.field}" ${card.error}`);
+  return { kind: 'share', card };
 }
 
 /**
- * Where the committed copies of every file below live, relative to the site:
- * drawn once with Chromium (scripts/brandFallbacks.ts) for the default
- * product name and texts, and used by a local build that has no browser.
+ * The logo mark as a square PNG-to-be: transparent around the mark, or on
+ * the brand colour edge to edge (maskable icons are cropped by the
+ * platform, and iOS paints transparency black).
  */
-export const BRAND_FALLBACK_DIR = path.join('gatsby', 'brand-fallback');
+export function iconSvg(logoSvg: string, size: number, fullBleed: boolean): string {
+  const background = fullBleed ? `<rect width="${size}" height="${size}" fill="${BRAND_COLORS.brand}"/>` : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${background}<image href="${svgDataUrl(logoSvg)}" width="${size}" height="${size}"/></svg>`;
+}
+
+async function render(drawing: Drawing, assets: ShareCardAssets): Promise<Uint8Array> {
+  if (drawing.kind === 'icon') return svgToPng(iconSvg(assets.logoSvg, drawing.size, drawing.fullBleed));
+  return svgToPng(await cardSvg(siteShareTree(drawing.card, assets.logoSvg), assets));
+}
 
 /** One file the build writes: made from one or more drawings. */
 interface BrandFile {
-  /** Its path under public/ (also under BRAND_FALLBACK_DIR), with a leading slash. */
+  /** Its path under public/, with a leading slash. */
   file: string;
   drawings: Drawing[];
   /** The file's bytes from the drawings' PNGs, in order. */
-  build: (pngs: Buffer[]) => Uint8Array;
+  build: (pngs: Uint8Array[]) => Uint8Array;
 }
 
-function brandFiles(directory: string, logoUrl: string): BrandFile[] {
+function brandFiles(directory: string, assets: ShareCardAssets): BrandFile[] {
   const single = (file: string, drawing: Drawing): BrandFile => ({ file, drawings: [drawing], build: ([png]) => png });
   return [
-    ...LANGUAGES.map((language) => single(shareImagePath(language), shareDrawing(directory, language, logoUrl))),
-    ...[...MANIFEST_ICONS, APPLE_TOUCH_ICON].map((icon) => single(icon.path, iconDrawing(logoUrl, icon.size, icon.fullBleed))),
+    ...LANGUAGES.map((language) => single(shareImagePath(language), shareDrawing(directory, language, assets))),
+    ...[...MANIFEST_ICONS, APPLE_TOUCH_ICON].map((icon) => single(icon.path, { kind: 'icon', size: icon.size, fullBleed: icon.fullBleed })),
     {
       file: FAVICON_ICO_PATH,
-      drawings: FAVICON_ICO_SIZES.map((size) => iconDrawing(logoUrl, size, false)),
+      drawings: FAVICON_ICO_SIZES.map((size): Drawing => ({ kind: 'icon', size, fullBleed: false })),
       build: (pngs) => icoFromPngs(FAVICON_ICO_SIZES.map((size, i) => ({ size, png: pngs[i] }))),
     },
   ];
@@ -113,93 +90,39 @@ function brandFiles(directory: string, logoUrl: string): BrandFile[] {
 /** Every file writeBrandImages writes, as paths under public/ with a leading slash. */
 export const BRAND_IMAGE_FILES: readonly string[] = [...LANGUAGES.map(shareImagePath), ...[...MANIFEST_ICONS, APPLE_TOUCH_ICON].map((icon) => icon.path), FAVICON_ICO_PATH];
 
-export interface BrandImageOptions {
-  /** The browser to draw with; by default findChromium(). null: there is none. */
-  chromium?: string | null;
-  /**
-   * Without a browser, copy what is not cached from BRAND_FALLBACK_DIR
-   * instead of failing: a local build (src/lib/config.ts, chromiumRequired).
-   */
-  fallback?: boolean;
-  /** Where the files go; by default <directory>/public. */
-  outputDir?: string;
-}
-
 /**
  * Writes the share image of every language (public/share/<lang>.png), the
- * manifest icons, the Apple touch icon and favicon.ico, all drawn from
- * static/favicon.svg and the locale strings by Debian's Chromium. PNGs are
- * kept in .cache/brand-images by a hash of what they show, so a build that
- * changed none of it starts no browser.
- *
- * Without a browser it fails, unless `fallback` is set: then every file
- * whose drawings are not all cached is copied from BRAND_FALLBACK_DIR.
- * Resolves to the files copied that way (empty when all were drawn).
+ * manifest icons, the Apple touch icon and favicon.ico, drawn from
+ * static/favicon.svg and the home page's texts with satori and resvg (no
+ * browser), in the typeface the project ships (gatsby/fonts/). PNGs are
+ * kept in .cache/brand-images by a hash of what they show and how they are
+ * drawn, so a build that changed none of it draws nothing. A text the share
+ * image cannot show throws, naming the file and field. Resolves to the
+ * files whose drawings were not all cached.
  */
-export async function writeBrandImages(directory: string, options: BrandImageOptions = {}): Promise<string[]> {
-  const chromium = options.chromium === undefined ? findChromium() : options.chromium;
+export async function writeBrandImages(directory: string, options: { outputDir?: string } = {}): Promise<string[]> {
   const outputDir = options.outputDir ?? path.join(directory, 'public');
   const cacheDir = path.join(directory, '.cache', 'brand-images');
-  const logoUrl = svgDataUrl(await readFile(path.join(directory, 'static', FAVICON_SVG_PATH), 'utf8'));
-  const files = brandFiles(directory, logoUrl);
-
-  const cachePath = (drawing: Drawing) => path.join(cacheDir, `${cacheKey(drawing)}.png`);
-  const drawings = files.flatMap((f) => f.drawings);
-  const missing = drawings.filter((drawing) => !existsSync(cachePath(drawing)));
-  if (missing.length > 0) {
-    if (chromium) {
-      const pngs = await draw(chromium, missing);
-      await mkdir(cacheDir, { recursive: true });
-      await Promise.all(missing.map((drawing, i) => writeFile(cachePath(drawing), pngs[i])));
-    } else if (!options.fallback) {
-      throw new Error(
-        `The share images and icons are drawn at build time and need a browser. ${MISSING_BROWSER_MESSAGE} ` +
-          `(Only a local build, SITE_ENV=local, may use the committed copies in ${BRAND_FALLBACK_DIR}/ instead.)`,
-      );
+  const assets = await readShareCardAssets(directory);
+  const fingerprint = rendererFingerprint(directory, assets);
+  const cachePath = (drawing: Drawing) => path.join(cacheDir, `${createHash('sha256').update(JSON.stringify({ fingerprint, drawing })).digest('hex').slice(0, 24)}.png`);
+  await mkdir(cacheDir, { recursive: true });
+  const drawn: string[] = [];
+  for (const { file, drawings, build } of brandFiles(directory, assets)) {
+    const pngs: Uint8Array[] = [];
+    for (const drawing of drawings) {
+      const cached = cachePath(drawing);
+      if (existsSync(cached)) pngs.push(await readFile(cached));
+      else {
+        const png = await render(drawing, assets);
+        await writeFile(cached, png);
+        pngs.push(png);
+        if (!drawn.includes(file)) drawn.push(file);
+      }
     }
-  }
-
-  const copied: string[] = [];
-  for (const { file, drawings: parts, build } of files) {
     const target = path.join(outputDir, file);
     await mkdir(path.dirname(target), { recursive: true });
-    if (parts.every((drawing) => existsSync(cachePath(drawing)))) {
-      await writeFile(target, build(await Promise.all(parts.map((drawing) => readFile(cachePath(drawing))))));
-      continue;
-    }
-    const fallback = path.join(directory, BRAND_FALLBACK_DIR, file);
-    if (!existsSync(fallback)) {
-      throw new Error(`${path.join(BRAND_FALLBACK_DIR, file)} is missing, and without a browser ${file} cannot be drawn. ${MISSING_BROWSER_MESSAGE}`);
-    }
-    await copyFile(fallback, target);
-    copied.push(file);
+    await writeFile(target, build(pngs));
   }
-  return copied;
-}
-
-/**
- * The one warning of a local build without Chromium: what it skipped (the
- * `copied` files of writeBrandImages, and every mermaid diagram, which
- * plugins/stockpay-remark-mermaid then shows as source) and the line that
- * installs what draws them.
- */
-export function withoutChromiumWarning(copied: readonly string[]): string {
-  // Short lines: Gatsby's reporter wraps long ones, which would split the command.
-  const lines = ['No Chromium found, so this local build skips what Chromium draws:'];
-  if (copied.length > 0) {
-    lines.push(
-      `  - share images and icons: copies from ${BRAND_FALLBACK_DIR}/, drawn for the`,
-      '    default product name and texts (GATSBY_PRODUCT_NAME and text changes',
-      '    do not show in them):',
-      ...copied.map((file) => `      ${file}`),
-    );
-  }
-  lines.push(
-    '  - mermaid diagrams: each is shown as its source in a code block',
-    'To draw them, install Chromium and its typeface (or set CHROME_PATH):',
-    `    ${BUILD_PACKAGES_COMMAND}`,
-    'then build from clean (npm start does; after npm run develop, run',
-    'npm run clean first). A production build fails without Chromium.',
-  );
-  return lines.join('\n');
+  return drawn;
 }

@@ -1,8 +1,10 @@
 import type { GatsbyNode, Node } from 'gatsby';
 import { findDuplicateNames, findMissingTranslations, type ContentFile } from '../src/lib/content';
 import { isContentSection } from '../src/lib/contentSchema';
+import { siteConfig } from '../src/lib/config';
 import { isLanguage } from '../src/lib/languages';
 import { plannedBlogPages, publishedPosts } from './blogPages';
+import { postKey, writePostShareImages } from './postShareImages';
 
 interface MarkdownFields extends Node {
   fields?: { section?: string; language?: string; name?: string };
@@ -19,10 +21,12 @@ function pathOf(node: MarkdownFields, section: string, language: string, name: s
 /**
  * Most pages come from src/pages (the i18n plugin copies them per
  * language); here every language's content is checked before they render,
- * and the blog's posts and further list pages are made (gatsby/blogPages.ts).
+ * and the blog's posts and further list pages are made (gatsby/blogPages.ts),
+ * each post with its share card (gatsby/postShareImages.ts; a title the card
+ * cannot show stops the build, naming the file).
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#createPages
  */
-export const createPages: GatsbyNode['createPages'] = ({ getNodesByType, actions, reporter }) => {
+export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, actions, reporter, store }) => {
   const nodes = getNodesByType('MarkdownRemark');
   const files: ContentFile[] = [];
   for (const node of nodes as MarkdownFields[]) {
@@ -34,5 +38,18 @@ export const createPages: GatsbyNode['createPages'] = ({ getNodesByType, actions
   const errors = [...findDuplicateNames(files), ...findMissingTranslations(files)];
   if (errors.length > 0) reporter.panicOnBuild(errors.join('\n'));
 
-  for (const page of plannedBlogPages(publishedPosts(nodes))) actions.createPage(page);
+  const posts = publishedPosts(nodes);
+  const fileOf = new Map(files.map((file) => [postKey(file.language, file.name), file.path]));
+  const sources = posts.map((post) => ({ ...post, file: fileOf.get(postKey(post.language, post.slug)) ?? `content/blog/${post.language}/${post.slug}.md` }));
+  const { program } = store.getState() as { program: { directory: string } };
+  const activity = reporter.activityTimer('Draw share cards of posts');
+  activity.start();
+  const cards = await writePostShareImages(program.directory, sources, { productName: siteConfig.productName });
+  activity.setStatus(`${cards.drawn.length} drawn, ${cards.images.size - cards.drawn.length} from the cache`);
+  activity.end();
+  if (cards.errors.length > 0) {
+    reporter.panicOnBuild(cards.errors.join('\n'));
+    return;
+  }
+  for (const page of plannedBlogPages(posts, cards.images)) actions.createPage(page);
 };

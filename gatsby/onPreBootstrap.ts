@@ -2,13 +2,13 @@ import type { GatsbyNode } from 'gatsby';
 import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { findChromium } from '../scripts/chromium.js';
+import { findChromium, withoutChromiumWarning } from '../scripts/chromium.js';
 import { CONFIG_ENV, buildConfigError, chromiumRequired, configMode } from '../src/lib/config';
 import { ADMIN_PATH } from '../src/lib/adminPage';
 import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
 import { siteConfig } from '../src/lib/config';
 import { writeAdmin } from './admin';
-import { withoutChromiumWarning, writeBrandImages } from './brandImages';
+import { writeBrandImages } from './brandImages';
 import { contentTreeError } from './contentTree';
 import { writeIllustrations } from './illustrations';
 import { KATEX_STATIC_DIR } from './katexStylesheet';
@@ -23,10 +23,10 @@ import { KATEX_STATIC_DIR } from './katexStylesheet';
  * contain math (importing the CSS would put it on every page), writes the
  * home page's drawings (gatsby/illustrations.tsx) and the editors' CMS at
  * /admin/ (gatsby/admin.ts; a wrong CMS_* setting stops here), and draws the share
- * images and icons (gatsby/brandImages.ts). All before the pages, so
- * `gatsby develop` serves them too. Without Chromium a local build copies
- * committed share images and icons and warns once, naming the apt-get line;
- * a production build stops.
+ * images and icons without a browser (gatsby/brandImages.ts; a home page
+ * text they cannot show stops here). All before the pages, so
+ * `gatsby develop` serves them too. Without Chromium a local build warns
+ * once that its diagrams show as source, naming the apt-get line.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPreBootstrap
  */
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, reporter }) => {
@@ -58,19 +58,18 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
   }
   writeAdmin(program.directory, path.join(program.directory, 'public', ADMIN_PATH), cms, siteConfig.productName);
 
-  // A local build (SITE_ENV=local, gatsby develop) goes on without Chromium
-  // and says once what it skipped; a production build fails.
-  const chromium = findChromium();
-  const optional = !chromiumRequired(configMode(process.env));
   const activity = reporter.activityTimer('Draw share images and icons');
   activity.start();
-  let copied: string[] = [];
   try {
-    copied = await writeBrandImages(program.directory, { chromium, fallback: optional });
+    const drawn = await writeBrandImages(program.directory);
+    activity.setStatus(`${drawn.length} drawn, the rest from the cache`);
   } catch (error) {
     reporter.panic(error instanceof Error ? error.message : String(error));
   } finally {
     activity.end();
   }
-  if (!chromium && optional) reporter.warn(withoutChromiumWarning(copied));
+  // Only the diagrams need Chromium: a local build (SITE_ENV=local, gatsby
+  // develop) shows them as source and says so once; a production build
+  // fails at the first diagram (gatsby-config.ts, chromiumRequired).
+  if (!findChromium() && !chromiumRequired(configMode(process.env))) reporter.warn(withoutChromiumWarning());
 };

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Debian's Chromium, for the browser tests and for the build's diagram
- * renderer (plugins/stockpay-remark-mermaid). Nothing here downloads a browser:
+ * renderer (plugins/stockpay-remark-mermaid), the only thing a build draws
+ * with a browser (the share images and icons need none: gatsby/brandImages.ts). Nothing here downloads a browser:
  * `npx playwright install` cannot work offline, so we find one that is
  * installed or say how to get it. CommonJS, so Gatsby's plugins can load it.
  */
@@ -9,7 +10,7 @@ const { existsSync } = require('node:fs');
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** What the build's drawings need from Debian: the browser and the share images' typeface. */
+/** What the build's diagrams need from Debian: the browser and a typeface for their labels. */
 const BUILD_PACKAGES_COMMAND = 'apt-get install -y chromium fonts-liberation';
 
 const MISSING_BROWSER_MESSAGE = 'No Chromium found. Install Debian\'s browser with "apt-get install -y chromium", or set CHROME_PATH to a Chromium or Chrome executable.';
@@ -48,4 +49,22 @@ const OFFLINE_CHROMIUM_ARGS = [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
-module.exports = { findChromium, MISSING_BROWSER_MESSAGE, BUILD_PACKAGES_COMMAND, CHROMIUM_ARGS, OFFLINE_CHROMIUM_ARGS };
+/**
+ * The one warning of a local build without Chromium: its mermaid diagrams
+ * are shown as source (plugins/stockpay-remark-mermaid), and the line that
+ * installs what draws them. Short lines: Gatsby's reporter wraps long ones,
+ * which would split the command.
+ * @returns {string}
+ */
+function withoutChromiumWarning() {
+  return [
+    'No Chromium found, so this local build shows each mermaid diagram as',
+    'its source in a code block. To draw them, install Chromium and a',
+    'typeface (or set CHROME_PATH):',
+    `    ${BUILD_PACKAGES_COMMAND}`,
+    'then build from clean (npm start does; after npm run develop, run',
+    'npm run clean first). A production build with a diagram fails without it.',
+  ].join('\n');
+}
+
+module.exports = { findChromium, MISSING_BROWSER_MESSAGE, BUILD_PACKAGES_COMMAND, CHROMIUM_ARGS, OFFLINE_CHROMIUM_ARGS, withoutChromiumWarning };

@@ -77,6 +77,23 @@ describe('Seo', () => {
     expect(meta('og:image:alt')[0]).toMatch(/^Логото на StockPay и заглавието „Лесно управление на наличности и плащания“/);
   });
 
+  it('gives a post its own card as an absolute URL, with the size, type and the alt text it is given', () => {
+    const alt = 'Логото на StockPay над заглавието на статията „Годишна инвентаризация“ и датата ѝ, 18 ноември 2026 г.';
+    renderWithI18n(<Seo title="Годишна инвентаризация" description="Стъпка по стъпка." image={{ path: '/static/share/0123456789abcdef0123.png', alt }} />, {
+      language: 'bg',
+      originalPath: '/blog/godishna/',
+    });
+    const { meta } = head();
+    expect(meta('og:image')).toEqual(['http://127.0.0.1:9000/static/share/0123456789abcdef0123.png']);
+    expect(meta('twitter:image')).toEqual(meta('og:image'));
+    expect(meta('twitter:card')).toEqual(['summary_large_image']);
+    expect(meta('og:image:width')).toEqual(['1200']);
+    expect(meta('og:image:height')).toEqual(['630']);
+    expect(meta('og:image:type')).toEqual(['image/png']);
+    expect(meta('og:image:alt')).toEqual([alt]);
+    expect(meta('twitter:image:alt')).toEqual([alt]);
+  });
+
   it('links the SVG favicon with its .ico fallback and the Apple touch icon', () => {
     renderWithI18n(<Seo title="Pricing" description="Plans." />);
     const { links } = head();

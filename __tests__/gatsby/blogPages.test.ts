@@ -41,11 +41,24 @@ describe('plannedBlogPages', () => {
       slug: 'en-only',
       newer: null,
       older: { title: 'BOTH', path: '/blog/both/' },
+      shareImage: null,
     });
     expect(byPath.get('/en/blog/en-only/')?.i18n).toMatchObject({ routed: true, path: '/en/blog/en-only/' });
     expect(byPath.get('/bg/blog/both/')?.i18n.languages).toEqual(['en', 'bg']);
     expect(byPath.get('/bg/blog/bg-only/')).toMatchObject({ slug: 'bg-only', newer: { title: 'BOTH', path: '/blog/both/' }, older: null });
     expect(byPath.get('/bg/blog/bg-only/')?.i18n.languages).toEqual(['bg']);
+  });
+
+  it('gives each post and language its own share card, the same on the default language’s two copies', () => {
+    const cards = new Map([
+      ['en/both', '/static/share/0123456789abcdef0123.png'],
+      ['bg/both', '/static/share/fedcba9876543210fedc.png'],
+    ]);
+    const byPath = new Map(plannedBlogPages(posts, cards).map((page) => [page.path, page.context]));
+    expect(byPath.get('/blog/both/')?.shareImage).toBe('/static/share/0123456789abcdef0123.png');
+    expect(byPath.get('/en/blog/both/')?.shareImage).toBe('/static/share/0123456789abcdef0123.png');
+    expect(byPath.get('/bg/blog/both/')?.shareImage).toBe('/static/share/fedcba9876543210fedc.png');
+    expect(byPath.get('/bg/blog/bg-only/')?.shareImage).toBeNull();
   });
 
   it('makes list pages after the first for more than ten posts, with the languages that have that page', () => {

@@ -1,19 +1,20 @@
 /** @jest-environment node */
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BRAND_FALLBACK_DIR, BRAND_IMAGE_FILES, withoutChromiumWarning, writeBrandImages } from '../../gatsby/brandImages';
+import { Resvg } from '@resvg/resvg-js';
+import { BRAND_IMAGE_FILES, iconSvg, writeBrandImages } from '../../gatsby/brandImages';
+import { SHARE_FONT_FILES } from '../../gatsby/postShareImages';
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** A site directory with only what the drawings read: the logo, the locales, the home content and the committed copies. */
+/** A site directory with only what the drawings read: the fonts, the logo, the home content, and the renderers (for their versions). */
 async function site(): Promise<string> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'brand-images-'));
-  await cp(path.join(ROOT, 'static', 'favicon.svg'), path.join(directory, 'static', 'favicon.svg'));
-  await cp(path.join(ROOT, 'locales'), path.join(directory, 'locales'), { recursive: true });
+  for (const file of [...Object.values(SHARE_FONT_FILES), path.join('static', 'favicon.svg'), 'package.json']) await cp(path.join(ROOT, file), path.join(directory, file));
   await cp(path.join(ROOT, 'content', 'home'), path.join(directory, 'content', 'home'), { recursive: true });
-  await cp(path.join(ROOT, BRAND_FALLBACK_DIR), path.join(directory, BRAND_FALLBACK_DIR), { recursive: true });
+  await symlink(path.join(ROOT, 'node_modules'), path.join(directory, 'node_modules'));
   return directory;
 }
 
@@ -32,35 +33,6 @@ describe('writeBrandImages', () => {
     await rm(directory, { recursive: true, force: true });
   });
 
-  it('fails saying how to get a browser when none is found', async () => {
-    process.env.CHROME_PATH = '/nonexistent/chromium';
-    await expect(writeBrandImages(directory)).rejects.toThrow('The share images and icons are drawn at build time and need a browser. No Chromium found.');
-  });
-
-  it('fails the same way when given no browser and no permission to fall back (a production build)', async () => {
-    await expect(writeBrandImages(directory, { chromium: null, fallback: false })).rejects.toThrow(
-      'need a browser. No Chromium found. Install Debian\'s browser with "apt-get install -y chromium", or set CHROME_PATH to a Chromium or Chrome executable. ' +
-        '(Only a local build, SITE_ENV=local, may use the committed copies in gatsby/brand-fallback/ instead.)',
-    );
-    expect(existsSync(path.join(directory, 'public', 'share', 'en.png'))).toBe(false);
-  });
-
-  it('copies every file from the committed copies without a browser in a local build, and says which', async () => {
-    process.env.CHROME_PATH = '/nonexistent/chromium';
-    const copied = await writeBrandImages(directory, { fallback: true });
-    expect(copied).toEqual(BRAND_IMAGE_FILES);
-    for (const file of BRAND_IMAGE_FILES) {
-      expect(await readFile(path.join(directory, 'public', file))).toEqual(await readFile(path.join(ROOT, BRAND_FALLBACK_DIR, file)));
-    }
-  });
-
-  it('names a committed copy that is missing', async () => {
-    await rm(path.join(directory, BRAND_FALLBACK_DIR, 'favicon.ico'));
-    await expect(writeBrandImages(directory, { chromium: null, fallback: true })).rejects.toThrow(
-      `${path.join(BRAND_FALLBACK_DIR, 'favicon.ico')} is missing, and without a browser /favicon.ico cannot be drawn. No Chromium found.`,
-    );
-  });
-
   it('names the content file and field when the home page text it shows is broken', async () => {
     const hero = path.join(directory, 'content', 'home', 'bg', 'hero.md');
     await writeFile(hero, (await readFile(hero, 'utf8')).replace(/^headline:.*$/m, 'headline: ""'));
@@ -75,8 +47,24 @@ describe('writeBrandImages', () => {
     );
   });
 
-  it('draws every image at its size, then redraws nothing it has cached', async () => {
-    await writeBrandImages(directory);
+  it('refuses a headline too long for the image, or a character its typeface cannot draw, naming file and field', async () => {
+    const hero = path.join(directory, 'content', 'home', 'en', 'hero.md');
+    const source = await readFile(hero, 'utf8');
+    await writeFile(hero, source.replace(/^headline:.*$/m, `headline: "${'Inventory and payments, '.repeat(8)}"`));
+    await expect(writeBrandImages(directory)).rejects.toThrow(
+      new RegExp(
+        `^${path.join('content', 'home', 'en', 'hero.md')}: frontmatter field "headline" is too long for the share image: at its smallest size \\(32 px\\) it takes \\d+ lines and the card holds 4; shorten the title$`,
+      ),
+    );
+    await writeFile(hero, source.replace(/^eyebrow:.*$/m, 'eyebrow: "Stock ⚡ sales"'));
+    await expect(writeBrandImages(directory)).rejects.toThrow(
+      `${path.join('content', 'home', 'en', 'hero.md')}: frontmatter field "eyebrow" has characters the share image's typeface (Liberation Sans) cannot draw: "⚡" (U+26A1)`,
+    );
+  });
+
+  it('draws every image at its size without a browser, then redraws nothing it has cached', async () => {
+    process.env.CHROME_PATH = '/nonexistent/chromium';
+    await expect(writeBrandImages(directory)).resolves.toEqual(BRAND_IMAGE_FILES);
     const read = (file: string) => readFile(path.join(directory, 'public', file));
     expect(pngSize(await read('share/en.png'))).toEqual([1200, 630]);
     expect(pngSize(await read('share/bg.png'))).toEqual([1200, 630]);
@@ -86,59 +74,36 @@ describe('writeBrandImages', () => {
     expect(pngSize(await read('apple-touch-icon.png'))).toEqual([180, 180]);
     const ico = await read('favicon.ico');
     expect([...ico.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
+    expect([ico[6], ico[22], ico[38]]).toEqual([16, 32, 48]);
+    expect(await read('share/en.png')).not.toEqual(await read('share/bg.png'));
 
-    // Same inputs: served from .cache without a browser.
-    process.env.CHROME_PATH = '/nonexistent/chromium';
+    // Same inputs: everything from .cache, nothing drawn.
+    const before = await read('share/bg.png');
     await rm(path.join(directory, 'public'), { recursive: true });
-    await writeBrandImages(directory);
-    expect(existsSync(path.join(directory, 'public', 'share', 'bg.png'))).toBe(true);
+    await expect(writeBrandImages(directory)).resolves.toEqual([]);
+    expect(await read('share/bg.png')).toEqual(before);
     expect(existsSync(path.join(directory, 'public', 'favicon.ico'))).toBe(true);
-    // A local build without a browser prefers those drawings to the committed copies.
-    await expect(writeBrandImages(directory, { fallback: true })).resolves.toEqual([]);
+
+    // A changed headline redraws that language's image only.
+    const hero = path.join(directory, 'content', 'home', 'bg', 'hero.md');
+    await writeFile(hero, (await readFile(hero, 'utf8')).replace(/^headline:.*$/m, 'headline: "Наличности и плащания"'));
+    await expect(writeBrandImages(directory)).resolves.toEqual(['/share/bg.png']);
   }, 60_000);
 });
 
-describe('the committed copies (gatsby/brand-fallback)', () => {
-  it.each(BRAND_IMAGE_FILES.filter((file) => file.endsWith('.png')))('%s is a PNG of the size the build draws', async (file) => {
-    const png = await readFile(path.join(ROOT, BRAND_FALLBACK_DIR, file));
-    expect([...png.subarray(1, 4)]).toEqual([...Buffer.from('PNG')]);
-    const size = file.startsWith('/share/') ? [1200, 630] : file === '/apple-touch-icon.png' ? [180, 180] : [Number(/(\d+)x/.exec(file)?.[1]), Number(/(\d+)x/.exec(file)?.[1])];
-    expect(pngSize(png)).toEqual(size);
+describe('iconSvg', () => {
+  const logo = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="8" y="8" width="16" height="16" fill="#dcfce7"/></svg>';
+  const pixels = (svg: string) => new Resvg(svg, { font: { loadSystemFonts: false } }).render().pixels;
+
+  it('keeps the corners transparent, or fills them with the brand colour when full-bleed', () => {
+    const corner = (svg: string) => [...pixels(svg).subarray(0, 4)];
+    expect(corner(iconSvg(logo, 32, false))).toEqual([0, 0, 0, 0]);
+    expect(corner(iconSvg(logo, 32, true))).toEqual([0x15, 0x80, 0x3d, 255]);
   });
 
-  it('has a favicon.ico with its three sizes', async () => {
-    const ico = await readFile(path.join(ROOT, BRAND_FALLBACK_DIR, 'favicon.ico'));
-    expect([...ico.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
-    expect([ico[6], ico[22], ico[38]]).toEqual([16, 32, 48]);
-  });
-});
-
-describe('withoutChromiumWarning', () => {
-  it('lists what was skipped and names the line that installs what draws it, on a line of its own', () => {
-    const warning = withoutChromiumWarning(['/share/en.png', '/favicon.ico']);
-    expect(warning).toBe(
-      [
-        'No Chromium found, so this local build skips what Chromium draws:',
-        '  - share images and icons: copies from gatsby/brand-fallback/, drawn for the',
-        '    default product name and texts (GATSBY_PRODUCT_NAME and text changes',
-        '    do not show in them):',
-        '      /share/en.png',
-        '      /favicon.ico',
-        '  - mermaid diagrams: each is shown as its source in a code block',
-        'To draw them, install Chromium and its typeface (or set CHROME_PATH):',
-        '    apt-get install -y chromium fonts-liberation',
-        'then build from clean (npm start does; after npm run develop, run',
-        'npm run clean first). A production build fails without Chromium.',
-      ].join('\n'),
-    );
-    // Gatsby's reporter wraps lines at 80 columns.
-    for (const line of withoutChromiumWarning(BRAND_IMAGE_FILES).split('\n')) expect(line.length).toBeLessThan(80);
-  });
-
-  it('leaves out the images when all of them were drawn before (cached)', () => {
-    const warning = withoutChromiumWarning([]);
-    expect(warning).not.toContain('share images');
-    expect(warning).toContain('  - mermaid diagrams: each is shown as its source in a code block');
-    expect(warning).toContain('apt-get install -y chromium fonts-liberation');
+  it('draws the mark scaled to the size asked for', () => {
+    const size = 64;
+    const centre = (size / 2) * size * 4 + (size / 2) * 4;
+    expect([...pixels(iconSvg(logo, size, false)).subarray(centre, centre + 4)]).toEqual([0xdc, 0xfc, 0xe7, 255]);
   });
 });

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { findContentTreeProblems } from '../../gatsby/contentTree';
+import { icoFromPngs } from '../../src/lib/icons';
 
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'files');
@@ -193,7 +194,7 @@ describe('the images the media folder is for', () => {
     await pixel.clone().gif().toFile(path.join(media, 'd.gif'));
     await pixel.clone().webp().toFile(path.join(media, 'e.webp'));
     await pixel.clone().avif().toFile(path.join(media, 'f.avif'));
-    fs.copyFileSync(path.join(ROOT, 'gatsby', 'brand-fallback', 'favicon.ico'), path.join(media, 'g.ico'));
+    fs.writeFileSync(path.join(media, 'g.ico'), icoFromPngs([{ size: 4, png: await pixel.clone().png().toBuffer() }]));
     fs.copyFileSync(path.join(ROOT, 'static', 'favicon.svg'), path.join(media, 'h.Svg'));
     expect(findContentTreeProblems(directory)).toEqual([]);
     // And the site's own folders as they are.

@@ -1,4 +1,4 @@
-import { APPLE_TOUCH_ICON, FAVICON_ICO_SIZES, MANIFEST_ICONS, icoFromPngs, iconHtml, manifestIcons } from '../../src/lib/icons';
+import { APPLE_TOUCH_ICON, FAVICON_ICO_SIZES, MANIFEST_ICONS, icoFromPngs, manifestIcons } from '../../src/lib/icons';
 
 /** Reads back what icoFromPngs wrote, field by field. */
 function readIco(ico: Uint8Array) {
@@ -68,19 +68,5 @@ describe('icon set', () => {
     expect(MANIFEST_ICONS.filter((icon) => icon.fullBleed).map((icon) => icon.purpose)).toEqual(['maskable']);
     expect(APPLE_TOUCH_ICON).toEqual({ path: '/apple-touch-icon.png', size: 180, fullBleed: true });
     expect(FAVICON_ICO_SIZES).toEqual([16, 32, 48]);
-  });
-});
-
-describe('iconHtml', () => {
-  it('shows the mark at the size asked for, on the brand colour when full-bleed', () => {
-    const html = iconHtml('data:image/svg+xml;base64,AAA', 180, true);
-    expect(html).toContain('<img src="data:image/svg+xml;base64,AAA"');
-    expect(html).toContain('width:180px;height:180px');
-    expect(html).toContain('background:#15803d');
-    expect(html).toContain('data-ready="true"');
-  });
-
-  it('leaves the background transparent otherwise', () => {
-    expect(iconHtml('x', 32, false)).toContain('background:transparent');
   });
 });

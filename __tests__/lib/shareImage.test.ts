@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readFrontmatter } from '../../src/lib/frontmatterParser';
 import { SHARE_IMAGE, shareImagePath, shareImageUrl } from '../../src/lib/shareImage';
-import { keepShortWordsWithNext, shareImageHtml, svgDataUrl } from '../../src/lib/shareImageHtml';
+import { svgDataUrl } from '../../src/lib/shareCard';
+import { keepShortWordsWithNext } from '../../src/lib/shareCardText';
 import { LANGUAGES } from '../../src/lib/languages';
 import { loadLocales } from '../support/locales';
 
@@ -47,38 +48,6 @@ describe('svgDataUrl', () => {
   });
 });
 
-describe('shareImageHtml', () => {
-  const text = {
-    language: 'bg' as const,
-    productName: 'Stock<Pay>',
-    eyebrow: 'Наличности & продажби',
-    headline: 'Лесно управление и плащания',
-    topics: ['Управление на наличности', 'Обработка на фактури', 'Плащания в биткойн'],
-  };
-  const html = shareImageHtml(text, 'data:image/svg+xml;base64,AAA');
-
-  it('is a 1200x630 document in the language of its text', () => {
-    expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toContain('<html lang="bg">');
-    expect(html).toContain('width: 1200px; height: 630px;');
-  });
-
-  it('shows the logo, product name, eyebrow, headline and topics, escaped', () => {
-    expect(html).toContain('<img src="data:image/svg+xml;base64,AAA" alt="">');
-    expect(html).toContain('<span>Stock&lt;Pay&gt;</span>');
-    expect(html).toContain('<p class="eyebrow">Наличности &amp; продажби</p>');
-    expect(html).toContain(`<h1>Лесно управление и${NBSP}плащания</h1>`);
-    for (const topic of text.topics) expect(html).toContain(`<span>${topic}</span>`);
-    expect(html).not.toContain('<Pay>');
-  });
-
-  it('uses installed fonts only and marks itself ready for the renderer', () => {
-    expect(html).not.toMatch(/@font-face|@import|https?:\/\//);
-    expect(html).toContain("'Liberation Sans'");
-    expect(html).toContain('dataset.ready');
-  });
-});
-
 describe('share image alt text', () => {
   const resources = loadLocales();
   it.each(LANGUAGES)('%s: names the product and quotes the headline the image shows, from content/home/<lang>/hero.md', (language) => {
@@ -88,5 +57,19 @@ describe('share image alt text', () => {
     expect(alt).toContain('{{headline}}');
     const hero = `content/home/${language}/hero.md`;
     expect(alt).not.toContain(String(readFrontmatter(hero, readFileSync(path.join(__dirname, '..', '..', hero), 'utf8')).data.headline));
+  });
+});
+
+describe('a post card’s alt text', () => {
+  const resources = loadLocales();
+  it.each(LANGUAGES)('%s: names the product, the title and the date the card shows, filled in where the tag is written', (language) => {
+    const alt = (resources[language].common as { share: { postImageAlt: string } }).share.postImageAlt;
+    for (const value of ['{{product}}', '{{title}}', '{{date}}']) expect(alt).toContain(value);
+  });
+
+  it('is written in each language, not copied', () => {
+    const alts = LANGUAGES.map((language) => (resources[language].common as { share: { postImageAlt: string } }).share.postImageAlt);
+    expect(new Set(alts).size).toBe(LANGUAGES.length);
+    expect(alts[LANGUAGES.indexOf('bg')]).toMatch(/[а-я]/);
   });
 });

@@ -7,7 +7,7 @@ import { LOCALE_TAGS, LANGUAGES } from '../lib/languages';
 import { fillProductName } from '../lib/markdown';
 import { documentTitle, headLinks, serializeJsonLd } from '../lib/seo';
 import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_SVG_PATH } from '../lib/icons';
-import { SHARE_IMAGE, shareImageUrl } from '../lib/shareImage';
+import { SHARE_IMAGE, absoluteUrl, shareImageUrl } from '../lib/shareImage';
 import { sitePage, type JsonLd, type PageType } from '../lib/structuredData';
 import { useSiteLanguage } from '../hooks/useSiteLanguage';
 
@@ -29,6 +29,11 @@ export interface SeoProps {
   stylesheets?: readonly string[];
   /** A blog post: og:type article with its dates (YYYY-MM-DD). */
   article?: { published: string; modified?: string | null };
+  /**
+   * The page's own share image (a blog post's card: its path under the site,
+   * 1200x630 PNG, and what it shows); by default the language's site-wide one.
+   */
+  image?: { path: string; alt: string };
 }
 
 /**
@@ -62,13 +67,14 @@ function useShareHeadline(language: string): string {
  * icons and share images are drawn at build time (gatsby/brandImages.ts).
  */
 export function Seo(props: SeoProps): React.JSX.Element {
-  const { title, description, jsonLd, dateModified, canonicalPath, noindex = false, stylesheets = [], article } = props;
+  const { title, description, jsonLd, dateModified, canonicalPath, noindex = false, stylesheets = [], article, image: ownImage } = props;
   const { t } = useTranslation('common');
   const { language, originalPath, languages } = useSiteLanguage();
   const { canonical, alternates } = headLinks(siteConfig.siteUrl, language, canonicalPath ?? originalPath, canonicalPath ? undefined : languages);
   const fullTitle = documentTitle(title, siteConfig.productName);
-  const image = shareImageUrl(siteConfig.siteUrl, language);
-  const imageAlt = t('share.imageAlt', { headline: fillProductName(useShareHeadline(language), siteConfig.productName) });
+  const siteImageAlt = t('share.imageAlt', { headline: fillProductName(useShareHeadline(language), siteConfig.productName) });
+  const image = ownImage ? absoluteUrl(siteConfig.siteUrl, ownImage.path) : shareImageUrl(siteConfig.siteUrl, language);
+  const imageAlt = ownImage ? ownImage.alt : siteImageAlt;
   const structuredData =
     typeof jsonLd === 'function'
       ? jsonLd({ url: canonical, image })

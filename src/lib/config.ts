@@ -112,9 +112,9 @@ export function configMode(env: ModeEnv): ConfigMode {
 }
 
 /**
- * Chromium draws the share images, icons and diagrams at build time. A
- * local build without it uses committed copies and shows diagrams as their
- * source (gatsby/brandImages.ts, plugins/stockpay-remark-mermaid); a
+ * Chromium draws the mermaid diagrams at build time (and nothing else: the
+ * share images and icons need no browser). A local build without it shows
+ * each diagram as its source (plugins/stockpay-remark-mermaid); a
  * production build fails instead.
  */
 export function chromiumRequired(mode: ConfigMode): boolean {

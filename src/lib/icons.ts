@@ -1,11 +1,9 @@
 /**
  * The site's icons besides static/favicon.svg, all drawn from it at build
- * time (gatsby/brandImages.ts): PNG sizes for the web manifest, a maskable
+ * time by resvg (gatsby/brandImages.ts): PNG sizes for the web manifest, a maskable
  * one, Apple's touch icon and favicon.ico for browsers and crawlers that
  * ask for it without reading the page.
  */
-import { BRAND_COLORS } from './brand';
-
 export interface IconImage {
   path: string;
   size: number;
@@ -41,22 +39,6 @@ export function manifestIcons(): { src: string; sizes: string; type: string; pur
     type: 'image/png',
     purpose: icon.purpose ?? 'any',
   }));
-}
-
-/**
- * A page that shows the mark (a data: URL) at `size` pixels, for Chromium to
- * screenshot. The page has no background of its own unless full-bleed, so
- * a screenshot without the default white keeps the corners transparent.
- * Nothing to wait for, so it is marked ready from the start.
- */
-export function iconHtml(logoUrl: string, size: number, fullBleed: boolean): string {
-  const background = fullBleed ? BRAND_COLORS.brand : 'transparent';
-  return (
-    '<!doctype html><html data-ready="true"><head><meta charset="utf-8"><style>' +
-    `*{margin:0;padding:0}html,body{width:${size}px;height:${size}px;overflow:hidden;background:${background}}` +
-    `img{display:block;width:${size}px;height:${size}px}` +
-    `</style></head><body><img src="${logoUrl}" alt=""></body></html>`
-  );
 }
 
 /**

@@ -3,7 +3,8 @@ import { graphql, type PageProps } from 'gatsby';
 import { MarkdownPage } from '../components/markdown/MarkdownPage';
 import { PostMeta } from '../components/blog/PostMeta';
 import { PostNav } from '../components/blog/PostNav';
-import { TOC_MIN_SECTIONS } from '../lib/blog';
+import { useTranslation } from 'react-i18next';
+import { TOC_MIN_SECTIONS, formatPostDate } from '../lib/blog';
 import { siteConfig } from '../lib/config';
 import { checked, type EntryFrontmatter } from '../lib/frontmatter';
 import { fillProductName } from '../lib/markdown';
@@ -14,6 +15,7 @@ import type { PostContext } from '../../gatsby/blogPages';
 /** One blog post, from content/blog/<lang>/<slug>.md (pages made by gatsby/blogPages.ts). */
 export default function BlogPostTemplate({ data, pageContext }: PageProps<Queries.BlogPostQuery, PostContext>): React.JSX.Element {
   const { language } = useSiteLanguage();
+  const { t } = useTranslation('common');
   const product = siteConfig.productName;
   const post = data.post;
   // The date fields come back formatted as YYYY-MM-DD (the query's formatString).
@@ -21,6 +23,9 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Querie
   const title = fillProductName(frontmatter.title, product);
   const description = fillProductName(frontmatter.description, product);
   const author = frontmatter.author ? fillProductName(frontmatter.author, product) : null;
+  const shareImage = pageContext.shareImage
+    ? { path: pageContext.shareImage, alt: t('share.postImageAlt', { title, date: formatPostDate(frontmatter.date, language) }) }
+    : undefined;
   return (
     <MarkdownPage
       title={title}
@@ -29,6 +34,7 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Querie
       showContents={(post?.headings?.length ?? 0) >= TOC_MIN_SECTIONS}
       seo={{
         article: { published: frontmatter.date, modified: frontmatter.updated },
+        image: shareImage,
         jsonLd: ({ url, image }) =>
           blogPosting({
             name: title,

@@ -17,7 +17,7 @@ interface Props {
   /** When the content last changed (YYYY-MM-DD), for the page's JSON-LD. */
   dateModified?: string;
   /** The page's structured data and article facts, when not a plain WebPage (a blog post). */
-  seo?: Pick<SeoProps, 'jsonLd' | 'article'>;
+  seo?: Pick<SeoProps, 'jsonLd' | 'article' | 'image'>;
   /** Shown under the title (a post's date, author and reading time). */
   meta?: React.ReactNode;
   /** Shown after the text (a post's neighbours). */
@@ -52,6 +52,7 @@ export function MarkdownPage(props: Props): React.JSX.Element {
         description={description}
         jsonLd={seo?.jsonLd ?? 'WebPage'}
         article={seo?.article}
+        image={seo?.image}
         dateModified={dateModified}
         stylesheets={katexStylesheet && containsMath(html) ? [katexStylesheet] : []}
       />
