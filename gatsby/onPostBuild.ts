@@ -10,6 +10,7 @@ import { precompress, writeCdnFiles } from '../hosting/cdnFiles';
 import { readPublicRules } from '../hosting/publicFiles';
 import { writeRuntime } from './runtimeFile';
 import { repairStreamedHtml } from './streamedHtml';
+import { writeSearchIndex } from './searchIndex';
 
 /**
  * Removes the NUL bytes React's stream writer leaves in the pages
@@ -21,7 +22,8 @@ import { repairStreamedHtml } from './streamedHtml';
  * pointing at the sitemap index that gatsby-plugin-sitemap wrote in its own
  * onPostBuild (plugins run before the site's gatsby-node, so the index
  * exists by now; if it does not, robots.txt would send crawlers to a
- * missing file, so the build fails); then the hosting rules for a CDN
+ * missing file, so the build fails); the search index of the finished
+ * pages (public/pagefind/: gatsby/searchIndex.ts); then the hosting rules for a CDN
  * (public/_headers, public/_redirects) and the precompressed copies nginx
  * serves (hosting/cdnFiles.ts), last, so they cover every file.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
@@ -50,6 +52,15 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   const record = buildRecord(siteConfig, cms && !('error' in cms) ? cms : null, runtime.runtime);
   await writeFile(path.join(publicDir, BUILD_RECORD_PATH), `${JSON.stringify(record, null, 2)}\n`);
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
+  const indexing = Date.now();
+  try {
+    const { pages } = writeSearchIndex(program.directory, publicDir);
+    const counts = Object.entries(pages).map(([language, count]) => `${count} ${language}`);
+    reporter.info(`Search index: ${counts.join(', ')} pages in public/pagefind/ in ${((Date.now() - indexing) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    reporter.panicOnBuild((error as Error).message);
+    return;
+  }
   const rules = writeCdnFiles(publicDir, readPublicRules(publicDir));
   reporter.info(`public/_headers: ${rules} rules for every page and file`);
   const started = Date.now();

@@ -12,7 +12,7 @@ import { adminPolicy } from '../src/lib/adminPage';
 import type { CmsBackend } from '../src/lib/cmsConfig';
 import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
 import type { ConfigEnv } from '../src/lib/config';
-import { FILE_POLICY, originsOf, pagePolicy, type SitePolicies } from './rules';
+import { FILE_POLICY, originsOf, pagePolicy, searchPolicy, type SitePolicies } from './rules';
 
 /** Where the record is, in public/; never served (the hosting rules answer 404). */
 export const BUILD_RECORD_PATH = '/_build.json';
@@ -75,9 +75,9 @@ export function parseBuildRecord(text: string): BuildRecord {
   };
 }
 
-/** The three policies the build is served with (hosting/rules.ts). */
+/** The four policies the build is served with (hosting/rules.ts). */
 export function sitePolicies(record: BuildRecord): SitePolicies {
-  return { page: pagePolicy(record.connectOrigins), admin: adminPolicy(record.cms), file: FILE_POLICY };
+  return { page: pagePolicy(record.connectOrigins), search: searchPolicy(record.connectOrigins), admin: adminPolicy(record.cms), file: FILE_POLICY };
 }
 
 const sameCms = (a: CmsBackend | null, b: CmsBackend | null): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import { formatHeadersFile, type HeaderRule } from './headersFile';
 import { ADMIN_PATH } from '../src/lib/adminPage';
+import { SEARCH_PATH } from '../src/lib/search';
 import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, servedKind } from './rules';
 import { publicFiles, type PublicRules } from './publicFiles';
 
@@ -24,8 +25,9 @@ const extensionOf = (file: string): string | undefined => /\.([^./]+)$/.exec(fil
  * top-level folder when no page is in it (`/_gatsby/*`, whose HTML
  * fragments are files). Fingerprinted files get immutable (every .js and
  * .css is webpack's or the runtime's, with a hash in its name, except in
- * folders such as the CMS's bundle, which are revalidated); the CMS page
- * gets its own policy. "The last matching rule wins" on both CDNs (see
+ * folders such as the CMS's bundle and Pagefind's, which are revalidated,
+ * but for the fingerprinted subfolders of those: Pagefind's index chunks
+ * and fragments); the search pages and the CMS page get their own policies. "The last matching rule wins" on both CDNs (see
  * hosting/headersFile.ts), so each rule after the first detaches what it sets.
  */
 export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'policies'>): HeaderRule[] {
@@ -36,6 +38,16 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
   const named = [...new Set(files.filter((file) => /\.(js|css)$/.test(file) && cacheControl(file) === REVALIDATE).map((file) => file.split('/').slice(0, 2).join('/')))].sort();
   const unnamedRoot = named.find((folder) => /\.(js|css)$/.test(folder));
   if (unnamedRoot) throw new Error(`public${unnamedRoot} has no hash in its name, yet every script and style at the root is served as immutable`);
+  // Inside those folders, subfolders of fingerprinted files (Pagefind's index chunks and fragments) are immutable again.
+  const inNamed = files.filter((file) => named.some((folder) => file.startsWith(`${folder}/`)));
+  const immutableInNamed = [...new Set(inNamed.filter((file) => cacheControl(file) === IMMUTABLE).map((file) => file.split('/').slice(0, 3).join('/')))].sort();
+  for (const folder of immutableInNamed) {
+    const mixed = inNamed.find((file) => (file === folder || file.startsWith(`${folder}/`)) && cacheControl(file) !== IMMUTABLE);
+    if (files.includes(folder) || mixed) throw new Error(`public${mixed ?? folder}: a CDN rule cannot tell it apart from the fingerprinted files beside it`);
+  }
+  // The search pages ('/search/', '/bg/search/'): one rule for the unprefixed page, one for every language's.
+  const searchPages = files.filter((file) => servedKind(file) === 'search').map((file) => file.replace(/index\.html$/, ''));
+  const searchPatterns = [...new Set(searchPages.map((page) => (page === SEARCH_PATH ? SEARCH_PATH : `/*${SEARCH_PATH}`)))].sort();
   const coveredFolders = new Set(['static', ...named.map((folder) => folder.slice(1))]);
   const uncovered = nonPages.filter((file) => !coveredFolders.has(top(file)));
   // Files at the root or among pages: only their extension can name them.
@@ -62,7 +74,9 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
       .map((extension) => override(`/*.${extension}`, file)),
     override('/static/*', immutable),
     ...named.map((folder) => override(`${folder}/*`, { 'Cache-Control': REVALIDATE, ...file })),
+    ...immutableInNamed.map((folder) => override(`${folder}/*`, { 'Cache-Control': IMMUTABLE })),
     ...folders.map((folder) => override(`/${folder}/*`, file)),
+    ...searchPatterns.map((pattern) => override(pattern, { 'Content-Security-Policy': policies.search })),
     override(ADMIN_PATH, { 'Content-Security-Policy': policies.admin }),
   ];
 }

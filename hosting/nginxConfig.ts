@@ -15,7 +15,8 @@
  * level, and no location has an add_header (a unit test and the HTTP tests
  * in e2e/hosting.spec.ts hold it).
  */
-import { FINGERPRINTED, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, notFoundPage } from './rules';
+import { PAGEFIND_FINGERPRINTED } from '../src/lib/search';
+import { FINGERPRINTED, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SEARCH_PAGE, SECURITY_HEADERS, notFoundPage } from './rules';
 import { HOSTING_FILES, type PublicRules } from './publicFiles';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
@@ -128,19 +129,23 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     "# build with other settings (`npm run nginx:config`): the policies hold the build's API origins.",
     '# Needs the brotli static module (Debian: libnginx-mod-http-brotli-static).',
     '',
-    "# The policy of the file served: the CMS page, Gatsby's fragments (files), every",
-    '# other HTML file (a page), and the sandboxing policy for everything else.',
+    "# The policy of the file served: the CMS page, Gatsby's fragments (files), the",
+    '# search pages (the page policy with WebAssembly), every other HTML file (a',
+    '# page), and the sandboxing policy for everything else. The first match wins.',
     `map $uri ${CSP} {`,
     `    default ${nginxString(rules.policies.file)};`,
     `    ${nginxRegExp(/^\/admin\/index\.html$/)} ${nginxString(rules.policies.admin)};`,
     `    ${nginxRegExp(/^\/_gatsby\//)} ${nginxString(rules.policies.file)};`,
+    `    ${nginxRegExp(SEARCH_PAGE)} ${nginxString(rules.policies.search)};`,
     `    ${nginxRegExp(/\.html$/)} ${nginxString(rules.policies.page)};`,
     '}',
     '',
-    '# Fingerprinted files are immutable; everything else revalidates (with its ETag).',
+    "# Fingerprinted files (the bundles, Pagefind's index chunks and fragments) are",
+    '# immutable; everything else revalidates (with its ETag).',
     `map $uri ${CACHE} {`,
     `    default ${nginxString(REVALIDATE)};`,
     `    ${nginxRegExp(FINGERPRINTED)} ${nginxString(IMMUTABLE)};`,
+    `    ${nginxRegExp(PAGEFIND_FINGERPRINTED)} ${nginxString(IMMUTABLE)};`,
     '}',
     '',
     '# A path ending in / means its index.html, so a folder without one is a 404',

@@ -6,10 +6,10 @@
  * nginx config is generated from the same rules (hosting/nginxConfig.ts).
  * Pure: the callers read the files.
  *
- * Three policies, whatever the number of pages (issue 27): one for every
- * page, one for the editors' CMS at /admin/, and a sandbox for every other
- * file, so that an SVG, a feed or an upload opened on its own can run
- * nothing (issue 26). No page carries an inline script (gatsby/runtimeFile.ts
+ * Four policies, whatever the number of pages (issue 27): one for every
+ * page, the same with WebAssembly for the search pages (issue 29), one for
+ * the editors' CMS at /admin/, and a sandbox for every other file, so that
+ * an SVG, a feed or an upload opened on its own can run nothing (issue 26). No page carries an inline script (gatsby/runtimeFile.ts
  * moves Gatsby's into one fingerprinted file), so the page policy trusts the
  * site's own files and nothing else: no hashes, no 'unsafe-inline' for
  * scripts.
@@ -17,9 +17,12 @@
  * Caching follows Gatsby's guide (docs/how-to/previews-deploys-hosting/caching):
  * fingerprinted files are immutable, everything else revalidates.
  * One departure: the guide lists /sw.js, which this site does not have.
+ * Pagefind's index chunks and fragments are named by their content, so
+ * immutable too; its entry files keep their names and revalidate.
  */
 import { ADMIN_PATH } from '../src/lib/adminPage';
 import { LANGUAGES } from '../src/lib/languages';
+import { PAGEFIND_FINGERPRINTED, SEARCH_PATH } from '../src/lib/search';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -28,7 +31,7 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
 export const FINGERPRINTED = /^\/static\/|[.-][0-9a-f]{20}\.(js|css)$/;
 
 export function cacheControl(path: string): string {
-  return FINGERPRINTED.test(path) ? IMMUTABLE : REVALIDATE;
+  return FINGERPRINTED.test(path) || PAGEFIND_FINGERPRINTED.test(path) ? IMMUTABLE : REVALIDATE;
 }
 
 /** Sent with every response, the 404s and redirects included. */
@@ -42,14 +45,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * What a served path is, for its policy: a page of the site (a folder's
- * index.html, or an .html file such as /404.html), the CMS page, or any
- * other file. Gatsby's own HTML fragments under /_gatsby/ (the scripts
- * slice it stitches into pages) are files, never pages.
+ * index.html, or an .html file such as /404.html), a search page, the CMS
+ * page, or any other file. Gatsby's own HTML fragments under /_gatsby/
+ * (the scripts slice it stitches into pages) are files, never pages.
  */
-export type ServedKind = 'page' | 'admin' | 'file';
+export type ServedKind = 'page' | 'search' | 'admin' | 'file';
+
+/** The search pages of every language ('/search/', '/bg/search/', '/en/search/'), with or without their index.html. */
+export const SEARCH_PAGE = new RegExp(`^/(?:(?:${LANGUAGES.join('|')})/)?${SEARCH_PATH.slice(1)}(?:index\\.html)?$`);
 
 export function servedKind(path: string): ServedKind {
   if (path === ADMIN_PATH || path === `${ADMIN_PATH}index.html`) return 'admin';
+  if (SEARCH_PAGE.test(path)) return 'search';
   if (path.startsWith('/_gatsby/')) return 'file';
   return path.endsWith('/') || path.endsWith('.html') ? 'page' : 'file';
 }
@@ -99,6 +106,17 @@ export function pagePolicy(connectOrigins: readonly string[]): string {
 }
 
 /**
+ * The policy of the search pages: the page policy, and WebAssembly, which
+ * Pagefind searches with ('wasm-unsafe-eval' lets a page compile
+ * WebAssembly, not evaluate strings). Only there: every other page keeps
+ * the stricter policy. No worker-src: the search runs in the page
+ * (src/browser/pagefind.ts), and the build removes Pagefind's worker.
+ */
+export function searchPolicy(connectOrigins: readonly string[]): string {
+  return pagePolicy(connectOrigins).replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+}
+
+/**
  * The policy of every file that is not a page: nothing may load or run, and
  * a document (an SVG, a feed, an uploaded file opened on its own) is
  * sandboxed in an origin of its own. Subresources are governed by the page
@@ -106,9 +124,10 @@ export function pagePolicy(connectOrigins: readonly string[]): string {
  */
 export const FILE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
 
-/** The three policies of a build (hosting/buildRecord.ts derives them from what the build recorded). */
+/** The four policies of a build (hosting/buildRecord.ts derives them from what the build recorded). */
 export interface SitePolicies {
   page: string;
+  search: string;
   admin: string;
   file: string;
 }

@@ -14,7 +14,7 @@ import { exitWith, run } from './processes';
 import { sitePages, type SitePage } from './sitePages';
 
 type Assertions = Record<string, unknown>;
-const KINDS = ['math', 'notFound', 'showsHome'] as const;
+const KINDS = ['math', 'notFound', 'showsHome', 'noindex'] as const;
 
 /** A page's assertions: every page's, then those of each kind it is (lighthouserc.json "exceptions"). */
 export function pageAssertions(page: SitePage): Assertions {

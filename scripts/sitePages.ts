@@ -11,6 +11,7 @@ import { BLOG_PATH, postPath } from '../src/lib/blog';
 import { frontmatterScalar } from '../src/lib/content';
 import { LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
 import { NOT_FOUND_PATH, ROUTES } from '../src/lib/routes';
+import { SEARCH_PATH } from '../src/lib/search';
 
 export interface SitePage {
   /** '/', '/docs/', '/blog/a-post/', … or '404' */
@@ -23,6 +24,8 @@ export interface SitePage {
   math: boolean;
   /** /blog/ of a language without posts, which shows the home page and names / as canonical. */
   showsHome: boolean;
+  /** The search page: noindex on purpose (src/pages/search.tsx). */
+  noindex: boolean;
 }
 
 export interface BlogSource {
@@ -92,14 +95,15 @@ export function sitePages(posts: readonly BlogSource[] = blogSources()): SitePag
       notFound: false,
       math: route === '/docs/',
       showsHome: route === BLOG_PATH && !posts.some((post) => post.language === language),
+      noindex: route === SEARCH_PATH,
     })),
-    { route: '404', language, path: at(language, NOT_FOUND_PATH), notFound: true, math: false, showsHome: false },
+    { route: '404', language, path: at(language, NOT_FOUND_PATH), notFound: true, math: false, showsHome: false, noindex: false },
   ]);
   const longest = LANGUAGES.flatMap((language): SitePage[] => {
     const [post] = posts.filter((candidate) => candidate.language === language).sort((a, b) => b.bytes - a.bytes);
     if (!post) return [];
     const route = postPath(post.slug);
-    return [{ route, language, path: at(language, route), notFound: false, math: post.math, showsHome: false }];
+    return [{ route, language, path: at(language, route), notFound: false, math: post.math, showsHome: false, noindex: false }];
   });
   return [...routes, ...longest];
 }

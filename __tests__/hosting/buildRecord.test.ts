@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { adminContentSecurityPolicy, UNCONFIGURED_ADMIN_POLICY } from '../../src/lib/adminPage';
 import { buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../hosting/buildRecord';
-import { FILE_POLICY, pagePolicy } from '../../hosting/rules';
+import { FILE_POLICY, pagePolicy, searchPolicy } from '../../hosting/rules';
 
 const RUNTIME = { file: '/runtime-0123456789abcdef0123.js', scripts: ['/framework-1.js', '/app-2.js'] };
 const record = buildRecord(
@@ -23,9 +23,10 @@ describe('buildRecord', () => {
     ]);
   });
 
-  it('gives the three policies the build is served with', () => {
+  it('gives the four policies the build is served with', () => {
     expect(sitePolicies(record)).toEqual({
       page: pagePolicy(['https://pay.example.com', 'https://api.example.com']),
+      search: searchPolicy(['https://pay.example.com', 'https://api.example.com']),
       admin: adminContentSecurityPolicy({ name: 'github', repo: 'acme/site', branch: 'main' }),
       file: FILE_POLICY,
     });

@@ -7,7 +7,7 @@ import { CLOUDFLARE_PAGES_HEADER_RULES, brotliQuality, headerRules, precompress,
 import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
 import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
-import { FILE_POLICY, headersFor, pagePath } from '../../hosting/rules';
+import { FILE_POLICY, IMMUTABLE, REVALIDATE, headersFor, pagePath } from '../../hosting/rules';
 
 let dir: string;
 const write = (file: string, text: string) => {
@@ -16,8 +16,31 @@ const write = (file: string, text: string) => {
 };
 const big = (text: string) => text.repeat(Math.ceil(2000 / text.length));
 
-const PAGES = ['index.html', 'docs/index.html', 'pricing/index.html', 'privacy-policy/index.html', '404.html', '404/index.html', 'blog/index.html', 'blog/a-post/index.html'];
-const LANGUAGE_PAGES = ['index.html', 'docs/index.html', '404.html', 'blog/a-post/index.html'];
+const PAGES = [
+  'index.html',
+  'docs/index.html',
+  'pricing/index.html',
+  'privacy-policy/index.html',
+  '404.html',
+  '404/index.html',
+  'blog/index.html',
+  'blog/a-post/index.html',
+  'search/index.html',
+];
+const LANGUAGE_PAGES = ['index.html', 'docs/index.html', '404.html', 'blog/a-post/index.html', 'search/index.html'];
+/** Pagefind's bundle as gatsby/searchIndex.ts leaves it: entry files by name, index chunks and fragments by hash. */
+const PAGEFIND = [
+  'pagefind/pagefind.js',
+  'pagefind/pagefind-entry.json',
+  'pagefind/wasm.en.pagefind',
+  'pagefind/wasm.unknown.pagefind',
+  'pagefind/pagefind.en_b336f49f18.pf_meta',
+  'pagefind/pagefind.bg_e616388cd2.pf_meta',
+  'pagefind/index/en_5e2a1f0.pf_index',
+  'pagefind/index/bg_77c0d1e.pf_index',
+  'pagefind/fragment/en_1bf3c76.pf_fragment',
+  'pagefind/fragment/bg_1034ae1.pf_fragment',
+];
 
 /** A public/ shaped like the site's: pages in three prefixes, bundles, page data, static files, images, a feed, the CMS, the build record. */
 function site(posts = 1): PublicRules {
@@ -41,6 +64,7 @@ function site(posts = 1): PublicRules {
   write('admin/decap-cms.js', 'cms()');
   write('admin/config.yml', 'backend: {}');
   write('~partytown/partytown.js', 'pt()');
+  for (const file of PAGEFIND) write(file, big('pagefind'));
   const record = buildRecord(
     { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' },
     { name: 'git-gateway', branch: 'main' },
@@ -68,9 +92,16 @@ describe('_headers', () => {
     }
   });
 
-  it('gives every page one policy, the CMS its own, and a file inside a folder of pages (the Bulgarian feed) the file policy', () => {
+  it('gives every page one policy, the search pages and the CMS their own, and a file inside a folder of pages (the Bulgarian feed) the file policy', () => {
     const rules = site();
     const parsed = readBack(rules);
+    for (const served of ['/search/', '/bg/search/', '/en/search/']) {
+      expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy'], netlifyHeaders(parsed, served)['Content-Security-Policy']]).toEqual([
+        served,
+        rules.policies.search,
+        rules.policies.search,
+      ]);
+    }
     for (const served of ['/', '/docs/', '/bg/docs/', '/en/blog/a-post/', '/404.html', '/bg/404.html', '/404/']) {
       expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, rules.policies.page]);
     }
@@ -93,13 +124,36 @@ describe('_headers', () => {
       '/*.xml',
       '/static/*',
       '/admin/*',
+      '/pagefind/*',
       '/~partytown/*',
+      '/pagefind/fragment/*',
+      '/pagefind/index/*',
       '/_gatsby/*',
       '/illustrations/*',
       '/page-data/*',
       '/share/*',
+      '/*/search/',
+      '/search/',
       '/admin/',
     ]);
+  });
+
+  it("keeps Pagefind's fingerprinted index chunks and fragments for a year and revalidates its entry files, on both CDNs", () => {
+    const parsed = readBack(site());
+    for (const served of ['/pagefind/fragment/bg_1034ae1.pf_fragment', '/pagefind/index/en_5e2a1f0.pf_index']) {
+      expect([served, cloudflareHeaders(parsed, served)['Cache-Control'], netlifyHeaders(parsed, served)['Cache-Control']]).toEqual([served, IMMUTABLE, IMMUTABLE]);
+    }
+    for (const served of ['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json', '/pagefind/wasm.unknown.pagefind', '/pagefind/pagefind.en_b336f49f18.pf_meta']) {
+      expect([served, cloudflareHeaders(parsed, served)['Cache-Control'], netlifyHeaders(parsed, served)['Cache-Control']]).toEqual([served, REVALIDATE, REVALIDATE]);
+      expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, FILE_POLICY]);
+    }
+  });
+
+  it('refuses a fingerprinted file directly in a revalidated folder, which no rule of its folder could make immutable', () => {
+    const rules = site();
+    expect(() => headerRules({ ...rules, files: [...rules.files, '/admin/decap-0123456789abcdef0123.js'] })).toThrow(
+      'public/admin/decap-0123456789abcdef0123.js: a CDN rule cannot tell it apart from the fingerprinted files beside it',
+    );
   });
 
   it('gives an unknown path the page policy, since a CDN answers it with its 404 page, unless it names a kind of file the site serves', () => {
@@ -182,7 +236,8 @@ describe('_redirects and the written files', () => {
 describe('precompress', () => {
   it('writes brotli and gzip copies of every text file over 1 KB that decode to the original', async () => {
     site();
-    expect(await precompress(dir)).toBe(19);
+    // The pages and Pagefind's script and entry; its index files come gzipped from Pagefind (not .js/.json), so are left alone.
+    expect(await precompress(dir)).toBe(24);
     for (const file of ['index.html', 'app-0123456789abcdef0123.js', 'page-data/index/page-data.json', 'sitemap-index.xml']) {
       const original = readFileSync(path.join(dir, file));
       expect(brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).equals(original)).toBe(true);
@@ -213,7 +268,7 @@ describe('precompress', () => {
     site();
     const manifest = path.join(dir, '..', `${path.basename(dir)}-precompressed.json`);
     try {
-      expect(await precompress(dir, manifest)).toBe(19);
+      expect(await precompress(dir, manifest)).toBe(24);
       expect(await precompress(dir, manifest)).toBe(0);
       write('docs/index.html', big('<p>changed</p>'));
       expect(await precompress(dir, manifest)).toBe(1);

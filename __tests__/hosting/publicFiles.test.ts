@@ -5,7 +5,7 @@ import path from 'node:path';
 import { htmlFiles, publicTree, readBuildRecord, readPublicRules } from '../../hosting/publicFiles';
 import { adminContentSecurityPolicy } from '../../src/lib/adminPage';
 import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
-import { FILE_POLICY, pagePolicy } from '../../hosting/rules';
+import { FILE_POLICY, pagePolicy, searchPolicy } from '../../hosting/rules';
 
 describe('readPublicRules', () => {
   let dir: string;
@@ -38,7 +38,12 @@ describe('readPublicRules', () => {
   it("lists every file but the compressed copies and the hosting's own, with the policies the build recorded", () => {
     const rules = readPublicRules(dir);
     expect(rules.files).toEqual(['/app-0123456789abcdef0123.js', '/bg/404.html', '/docs/index.html', '/index.html', '/page-data/app-data.json']);
-    expect(rules.policies).toEqual({ page: pagePolicy(['https://pay.example.com', 'https://api.example.com']), admin: adminContentSecurityPolicy(backend), file: FILE_POLICY });
+    expect(rules.policies).toEqual({
+      page: pagePolicy(['https://pay.example.com', 'https://api.example.com']),
+      search: searchPolicy(['https://pay.example.com', 'https://api.example.com']),
+      admin: adminContentSecurityPolicy(backend),
+      file: FILE_POLICY,
+    });
     expect(rules.record.siteUrl).toBe('https://shop.example.com');
   });
 

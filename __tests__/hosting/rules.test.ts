@@ -12,6 +12,7 @@ import {
   pagePath,
   pagePolicy,
   policyFor,
+  searchPolicy,
   servedKind,
 } from '../../hosting/rules';
 
@@ -24,6 +25,9 @@ describe('cacheControl', () => {
       '/static/fonts/x.woff2',
       '/454-9b17d9e91c6ed2fe394c.js',
       '/runtime-0123456789abcdef0123.js',
+      '/pagefind/fragment/en_1bf3c76.pf_fragment',
+      '/pagefind/index/bg_5e2a1f0.pf_index',
+      '/pagefind/filter/en_0a1b2c3.pf_filter',
     ]) {
       expect([path, cacheControl(path)]).toEqual([path, IMMUTABLE]);
     }
@@ -43,6 +47,12 @@ describe('cacheControl', () => {
       '/chunk-map.json',
       '/webpack-runtime-abc.js',
       '/admin/decap-cms.js',
+      '/pagefind/pagefind.js',
+      '/pagefind/pagefind-entry.json',
+      '/pagefind/wasm.en.pagefind',
+      '/pagefind/pagefind.en_b336f49f18.pf_meta',
+      '/fragment/en_1bf3c76.pf_fragment',
+      '/search/',
     ]) {
       expect([path, cacheControl(path)]).toEqual([path, REVALIDATE]);
     }
@@ -54,6 +64,8 @@ describe('servedKind', () => {
     for (const path of ['/', '/docs/', '/bg/blog/a-post/', '/404.html', '/bg/404.html', '/docs/index.html', '/index.html'])
       expect([path, servedKind(path)]).toEqual([path, 'page']);
     for (const path of ['/admin/', '/admin/index.html']) expect([path, servedKind(path)]).toEqual([path, 'admin']);
+    for (const path of ['/search/', '/search/index.html', '/bg/search/', '/en/search/index.html']) expect([path, servedKind(path)]).toEqual([path, 'search']);
+    for (const path of ['/blog/search/', '/searches/', '/bg/search/more/', '/xx/search/']) expect([path, servedKind(path)]).toEqual([path, 'page']);
     for (const path of [
       '/_gatsby/slices/_gatsby-scripts-1.html',
       '/bg/rss.xml',
@@ -62,6 +74,8 @@ describe('servedKind', () => {
       '/admin/config.yml',
       '/robots.txt',
       '/static/x.png',
+      '/pagefind/pagefind.js',
+      '/search/results.json',
     ]) {
       expect([path, servedKind(path)]).toEqual([path, 'file']);
     }
@@ -95,16 +109,23 @@ describe('inlineScripts', () => {
 });
 
 describe('the policies', () => {
-  const policies = {
-    page: pagePolicy(originsOf(['https://pay.example.com/v1/', 'https://api.example.com/api', 'https://pay.example.com/other'])),
-    admin: "default-src 'self'",
-    file: FILE_POLICY,
-  };
+  const origins = originsOf(['https://pay.example.com/v1/', 'https://api.example.com/api', 'https://pay.example.com/other']);
+  const policies = { page: pagePolicy(origins), search: searchPolicy(origins), admin: "default-src 'self'", file: FILE_POLICY };
   const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
   it('lets every page run scripts from the site only: no hash, no unsafe-inline, no unsafe-eval', () => {
     expect(directives(policies.page)['script-src']).toEqual(["'self'"]);
     expect(policies.page).not.toMatch(/sha256|unsafe-eval|script-src[^;]*unsafe-inline/);
+  });
+
+  it("lets the search pages compile WebAssembly (Pagefind's) and nothing else the page policy forbids: no eval, no worker of their own", () => {
+    const { 'script-src': scripts, ...rest } = directives(policies.search);
+    expect(scripts).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    const { 'script-src': pageScripts, ...pageRest } = directives(policies.page);
+    expect([pageScripts, rest]).toEqual([["'self'"], pageRest]);
+    expect(policies.search).not.toMatch(/'unsafe-eval'|worker-src/);
+    expect(policyFor('/bg/search/', policies)).toBe(policies.search);
+    expect(policyFor('/bg/docs/', policies)).toBe(policies.page);
   });
 
   it('lets the pages call the APIs of the build, each origin once', () => {
@@ -133,7 +154,7 @@ describe('the policies', () => {
 });
 
 describe('headersFor', () => {
-  const policies = { page: 'page policy', admin: 'admin policy', file: FILE_POLICY };
+  const policies = { page: 'page policy', search: 'search policy', admin: 'admin policy', file: FILE_POLICY };
   it('gives every path its cache policy, the security headers and its policy', () => {
     expect(headersFor('/app-91e8ba46fd3c0f4735c1.js', policies)).toEqual({ 'Cache-Control': IMMUTABLE, ...SECURITY_HEADERS, 'Content-Security-Policy': FILE_POLICY });
     expect(headersFor('/docs/', policies)).toEqual({ 'Cache-Control': REVALIDATE, ...SECURITY_HEADERS, 'Content-Security-Policy': 'page policy' });

@@ -16,7 +16,7 @@ interface Props {
 /** A rounded call-to-action panel at the end of a page: copy on one side, actions on the other. */
 export function CtaBand({ headingId, heading, tone, children, actions }: Props): React.JSX.Element {
   return (
-    <section className={styles.band} aria-labelledby={headingId}>
+    <section className={styles.band} aria-labelledby={headingId} data-pagefind-ignore="all">
       <div className={`${styles.panel} ${styles[tone]}`}>
         <div className={styles.copy}>
           <h2 id={headingId} className={styles.title}>

@@ -7,6 +7,7 @@ import { LocalizedLink } from './LocalizedLink';
 import { LogoMark } from './LogoMark';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
+import { SearchForm } from './search/SearchForm';
 import * as styles from './Header.module.css';
 
 export function Header(): React.JSX.Element {
@@ -23,6 +24,7 @@ export function Header(): React.JSX.Element {
           <NavLinks listClassName={styles.navList} linkClassName={styles.navLink} />
         </nav>
         <div className={styles.actions}>
+          <SearchForm id="header-search" className={styles.search} />
           <LanguageSwitcher />
           <div className={styles.launch}>
             <AppLink />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon';
 import { AppLink } from './AppLink';
 import { NavLinks } from './NavLinks';
+import { SearchForm } from './search/SearchForm';
 import { useDismissableDetails } from '../hooks/useDismissableDetails';
 import * as styles from './MobileMenu.module.css';
 
@@ -22,6 +23,7 @@ export function MobileMenu(): React.JSX.Element {
         <span>{t('nav.menu')}</span>
       </summary>
       <div className={styles.panel}>
+        <SearchForm id="menu-search" className={styles.search} />
         <nav aria-label={t('nav.label')}>
           <NavLinks listClassName={styles.list} linkClassName={styles.link} onNavigate={close} />
         </nav>

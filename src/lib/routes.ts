@@ -4,7 +4,7 @@
  * scripts/pageWeight.ts) read. Each is a file in src/pages/; a unit test
  * holds the two together, so adding a page means adding it here.
  */
-export const ROUTES = ['/', '/docs/', '/blog/', '/pricing/', '/contact/', '/privacy-policy/'] as const;
+export const ROUTES = ['/', '/docs/', '/blog/', '/pricing/', '/contact/', '/privacy-policy/', '/search/'] as const;
 export type Route = (typeof ROUTES)[number];
 
 /**

@@ -9,6 +9,7 @@
 import { BLOG_PATH } from './blog';
 import { DEFAULT_LANGUAGE, isLanguage, languagesOf, type Language } from './languages';
 import { NOT_FOUND_PATH } from './routes';
+import { SEARCH_PATH } from './search';
 import { headLinks } from './seo';
 
 /** Where the plugin writes its index (output '/'); robots.txt points here. */
@@ -17,8 +18,13 @@ export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 /** The GraphQL query the plugin runs: every page with the i18n plugin's context. */
 export const SITEMAP_QUERY = '{ allSitePage { nodes { path pageContext } } }';
 
-/** Language-less paths that never go into the sitemap, whatever their language. */
-const NOT_IN_SITEMAP = new Set<string>([NOT_FOUND_PATH, '/404.html', '/dev-404-page/']);
+/**
+ * Language-less paths that never go into the sitemap, whatever their
+ * language: the 404 pages, and the search page, which is noindex (its
+ * results are the other pages, listed themselves; its address holds
+ * visitors' queries).
+ */
+const NOT_IN_SITEMAP = new Set<string>([NOT_FOUND_PATH, '/404.html', '/dev-404-page/', SEARCH_PATH]);
 
 /** A SitePage as the query returns it; pageContext is free-form JSON. */
 export interface SitePageNode {

@@ -8,6 +8,7 @@ import type content from '../../locales/en/content.json';
 import type pricing from '../../locales/en/pricing.json';
 import type contact from '../../locales/en/contact.json';
 import type blog from '../../locales/en/blog.json';
+import type search from '../../locales/en/search.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -19,6 +20,7 @@ declare module 'i18next' {
       pricing: typeof pricing;
       contact: typeof contact;
       blog: typeof blog;
+      search: typeof search;
     };
   }
 }

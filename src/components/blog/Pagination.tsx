@@ -15,7 +15,7 @@ export function Pagination({ page, pageCount, newerPath, olderPath }: Props): Re
   const { t } = useTranslation('blog');
   if (pageCount <= 1) return null;
   return (
-    <nav className={styles.pagination} aria-label={t('pagination.label')}>
+    <nav className={styles.pagination} aria-label={t('pagination.label')} data-pagefind-ignore="all">
       {newerPath ? (
         <LocalizedLink to={newerPath} rel="prev" className={styles.pageLink}>
           {t('pagination.newer')}

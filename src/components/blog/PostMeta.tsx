@@ -17,6 +17,9 @@ interface Props {
   showAuthor?: boolean;
 }
 
+/** On a post's page, the search index takes the post's date from its <time> (src/lib/search.ts shapeResult shows it). */
+const SEARCH_DATE = { 'data-pagefind-meta': 'date[datetime]' };
+
 /** A post's date (and update), author, reading time and tags, as one line and a tag list. */
 export function PostMeta({ date, updated, author, readingMinutes, tags, showAuthor = false }: Props): React.JSX.Element {
   const { t } = useTranslation('blog');
@@ -25,7 +28,9 @@ export function PostMeta({ date, updated, author, readingMinutes, tags, showAuth
   return (
     <div className={styles.meta}>
       <p className={styles.facts}>
-        <time dateTime={date}>{formatPostDate(date, language)}</time>
+        <time dateTime={date} {...(showAuthor ? SEARCH_DATE : {})}>
+          {formatPostDate(date, language)}
+        </time>
         {updated && updated !== date && (
           <span>
             {t('updated')} <time dateTime={updated}>{formatPostDate(updated, language)}</time>

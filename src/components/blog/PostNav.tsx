@@ -12,7 +12,7 @@ export function PostNav({ newer, older }: { newer: Neighbour | null; older: Neig
   const { t } = useTranslation('blog');
   const product = siteConfig.productName;
   return (
-    <nav className={styles.postNav} aria-label={t('morePosts')}>
+    <nav className={styles.postNav} aria-label={t('morePosts')} data-pagefind-ignore="all">
       {(newer || older) && (
         <ul className={styles.neighbours}>
           {newer && (

@@ -48,7 +48,7 @@ export function HomeView({ content, canonicalPath }: Props): React.JSX.Element {
   const topics = fillProductNameInFields(checked<Frontmatter<'home', 'topics'>>(content.topics?.frontmatter), product);
   const closing = fillProductNameInFields(checked<Frontmatter<'home', 'closing'>>(content.closing?.frontmatter), product);
   return (
-    <Layout>
+    <Layout searchable={canonicalPath === undefined}>
       <Seo
         title={hero.title}
         description={hero.description}

@@ -27,13 +27,13 @@ export function TableOfContents({ entries }: { entries: readonly TocEntry[] }): 
   if (entries.length === 0) return null;
   return (
     <>
-      <nav className={styles.sidebar} aria-label={t('toc')}>
+      <nav className={styles.sidebar} aria-label={t('toc')} data-pagefind-ignore="all">
         <p className={styles.title} aria-hidden="true">
           {t('toc')}
         </p>
         <Entries entries={entries} />
       </nav>
-      <details className={styles.compact}>
+      <details className={styles.compact} data-pagefind-ignore="all">
         <summary className={styles.summary}>
           {t('toc')}
           <Icon name="chevronDown" size={18} className={styles.chevron} />
