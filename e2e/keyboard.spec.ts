@@ -54,6 +54,8 @@ const HEADER = {
     skip: 'Skip to main content',
     logo: 'StockPay home',
     nav: ['Home', 'Documentation', 'Pricing', 'Contact'],
+    search: 'Search the site',
+    searchButton: 'Search',
     launch: 'Launch App (opens in a new tab)',
     firstInMain: 'Try StockPay for free (opens in a new tab)',
   },
@@ -62,6 +64,8 @@ const HEADER = {
     skip: 'Към основното съдържание',
     logo: 'StockPay – начална страница',
     nav: ['Начало', 'Документация', 'Цени', 'Контакти'],
+    search: 'Търсене в сайта',
+    searchButton: 'Търси',
     launch: 'Към приложението (отваря се в нов раздел)',
     firstInMain: 'Опитайте StockPay безплатно (отваря се в нов раздел)',
   },
@@ -75,13 +79,18 @@ const LANGUAGE_SWITCH: { from: keyof typeof HEADER; path: string; options: strin
 
 test.describe('the header at desktop width', () => {
   for (const [language, header] of Object.entries(HEADER)) {
-    test(`${language}: Tab goes skip link, logo, each page, language, Launch App; the skip link moves focus to the main content`, async ({ page }) => {
+    test(`${language}: Tab goes skip link, logo, each page, the search box and its button, language, Launch App; the skip link moves focus to the main content`, async ({
+      page,
+    }) => {
       await open(page, header.path);
       const banner = page.getByRole('banner');
       const skip = page.getByRole('link', { name: header.skip });
       await press(page, 'Tab', skip);
       await press(page, 'Tab', banner.getByRole('link', { name: header.logo }));
       for (const name of header.nav) await press(page, 'Tab', banner.getByRole('navigation').getByRole('link', { name, exact: true }));
+      const search = banner.getByRole('search', { name: header.search });
+      await press(page, 'Tab', search.getByRole('searchbox', { name: header.search }));
+      await press(page, 'Tab', search.getByRole('button', { name: header.searchButton }));
       await press(page, 'Tab', languageToggle(page));
       const launch = banner.getByRole('link', { name: header.launch });
       await press(page, 'Tab', launch);
@@ -90,7 +99,7 @@ test.describe('the header at desktop width', () => {
 
       // Back up to the skip link and use it: focus lands on <main>, so the next Tab skips the banner.
       await press(page, 'Shift+Tab', launch);
-      for (let i = 0; i < header.nav.length + 3; i++) await page.keyboard.press('Shift+Tab');
+      for (let i = 0; i < header.nav.length + 5; i++) await page.keyboard.press('Shift+Tab');
       await expectVisibleFocus(skip);
       await page.keyboard.press('Enter');
       await expect(page.getByRole('main')).toBeFocused();
@@ -109,8 +118,8 @@ test.describe('the language dropdown', () => {
       const toggle = languageToggle(page);
       const links = options.map((name) => page.getByRole('link', { name }));
       const otherOption = links[other];
-      // Skip link, logo and the four pages come first.
-      for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+      // Skip link, logo, the four pages and the search box and its button come first.
+      for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
       await press(page, 'Tab', toggle);
 
       await page.keyboard.press('Enter');
@@ -147,7 +156,7 @@ test.describe('the language dropdown', () => {
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
-  test('bg: Tab reaches the menu button past the hidden Launch App; the open menu walks its pages and the app in order, closes when focus leaves it either way, Escape closes it onto its button, Enter on a page goes there', async ({
+  test('bg: Tab reaches the menu button past the hidden Launch App; the open menu walks its search box, its pages and the app in order, closes when focus leaves it either way, Escape closes it onto its button, Enter on a page goes there', async ({
     page,
   }) => {
     await open(page, '/bg/');
@@ -161,6 +170,10 @@ test.describe('on a phone', () => {
 
     await page.keyboard.press('Enter');
     await expect(menu.getByRole('link')).toHaveText([...HEADER.bg.nav]);
+    const search = page.getByRole('banner').getByRole('search', { name: HEADER.bg.search });
+    const searchBox = search.getByRole('searchbox', { name: HEADER.bg.search });
+    await press(page, 'Tab', searchBox);
+    await press(page, 'Tab', search.getByRole('button', { name: HEADER.bg.searchButton }));
     for (const name of HEADER.bg.nav) await press(page, 'Tab', menu.getByRole('link', { name, exact: true }));
     const launch = page.getByRole('banner').getByRole('link', { name: HEADER.bg.launch });
     await press(page, 'Tab', launch);
@@ -174,12 +187,14 @@ test.describe('on a phone', () => {
     await expect(menu).toBeHidden();
     await press(page, 'Tab', toggle);
     await page.keyboard.press('Enter');
-    await press(page, 'Tab', menu.getByRole('link', { name: 'Начало' }));
+    await press(page, 'Tab', searchBox);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expectVisibleFocus(toggle);
 
     await page.keyboard.press('Enter');
+    await press(page, 'Tab', searchBox);
+    await page.keyboard.press('Tab');
     await press(page, 'Tab', menu.getByRole('link', { name: 'Начало' }));
     await press(page, 'Tab', menu.getByRole('link', { name: 'Документация' }));
     await press(page, 'Tab', menu.getByRole('link', { name: 'Цени' }));

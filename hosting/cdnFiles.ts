@@ -38,12 +38,15 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
   const named = [...new Set(files.filter((file) => /\.(js|css)$/.test(file) && cacheControl(file) === REVALIDATE).map((file) => file.split('/').slice(0, 2).join('/')))].sort();
   const unnamedRoot = named.find((folder) => /\.(js|css)$/.test(folder));
   if (unnamedRoot) throw new Error(`public${unnamedRoot} has no hash in its name, yet every script and style at the root is served as immutable`);
-  // Inside those folders, subfolders of fingerprinted files (Pagefind's index chunks and fragments) are immutable again.
-  const inNamed = files.filter((file) => named.some((folder) => file.startsWith(`${folder}/`)));
-  const immutableInNamed = [...new Set(inNamed.filter((file) => cacheControl(file) === IMMUTABLE).map((file) => file.split('/').slice(0, 3).join('/')))].sort();
+  // Inside those folders, subfolders of fingerprinted files (Pagefind's index chunks and fragments) are immutable
+  // again: one rule a folder names the files of all its subfolders (`/pagefind/:part/:file`; a `*` there would
+  // also match `/pagefind/pagefind.js` on Netlify, whose trailing slash is optional), so each of those must be.
+  const inSubfolder = (file: string) => file.split('/').length === 4;
+  const immutableInNamed = named.filter((folder) => files.some((file) => file.startsWith(`${folder}/`) && cacheControl(file) === IMMUTABLE));
   for (const folder of immutableInNamed) {
-    const mixed = inNamed.find((file) => (file === folder || file.startsWith(`${folder}/`)) && cacheControl(file) !== IMMUTABLE);
-    if (files.includes(folder) || mixed) throw new Error(`public${mixed ?? folder}: a CDN rule cannot tell it apart from the fingerprinted files beside it`);
+    const misfit = files.find((file) => file.startsWith(`${folder}/`) && (cacheControl(file) === IMMUTABLE) !== inSubfolder(file));
+    if (misfit)
+      throw new Error(`public${misfit}: a CDN rule cannot tell it apart from the ${cacheControl(misfit) === IMMUTABLE ? 'revalidated' : 'fingerprinted'} files beside it`);
   }
   // The search pages ('/search/', '/bg/search/'): one rule for the unprefixed page, one for every language's.
   const searchPages = files.filter((file) => servedKind(file) === 'search').map((file) => file.replace(/index\.html$/, ''));
@@ -74,7 +77,7 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
       .map((extension) => override(`/*.${extension}`, file)),
     override('/static/*', immutable),
     ...named.map((folder) => override(`${folder}/*`, { 'Cache-Control': REVALIDATE, ...file })),
-    ...immutableInNamed.map((folder) => override(`${folder}/*`, { 'Cache-Control': IMMUTABLE })),
+    ...immutableInNamed.map((folder) => override(`${folder}/:part/:file`, { 'Cache-Control': IMMUTABLE })),
     ...folders.map((folder) => override(`/${folder}/*`, file)),
     ...searchPatterns.map((pattern) => override(pattern, { 'Content-Security-Policy': policies.search })),
     override(ADMIN_PATH, { 'Content-Security-Policy': policies.admin }),

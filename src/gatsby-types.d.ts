@@ -2663,6 +2663,13 @@ type PrivacyPolicyPageQueryVariables = Exact<{
 
 type PrivacyPolicyPageQuery = { readonly policy: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
+type SearchPageQueryVariables = Exact<{
+  language: Scalars['String'];
+}>;
+
+
+type SearchPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+
 type ShareHeadlinesQueryVariables = Exact<{ [key: string]: never; }>;
 
 

@@ -126,8 +126,7 @@ describe('_headers', () => {
       '/admin/*',
       '/pagefind/*',
       '/~partytown/*',
-      '/pagefind/fragment/*',
-      '/pagefind/index/*',
+      '/pagefind/:part/:file',
       '/_gatsby/*',
       '/illustrations/*',
       '/page-data/*',
@@ -149,10 +148,17 @@ describe('_headers', () => {
     }
   });
 
-  it('refuses a fingerprinted file directly in a revalidated folder, which no rule of its folder could make immutable', () => {
+  it("refuses what one rule for a revalidated folder's fingerprinted subfolders would get wrong", () => {
     const rules = site();
+    expect(() => headerRules({ ...rules, files: [...rules.files, '/pagefind/fragment/notes.txt'] })).not.toThrow();
+    expect(() => headerRules({ ...rules, files: [...rules.files, '/pagefind/playground/index.js'] })).toThrow(
+      'public/pagefind/playground/index.js: a CDN rule cannot tell it apart from the fingerprinted files beside it',
+    );
+    expect(() => headerRules({ ...rules, files: [...rules.files, '/pagefind/fragment/deeper/en_1.pf_fragment'] })).toThrow(
+      'public/pagefind/fragment/deeper/en_1.pf_fragment: a CDN rule cannot tell it apart from the revalidated files beside it',
+    );
     expect(() => headerRules({ ...rules, files: [...rules.files, '/admin/decap-0123456789abcdef0123.js'] })).toThrow(
-      'public/admin/decap-0123456789abcdef0123.js: a CDN rule cannot tell it apart from the fingerprinted files beside it',
+      'public/admin/decap-0123456789abcdef0123.js: a CDN rule cannot tell it apart from the revalidated files beside it',
     );
   });
 

@@ -50,6 +50,38 @@ describe('pageChanges', () => {
     expect(pageChanges(before, after)).toEqual({ changed: ['/404.html', '/bg/', '/blog/new-post/', '/share/new-post-0123456789.png'], deleted: ['/old/'] });
   });
 
+  it("names the search index files a one-post change rewrote (the language's metadata, chunk and fragment, the entry file), so a CDN purge covers them", () => {
+    const index = {
+      '/pagefind/pagefind.js': 'js',
+      '/pagefind/wasm.unknown.pagefind': 'wasm',
+      '/pagefind/fragment/en_1bf3c76.pf_fragment': 'en-post',
+      '/pagefind/index/en_5e2a1f0.pf_index': 'en-index',
+      '/pagefind/pagefind.en_b336f49f18.pf_meta': 'en-meta',
+    };
+    const beforeIndex = new Map(
+      Object.entries({
+        ...index,
+        '/pagefind/pagefind-entry.json': 'entry 1',
+        '/pagefind/fragment/bg_1034ae1.pf_fragment': 'bg-post',
+        '/pagefind/index/bg_77c0d1e.pf_index': 'bg-index',
+        '/pagefind/pagefind.bg_e616388cd2.pf_meta': 'bg-meta',
+      }),
+    );
+    const afterIndex = new Map(
+      Object.entries({
+        ...index,
+        '/pagefind/pagefind-entry.json': 'entry 2',
+        '/pagefind/fragment/bg_9f00aa1.pf_fragment': 'bg-post edited',
+        '/pagefind/index/bg_3c4d5e6.pf_index': 'bg-index 2',
+        '/pagefind/pagefind.bg_0badc0ffee.pf_meta': 'bg-meta 2',
+      }),
+    );
+    expect(pageChanges(beforeIndex, afterIndex)).toEqual({
+      changed: ['/pagefind/fragment/bg_9f00aa1.pf_fragment', '/pagefind/index/bg_3c4d5e6.pf_index', '/pagefind/pagefind-entry.json', '/pagefind/pagefind.bg_0badc0ffee.pf_meta'],
+      deleted: ['/pagefind/fragment/bg_1034ae1.pf_fragment', '/pagefind/index/bg_77c0d1e.pf_index', '/pagefind/pagefind.bg_e616388cd2.pf_meta'],
+    });
+  });
+
   it('calls every page changed when there is no earlier release', () => {
     expect(pageChanges(undefined, new Map([['/index.html', 'a']]))).toEqual({ changed: ['/'], deleted: [] });
   });

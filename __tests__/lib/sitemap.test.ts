@@ -20,8 +20,8 @@ describe('sitemapPages', () => {
     ]);
   });
 
-  it('leaves out /blog/ showing the home page (canonical elsewhere) and every 404 page in every language', () => {
-    const nodes = [...route('/blog/'), ...route('/404/'), ...route('/404.html'), page('en', '/dev-404-page/', false), ...route('/')];
+  it('leaves out /blog/ showing the home page (canonical elsewhere), the search page (noindex) and every 404 page in every language', () => {
+    const nodes = [...route('/blog/'), ...route('/404/'), ...route('/404.html'), ...route('/search/'), page('en', '/dev-404-page/', false), ...route('/')];
     expect(sitemapPages(nodes).map((p) => p.path)).toEqual(['/', '/bg/']);
   });
 

@@ -48,11 +48,23 @@ describe('pageAssertions', () => {
     expect([showsHome['categories:seo'], showsHome.canonical, showsHome['is-crawlable']]).toEqual(['off', 'off', ['error', { minScore: 1 }]]);
   });
 
+  it('lets the search page be noindex, and checks every other SEO audit on it', () => {
+    for (const language of LANGUAGES) {
+      const search = pageAssertions(page('/search/', language));
+      expect([search['categories:seo'], search['is-crawlable'], search.canonical, search['meta-description']]).toEqual([
+        'off',
+        'off',
+        ['error', { minScore: 1 }],
+        ['error', { minScore: 1 }],
+      ]);
+    }
+  });
+
   it('makes no exception for any other page', () => {
     const exempt = PAGES.filter((p) => JSON.stringify(pageAssertions(p)) !== JSON.stringify(EVERY_PAGE)).map((p) => p.path);
     expect(exempt.sort()).toEqual(
       [
-        ...LANGUAGES.flatMap((language) => ['/404/', '/docs/'].map((route) => localizedPath(language, route, false))),
+        ...LANGUAGES.flatMap((language) => ['/404/', '/docs/', '/search/'].map((route) => localizedPath(language, route, false))),
         localizedPath(NO_POSTS_IN, '/blog/', false),
         ...LANGUAGES.slice(0, -1).map((language) => localizedPath(language, '/blog/long-with-math/', false)),
       ].sort(),

@@ -47,6 +47,7 @@ describe('sitePages', () => {
         notFound: false,
         math: true,
         showsHome: false,
+        noindex: false,
       })),
     );
   });
