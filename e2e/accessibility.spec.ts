@@ -55,6 +55,15 @@ test.describe('every page', () => {
 });
 
 test.describe('states', () => {
+  for (const path of ['/search/?q=payment', '/bg/search/?q=инвентаризация']) {
+    test(`the search page with results (${path})`, async ({ page }) => {
+      await open(page, path);
+      await expect(page.getByRole('status')).toHaveText(/\d/);
+      await expect(page.getByRole('main').locator('mark').first()).toBeVisible();
+      await expectNoViolations(page);
+    });
+  }
+
   test('the open language dropdown', async ({ page }) => {
     await open(page, '/bg/');
     await languageToggle(page).click();

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGES } from '../src/lib/languages';
+import { SEARCH_PATH } from '../src/lib/search';
 import { APP_URL, POST_PATHS, PREFIXES, ROUTES, SITE_URL, sandbox, waitForHydration } from './support';
 
 interface Violation {
@@ -42,9 +43,27 @@ test.describe('no page breaks its policy', () => {
     test(path, async ({ page }) => {
       const violations = await watchPolicy(page);
       const response = await page.goto(path);
-      expect(response?.headers()['content-security-policy']).toContain("script-src 'self';");
+      // The search pages alone may compile WebAssembly (Pagefind's: hosting/rules.ts searchPolicy).
+      const scripts = path.endsWith(SEARCH_PATH) ? "script-src 'self' 'wasm-unsafe-eval';" : "script-src 'self';";
+      expect(response?.headers()['content-security-policy']).toContain(scripts);
       await waitForHydration(page);
       await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+    });
+  }
+
+  // With a query, the search page loads Pagefind's script, its WebAssembly and the index of its language.
+  for (const path of ['/search/?q=payment', '/bg/search/?q=инвентаризация', '/en/search/?q=invoice']) {
+    test(path, async ({ page }) => {
+      const violations = await watchPolicy(page);
+      const fetched: string[] = [];
+      page.on('requestfinished', (request) => fetched.push(new URL(request.url()).pathname));
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(fetched).toEqual(expect.arrayContaining(['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json']));
+      expect(fetched.some((file) => /^\/pagefind\/wasm\.[a-z]+\.pagefind$/.test(file))).toBe(true);
       expect(await violations()).toEqual([]);
     });
   }

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS, localizedPath, type Langu
 import { htmlFiles } from '../hosting/publicFiles';
 import { IMMUTABLE } from '../hosting/rules';
 import { NOT_FOUND_PATH } from '../src/lib/routes';
+import { SEARCH_PATH } from '../src/lib/search';
 import { PREFIXES, PUBLIC_DIR, ROUTES, SITE_URL, languageOf, markDocument, isSameDocument, waitForHydration } from './support';
 
 /** Every page of the built site, by the address it is served at ('/bg/blog/a-post/'). */
@@ -58,6 +59,7 @@ const TITLES: Record<string, Record<Language, string>> = {
   '/pricing/': { en: 'Pricing | StockPay', bg: 'Цени | StockPay' },
   '/privacy-policy/': { en: 'Privacy Policy | StockPay', bg: 'Политика за поверителност | StockPay' },
   '/404/': { en: 'Page not found | StockPay', bg: 'Страницата не е намерена | StockPay' },
+  '/search/': { en: 'Search | StockPay', bg: 'Търсене | StockPay' },
 };
 
 test.describe('static HTML head of every page', () => {
@@ -193,8 +195,10 @@ test.describe('robots.txt and the sitemap', () => {
       const self = `${SITE_URL}${path}`;
       if (head.canonical[0] === self && !head.meta('robots').includes('noindex')) canonical[self] = head.alternates;
     }
-    // Unprefixed English and /bg/ pages of every route and every blog post; no /en/ copy or 404.
-    const expected = LANGUAGES.flatMap((language) => ROUTES.filter((route) => route !== NOT_FOUND_PATH).map((route) => `${SITE_URL}${localizedPath(language, route, false)}`));
+    // Unprefixed English and /bg/ pages of every route and every blog post; no /en/ copy, 404 or search page (noindex).
+    const expected = LANGUAGES.flatMap((language) =>
+      ROUTES.filter((route) => route !== NOT_FOUND_PATH && route !== SEARCH_PATH).map((route) => `${SITE_URL}${localizedPath(language, route, false)}`),
+    );
     expect(Object.keys(canonical)).toEqual(expect.arrayContaining(expected));
     expect(Object.keys(canonical).filter((url) => /\/blog\/[a-z0-9-]+\/$/.test(url) && !url.includes('/page/')).length).toBeGreaterThan(0);
     expect(Object.keys(canonical).some((url) => url.includes('/en/'))).toBe(false);

@@ -24,7 +24,9 @@ export function Header(): React.JSX.Element {
           <NavLinks listClassName={styles.navList} linkClassName={styles.navLink} />
         </nav>
         <div className={styles.actions}>
-          <SearchForm id="header-search" className={styles.search} />
+          <div className={styles.search}>
+            <SearchForm id="header-search" className={styles.searchForm} />
+          </div>
           <LanguageSwitcher />
           <div className={styles.launch}>
             <AppLink />

@@ -34,9 +34,9 @@ export function softwareApplication(page: PageFacts & { productName: string; app
   };
 }
 
-export type PageType = 'WebPage' | 'ContactPage';
+export type PageType = 'WebPage' | 'ContactPage' | 'SearchResultsPage';
 
-/** A page of the site: WebPage, or ContactPage for the contact form. */
+/** A page of the site: WebPage, ContactPage for the contact form, SearchResultsPage for the search page. */
 export function sitePage(type: PageType, facts: PageFacts & { productName: string; siteUrl: string; dateModified?: string }): JsonLd {
   return {
     '@context': 'https://schema.org',

@@ -16,7 +16,7 @@ export default function SearchPage(): React.JSX.Element {
   const { t } = useTranslation('search');
   return (
     <Layout>
-      <Seo title={t('title')} description={t('description')} noindex />
+      <Seo title={t('title')} description={t('description')} jsonLd="SearchResultsPage" noindex />
       <PageIntro title={t('title')} lead={t('lead')} />
       <SearchView />
     </Layout>
