@@ -23,7 +23,7 @@ import { PUBLIC_DIR, SANDBOX_URL, SITE_URL } from './support';
 
 const SANDBOX_ORIGIN = new URL(SANDBOX_URL).origin;
 const rules = readPublicRules(PUBLIC_DIR);
-const pages = rules.files.filter((file) => servedKind(file) === 'page');
+const pages = rules.files.filter((file) => servedKind(file) === 'page' || servedKind(file) === 'search');
 const fileBytes = (file: string) => readFileSync(path.join(PUBLIC_DIR, file));
 const hasCopies = (file: string) => existsSync(path.join(PUBLIC_DIR, `${file}.br`)) && existsSync(path.join(PUBLIC_DIR, `${file}.gz`));
 
@@ -74,6 +74,7 @@ const directive = (policy: string, name: string) =>
 
 const fingerprintedJs = rules.files.find((file) => /^\/app-[0-9a-f]{20}\.js$/.test(file)) as string;
 const staticFile = rules.files.find((file) => file.startsWith('/static/')) as string;
+const pagefindFragment = rules.files.find((file) => file.startsWith('/pagefind/fragment/')) as string;
 
 test.describe('headers per kind of file', () => {
   const kinds = [
@@ -89,6 +90,10 @@ test.describe('headers per kind of file', () => {
     { kind: 'web app manifest', file: '/manifest.webmanifest', type: /^application\/manifest\+json/, cache: REVALIDATE, policy: FILE_POLICY },
     { kind: "editors' CMS page", file: '/admin/index.html', type: /^text\/html; charset=utf-8$/, cache: REVALIDATE, policy: rules.policies.admin },
     { kind: "CMS's bundle", file: '/admin/decap-cms.js', type: /^application\/javascript/, cache: REVALIDATE, policy: FILE_POLICY },
+    { kind: 'search page', file: '/bg/search/index.html', type: /^text\/html; charset=utf-8$/, cache: REVALIDATE, policy: rules.policies.search },
+    { kind: "Pagefind's script", file: '/pagefind/pagefind.js', type: /^application\/javascript/, cache: REVALIDATE, policy: FILE_POLICY },
+    { kind: "Pagefind's entry", file: '/pagefind/pagefind-entry.json', type: /^application\/json/, cache: REVALIDATE, policy: FILE_POLICY },
+    { kind: "Pagefind's fragment (hashed)", file: pagefindFragment, type: /./, cache: IMMUTABLE, policy: FILE_POLICY },
   ];
   for (const { kind, file, type, cache, policy } of kinds) {
     test(`${kind}: ${file}`, async ({ request }) => {
@@ -230,22 +235,25 @@ test.describe('pages as written', () => {
 });
 
 test.describe('Content-Security-Policy', () => {
-  test('no page carries an inline script, and every page gets the one page policy: scripts from the site only', async ({ request }) => {
+  test('no page carries an inline script, and every page gets the one page policy: scripts from the site only; the search pages the same with WebAssembly', async ({ request }) => {
     test.setTimeout(120_000);
     expect(pages.length).toBeGreaterThan(20);
     const policies = new Set<string>();
     for (const file of pages) {
       const response = await get(request, pagePath(file));
       const policy = values(response, 'Content-Security-Policy');
-      expect([file, policy]).toEqual([file, [rules.policies.page]]);
+      const wanted = servedKind(file) === 'search' ? rules.policies.search : rules.policies.page;
+      expect([file, policy]).toEqual([file, [wanted]]);
       policies.add(policy[0]);
       expect([file, inlineScriptsParsed(await response.text())]).toEqual([file, []]);
     }
-    expect(policies.size).toBe(1);
-    const [policy] = [...policies];
-    expect(directive(policy, 'script-src')).toEqual(["'self'"]);
-    expect(directive(policy, 'connect-src')).toEqual(["'self'", SANDBOX_ORIGIN]);
-    expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(policies.size).toBe(2);
+    expect(pages.filter((file) => servedKind(file) === 'search').map(pagePath)).toEqual(['/bg/search/', '/en/search/', '/search/']);
+    for (const policy of policies) {
+      expect(directive(policy, 'script-src')).toEqual(policy === rules.policies.search ? ["'self'", "'wasm-unsafe-eval'"] : ["'self'"]);
+      expect(directive(policy, 'connect-src')).toEqual(["'self'", SANDBOX_ORIGIN]);
+      expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    }
   });
 
   test('the CMS page gets its own policy, for the backend the checks build with (scripts/processes.ts)', async ({ request }) => {
