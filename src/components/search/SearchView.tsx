@@ -102,7 +102,8 @@ export function SearchView(): React.JSX.Element {
     <div className={styles.search}>
       <form
         role="search"
-        aria-label={t('label')}
+        // Named apart from the header's search form ("Search the site"), which is on this page too.
+        aria-label={t('title')}
         className={`${styles.form} js-only`}
         method="get"
         onSubmit={(event) => {
