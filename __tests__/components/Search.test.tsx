@@ -4,7 +4,7 @@ import SearchPage from '../../src/pages/search';
 import { SearchForm } from '../../src/components/search/SearchForm';
 import { Layout } from '../../src/components/Layout';
 import { loadPagefind, type Pagefind } from '../../src/browser/pagefind';
-import type { PagefindData } from '../../src/lib/search';
+import type { PagefindData } from '../../src/lib/searchResults';
 import { renderWithI18n } from '../support/renderWithI18n';
 
 jest.mock('../../src/browser/pagefind', () => ({ loadPagefind: jest.fn() }));

@@ -1,4 +1,5 @@
-import { PAGEFIND_PATH, type PagefindData } from '../lib/search';
+import { PAGEFIND_PATH } from '../lib/search';
+import type { PagefindData } from '../lib/searchResults';
 
 /** What the search page uses of Pagefind's module (pagefind.js, https://pagefind.app/docs/api/). */
 export interface Pagefind {
