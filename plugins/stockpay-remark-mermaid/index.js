@@ -24,7 +24,7 @@ const visit = require('unist-util-visit');
 const { describeSource } = require('../helpers');
 const { findChromium, MISSING_BROWSER_MESSAGE } = require('../../scripts/chromium.js');
 const { MERMAID_CONFIG, RENDER_CONFIG, DRAW_TIME_LIMIT_MS } = require('./config');
-const { checkDiagramSource, ALLOWED } = require('./rules');
+const { diagramProblems, ALLOWED } = require('./rules');
 const { drawDiagram, closeRenderer, DrawTimeLimitError } = require('./renderer');
 const { drawingKey } = require('./cacheKey');
 const { createDiskCache, DEFAULT_DIRECTORY } = require('./diskCache');
@@ -108,17 +108,13 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNo
   if (nodes.length === 0) return markdownAST;
 
   const { name, lineOffset } = describeSource(markdownNode, getNode);
-  /**
-   * "file:line" for a diagram (its opening fence), or for a line of its source.
-   * @param {import('../helpers').MdastNode} node
-   * @param {number} [sourceLine] 0-based, within the diagram
-   */
-  const where = (node, sourceLine) => {
+  /** "file:line" for a diagram: its opening fence. @param {import('../helpers').MdastNode} node */
+  const where = (node) => {
     const fence = node.position?.start.line;
-    return fence === undefined ? name : `${name}:${fence + lineOffset + (sourceLine === undefined ? 0 : sourceLine + 1)}`;
+    return fence === undefined ? name : `${name}:${fence + lineOffset}`;
   };
 
-  const problems = nodes.flatMap((node) => checkDiagramSource(node.value ?? '').map(({ line, message }) => `${where(node, line)}: ${message}`));
+  const problems = nodes.flatMap((node) => diagramProblems(node.value ?? '', node.position?.start.line, name, lineOffset));
   if (problems.length > 0) throw new Error(problems.join('\n'));
 
   const executablePath = findChromium();

@@ -100,4 +100,17 @@ function checkDiagramSource(code) {
   return problems;
 }
 
-module.exports = { checkDiagramSource, ALLOWED };
+/**
+ * A diagram's refusals as the build reports them, "<name>:<line>: <message>",
+ * the line counted in the file (the build's ./index.js and the CMS preview).
+ * @param {string} code
+ * @param {number | undefined} fenceLine the opening fence's line in the body (1-based), if known
+ * @param {string} name how refusals name the markdown
+ * @param {number} lineOffset lines of frontmatter before the body
+ * @returns {string[]}
+ */
+function diagramProblems(code, fenceLine, name, lineOffset) {
+  return checkDiagramSource(code).map(({ line, message }) => `${fenceLine === undefined ? name : `${name}:${fenceLine + lineOffset + line + 1}`}: ${message}`);
+}
+
+module.exports = { checkDiagramSource, diagramProblems, ALLOWED };
