@@ -56,7 +56,7 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     reporter.panic(cms.error);
     return;
   }
-  writeAdmin(program.directory, path.join(program.directory, 'public', ADMIN_PATH), cms, siteConfig.productName);
+  writeAdmin(program.directory, path.join(program.directory, 'public', ADMIN_PATH), cms, siteConfig.productName, siteConfig.siteUrl);
 
   // A local build (SITE_ENV=local, gatsby develop) goes on without Chromium
   // and says once what it skipped; a production build fails.

@@ -113,4 +113,20 @@ function diagramProblems(code, fenceLine, name, lineOffset) {
   return checkDiagramSource(code).map(({ line, message }) => `${fenceLine === undefined ? name : `${name}:${fenceLine + lineOffset + line + 1}`}: ${message}`);
 }
 
-module.exports = { checkDiagramSource, diagramProblems, ALLOWED };
+/** @param {string[]} items */
+const listed = (items) => items.map((item) => JSON.stringify(item)).join(', ');
+
+/**
+ * What the build says of a drawing that failed or would load, link or run
+ * something (page.js draws and inspects it), or undefined for a picture.
+ * @param {string} at "file:line" of the diagram's fence
+ * @param {{ svg: string, loads: string[] } | { error: string }} drawn
+ * @returns {string | undefined}
+ */
+function drawingProblem(at, drawn) {
+  if ('error' in drawn) return `${at}: the mermaid diagram could not be drawn: ${drawn.error}`;
+  if (drawn.loads.length > 0) return `${at}: the drawn diagram would load, link or run ${listed(drawn.loads)}, and a diagram on the site is a picture only; ${ALLOWED}`;
+  return undefined;
+}
+
+module.exports = { checkDiagramSource, diagramProblems, drawingProblem, listed, ALLOWED };
