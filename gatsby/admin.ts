@@ -20,7 +20,6 @@ import {
 import type { PreviewConfig } from '../src/browser/preview/register';
 import { markdownLabels } from '../plugins/labels';
 import { localeText, readLocaleFile } from '../plugins/locales';
-import { MERMAID_SCRIPT, PAGE_SCRIPT } from '../plugins/stockpay-remark-mermaid/renderer';
 import { CONFIG_ENV } from '../src/lib/config';
 import { KATEX_STYLESHEET } from './katexStylesheet';
 import { MEDIA_EXTENSIONS } from '../src/lib/mediaFiles';
@@ -64,7 +63,7 @@ export function previewFiles(projectDir: string, productName: string): { script:
   const config: PreviewConfig = {
     productName,
     labels: Object.fromEntries(
-      LANGUAGES.map((language) => [language, markdownLabels((namespace, key, field) => localeText(language, namespace, key, field))]),
+      LANGUAGES.map((language) => [language, markdownLabels((namespace, key, field) => localeText(language, namespace, key, field, projectDir))]),
     ) as PreviewConfig['labels'],
     locales: Object.fromEntries(
       LANGUAGES.map((language: Language) => [language, Object.fromEntries(PREVIEW_NAMESPACES.map((namespace) => [namespace, readLocaleFile(projectDir, language, namespace)]))]),
@@ -115,8 +114,9 @@ export function writeAdmin(projectDir: string, target: string, backend: CmsBacke
   const preview = previewFiles(projectDir, productName);
   writeFileSync(path.join(target, PREVIEW_SCRIPT), preview.script);
   writeFileSync(path.join(target, PREVIEW_COMPONENTS_STYLESHEET), preview.stylesheet);
-  copyFileSync(MERMAID_SCRIPT, path.join(target, MERMAID_FILE));
-  copyFileSync(PAGE_SCRIPT, path.join(target, DIAGRAM_PAGE_FILE));
+  // The files plugins/stockpay-remark-mermaid/renderer.js draws with, found from the project (Parcel drops require.resolve).
+  copyFileSync(createRequire(path.join(projectDir, 'package.json')).resolve('mermaid/dist/mermaid.min.js'), path.join(target, MERMAID_FILE));
+  copyFileSync(path.join(projectDir, 'plugins', 'stockpay-remark-mermaid', 'page.js'), path.join(target, DIAGRAM_PAGE_FILE));
   const config = cmsConfig(backend, namespaces, siteUrl);
   writeFileSync(
     path.join(target, 'config.yml'),

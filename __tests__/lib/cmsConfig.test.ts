@@ -197,6 +197,14 @@ describe('"View on site"', () => {
     });
   });
 
+  it('says above the blog why a post in Bulgarian only cannot be opened, and how to edit it', () => {
+    expect(collection('blog').description).toBe(
+      'An entry written only in Bulgarian (no English file) is listed here but cannot be opened: the CMS opens an entry from its English file. ' +
+        'Edit content/blog/<language>/<name>.md in the repository, or add the English version first (docs/editing.md, "What the CMS cannot edit").',
+    );
+    expect(sections.filter((section) => collection(section).description !== undefined)).toEqual(['blog']);
+  });
+
   it('names the site the links open only when the build knows it', () => {
     expect(config.site_url).toBeUndefined();
     expect(cmsConfig({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, {}, 'http://127.0.0.1:8000').site_url).toBe('http://127.0.0.1:8000');

@@ -63,6 +63,8 @@ export interface CmsCollection {
   summary?: string;
   /** The page that shows an entry, relative to site_url (the default language's page: Decap links the default language's entry). */
   preview_path?: string;
+  /** Shown above the collection's list of entries. */
+  description?: string;
   /** A files collection: these files and no others. */
   files?: CmsFile[];
   fields?: CmsField[];
@@ -161,6 +163,21 @@ export function previewPath(section: ContentSection, name: string, language: Lan
   return localizedPath(language, contentPagePath(section, name), false).replace(/^\//, '');
 }
 
+/**
+ * What the CMS says above a collection whose entries may exist in one
+ * language only (a post not yet translated): Decap lists such an entry but
+ * opens an entry only from the default language's file.
+ */
+export function untranslatedNote(section: ContentSection): string {
+  return (
+    `An entry written only in ${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)
+      .map(languageName)
+      .join(' or ')} (no ${languageName(DEFAULT_LANGUAGE)} file) is listed here ` +
+    `but cannot be opened: the CMS opens an entry from its ${languageName(DEFAULT_LANGUAGE)} file. Edit content/${section}/<language>/<name>.md in the repository, ` +
+    `or add the ${languageName(DEFAULT_LANGUAGE)} version first (docs/editing.md, "What the CMS cannot edit").`
+  );
+}
+
 export function sectionCollection(section: ContentSection): CmsCollection {
   const spec: SectionSchema = CONTENT_SECTIONS[section];
   const named = Object.entries(spec.files);
@@ -179,6 +196,7 @@ export function sectionCollection(section: ContentSection): CmsCollection {
       slug: spec.entries.fields.order ? '{{fields.order}}-{{slug}}' : '{{slug}}',
       summary: '{{title}}',
       preview_path: previewPath(section, '{{filename}}'),
+      ...(spec.translations === 'optional' ? { description: untranslatedNote(section) } : {}),
       fields: markdownFields(spec.entries, true),
     };
   }
