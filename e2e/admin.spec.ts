@@ -151,6 +151,34 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     expect(refused).toEqual([]);
   });
 
+  test("shows the built page's text: the same headings, ids, math and code, in each language", async ({ page, browser, baseURL }) => {
+    // The built page without JavaScript (no copy buttons), and its text as the browser parsed it.
+    const builtContext = await browser.newContext({ javaScriptEnabled: false });
+    const built = await builtContext.newPage();
+    /** The markdown body's HTML, each diagram's place and each copy button's slot emptied: the preview draws those itself. */
+    const bodyOf = async (html: string) =>
+      html
+        .replace(/<figure class="diagram">[\s\S]*?<\/figure>/g, '<figure class="diagram"></figure>')
+        .replace(/(<div class="code-block-toolbar"[^>]*data-copy-slot="">)[\s\S]*?(<\/div>)/g, '$1$2');
+    await openCms(page, '/collections/blog/entries/from-sale-order-to-invoice');
+    await showPreview(page);
+    const frame = preview(page);
+    for (const language of ['EN', 'BG'] as const) {
+      if (language === 'BG') {
+        await page.getByRole('button', { name: 'Writing in EN' }).click();
+        await page.getByRole('menuitem', { name: 'bg', exact: true }).click();
+      }
+      await built.goto(`${baseURL}${language === 'BG' ? '/bg' : ''}/blog/from-sale-order-to-invoice/`);
+      const builtBody = await bodyOf(await built.locator('article [class*="prose"]').first().innerHTML());
+      await expect(frame.locator('[lang] h1')).toHaveText(await built.locator('h1').first().innerText());
+      await expect(frame.locator('figure.diagram svg').first()).toBeVisible({ timeout: 20_000 });
+      const previewBody = await bodyOf(await frame.locator('article [class*="prose"]').first().innerHTML());
+      expect(previewBody).toBe(builtBody);
+      expect(builtBody).toContain('class="katex-display"');
+    }
+    await builtContext.close();
+  });
+
   test('follows the Bulgarian pane: a changed Bulgarian title shows in the Bulgarian preview, with its date and link', async ({ page }) => {
     await openCms(page, '/collections/blog/entries/from-sale-order-to-invoice');
     await showPreview(page, 'BG');
