@@ -75,6 +75,15 @@ describe('the preview renders markdown as the build does', () => {
   });
 });
 
+describe("the preview's parser", () => {
+  it("is the very copy of remark and its plugins gatsby-transformer-remark parses with, and turns trees into HTML with the transformer's modules", () => {
+    const transformer = path.dirname(require.resolve('gatsby-transformer-remark/package.json'));
+    for (const name of ['remark', 'remark-gfm', 'remark-footnotes', 'mdast-util-to-hast', 'hast-util-to-html']) {
+      expect([name, require.resolve(name)]).toEqual([name, require.resolve(name, { paths: [transformer] })]);
+    }
+  });
+});
+
 describe('the preview refuses what the build refuses, in the same words', () => {
   it.each([
     ['a script', 'Hello\n\n<script>alert(1)</script>\n'],
