@@ -55,19 +55,24 @@ const withDiagramPlaces = (html: string) =>
 afterAll(() => closeRenderer());
 
 describe('the preview renders markdown as the build does', () => {
-  it.each(LANGUAGES)('a post in %s: the same HTML, headings, ids, math and code', async (language) => {
-    const built = withDiagramPlaces(await buildHtml(POST, language));
-    const previewed = bodyHtml(POST, source(language));
-    if (!('html' in previewed)) throw new Error(previewed.refused);
-    expect(previewed.html).toBe(built);
-    // What the equality covers, spelled out.
-    expect(previewed.html).toContain('<h2 id="what-product-does-"><a href="#what-product-does-" class="heading-link">What {{product}} does ⚡</a></h2>');
-    expect(previewed.html).toContain('<h3 id="sales">');
-    expect(previewed.html).toContain('<span class="katex-display">');
-    expect(previewed.html).toContain('<span class="token function">npm</span>');
-    expect(previewed.html).toContain(`<span class="visually-hidden"> ${localeText(language, 'common', 'newTab')}</span>`);
-    expect(previewed.diagrams).toEqual(['flowchart LR\n  A[Order] --> B[Invoice]']);
-  });
+  // The first run loads the transformer, Prism's grammars and KaTeX: seconds on a busy machine.
+  it.each(LANGUAGES)(
+    'a post in %s: the same HTML, headings, ids, math and code',
+    async (language) => {
+      const built = withDiagramPlaces(await buildHtml(POST, language));
+      const previewed = bodyHtml(POST, source(language));
+      if (!('html' in previewed)) throw new Error(previewed.refused);
+      expect(previewed.html).toBe(built);
+      // What the equality covers, spelled out.
+      expect(previewed.html).toContain('<h2 id="what-product-does-"><a href="#what-product-does-" class="heading-link">What {{product}} does ⚡</a></h2>');
+      expect(previewed.html).toContain('<h3 id="sales">');
+      expect(previewed.html).toContain('<span class="katex-display">');
+      expect(previewed.html).toContain('<span class="token function">npm</span>');
+      expect(previewed.html).toContain(`<span class="visually-hidden"> ${localeText(language, 'common', 'newTab')}</span>`);
+      expect(previewed.diagrams).toEqual(['flowchart LR\n  A[Order] --> B[Invoice]']);
+    },
+    20_000,
+  );
 
   it('fills in the product name as the pages do, escaped', () => {
     const rendered = renderMarkdown('Hello {{product}}', { ...source('en'), productName: 'A<b>' });
