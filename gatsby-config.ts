@@ -9,6 +9,7 @@ import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } fr
 import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
 import { readLocaleString } from './gatsby/locales';
 import { feedOptions } from './gatsby/feeds';
+import { REMARK_PLUGINS } from './plugins/order';
 
 // A README fetched from elsewhere replaces the local file of its language.
 const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) => `**/docs/${language}/readme.md`);
@@ -54,21 +55,9 @@ const gatsbyConfig: GatsbyConfig = {
         // Gatsby warns once that "engines" is an unknown option.
         engines: FRONTMATTER_ENGINES,
         // Local plugins live in plugins/, named stockpay-remark-* so they are not
-        // taken for npm packages. Order matters: the editor's markdown
-        // is checked for raw HTML, unsafe URLs and fence text before any plugin
-        // adds HTML of its own; diagrams become SVG before code blocks are
-        // framed (with their scroll regions) and highlighted. The HTML all of
-        // them make passes the markup boundary (gatsby/createResolvers.ts).
-        plugins: [
-          'stockpay-remark-safe-markdown',
-          { resolve: 'stockpay-remark-mermaid', options: mermaidOptions },
-          'stockpay-remark-block-frames',
-          'stockpay-remark-code',
-          'stockpay-remark-math',
-          'stockpay-remark-emoji',
-          'stockpay-remark-heading-ids',
-          'stockpay-remark-external-links',
-        ],
+        // taken for npm packages, in the order of plugins/order.js. The HTML all
+        // of them make passes the markup boundary (gatsby/createResolvers.ts).
+        plugins: REMARK_PLUGINS.map((name) => (name === 'stockpay-remark-mermaid' ? { resolve: name, options: mermaidOptions } : name)),
       },
     },
     {

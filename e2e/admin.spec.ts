@@ -33,7 +33,7 @@ test.beforeEach(async () => {
   // The site first: the backend answers no web page but the one serving /admin/.
   site = await listen(createStaticApp(path.join(dir, 'site')), 0);
   content = await startContentServer(path.join(dir, 'repo'), 0, 'warn', { siteOrigins: [site.url] });
-  writeAdmin(ROOT, path.join(dir, 'site', 'admin'), { name: 'local', url: content.apiUrl }, 'StockPay');
+  writeAdmin(ROOT, path.join(dir, 'site', 'admin'), { name: 'local', url: content.apiUrl }, 'StockPay', site.url);
 });
 
 test.afterEach(async () => {
@@ -111,4 +111,124 @@ test('the built site serves the CMS under its own policy: it starts, offers to l
   // The checks build with CMS_BACKEND=git-gateway (scripts/processes.ts): Decap asks for Netlify Identity.
   await expect(page.getByRole('button', { name: /login/i })).toBeVisible({ timeout: 20_000 });
   expect(refused).toEqual([]);
+});
+
+/** The preview pane's frame (Decap draws it in an iframe). */
+const preview = (page: Page) => page.frameLocator('#preview-pane');
+
+/** Shows the preview beside the default language's form, in `language` ('EN' or 'BG'): Decap shows both forms side by side until asked. */
+async function showPreview(page: Page, language: 'EN' | 'BG' = 'EN'): Promise<void> {
+  await page.getByTitle('Toggle i18n').click();
+  await page.getByTitle('Toggle preview').click();
+  if (language !== 'EN') {
+    await page.getByRole('button', { name: 'Writing in EN' }).click();
+    await page.getByRole('menuitem', { name: language.toLowerCase(), exact: true }).click();
+  }
+}
+
+test.describe("the CMS's preview draws an entry as its page", () => {
+  test.setTimeout(60_000);
+
+  test("a post: its heading ids, KaTeX's math and the diagram drawn as SVG, and a link to its page, under the CMS's policy", async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    await openCms(page, '/collections/blog/entries/from-sale-order-to-invoice');
+    await showPreview(page);
+    const frame = preview(page);
+    await expect(frame.getByRole('heading', { level: 1, name: 'From sale order to invoice without retyping a thing' })).toBeVisible();
+    await expect(frame.locator('h2#path-of-a-sale a.heading-link')).toHaveText('The path of a sale');
+    await expect(frame.locator('.katex-display .katex-mathml annotation').first()).toHaveText(/\\sum/);
+    await expect(frame.locator('figure.diagram svg').first()).toBeVisible({ timeout: 20_000 });
+    await expect(frame.getByText('November 3, 2026')).toBeVisible();
+    const link = frame.getByRole('link', { name: /View on site/ });
+    await expect(link).toHaveAttribute('href', '/blog/from-sale-order-to-invoice/');
+    await expect(link).toHaveAttribute('target', '_blank');
+    // Decap's own "View Live": the default language's page on the site the CMS was built for.
+    await expect(page.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `${site.url}/blog/from-sale-order-to-invoice/`);
+    // Mermaid, the drawing page and the components' styles load under the page's policy (src/lib/adminPage.ts).
+    expect(refused).toEqual([]);
+  });
+
+  test("shows the built page's text: the same headings, ids, math and code, in each language", async ({ page, browser, baseURL }) => {
+    // The built page without JavaScript (no copy buttons), and its text as the browser parsed it.
+    const builtContext = await browser.newContext({ javaScriptEnabled: false });
+    const built = await builtContext.newPage();
+    /** The markdown body's HTML, each diagram's place and each copy button's slot emptied: the preview draws those itself. */
+    const bodyOf = async (html: string) =>
+      html
+        .replace(/<figure class="diagram">[\s\S]*?<\/figure>/g, '<figure class="diagram"></figure>')
+        .replace(/(<div class="code-block-toolbar"[^>]*data-copy-slot="">)[\s\S]*?(<\/div>)/g, '$1$2');
+    await openCms(page, '/collections/blog/entries/from-sale-order-to-invoice');
+    await showPreview(page);
+    const frame = preview(page);
+    for (const language of ['EN', 'BG'] as const) {
+      if (language === 'BG') {
+        await page.getByRole('button', { name: 'Writing in EN' }).click();
+        await page.getByRole('menuitem', { name: 'bg', exact: true }).click();
+      }
+      await built.goto(`${baseURL}${language === 'BG' ? '/bg' : ''}/blog/from-sale-order-to-invoice/`);
+      const builtBody = await bodyOf(await built.locator('article [class*="prose"]').first().innerHTML());
+      await expect(frame.locator('[lang] h1')).toHaveText(await built.locator('h1').first().innerText());
+      await expect(frame.locator('figure.diagram svg').first()).toBeVisible({ timeout: 20_000 });
+      const previewBody = await bodyOf(await frame.locator('article [class*="prose"]').first().innerHTML());
+      expect(previewBody).toBe(builtBody);
+      expect(builtBody).toContain('class="katex-display"');
+    }
+    await builtContext.close();
+  });
+
+  test('follows the Bulgarian pane: a changed Bulgarian title shows in the Bulgarian preview, with its date and link', async ({ page }) => {
+    await openCms(page, '/collections/blog/entries/from-sale-order-to-invoice');
+    await showPreview(page, 'BG');
+    const frame = preview(page);
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('От поръчка за продажба до фактура, без да въвеждате нищо два пъти');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Нова заглавка за {{product}}');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Нова заглавка за StockPay');
+    await expect(frame.getByText('3 ноември 2026 г.')).toBeVisible();
+    await expect(frame.locator('h2#path-of-a-sale')).toHaveText('Пътят на една продажба');
+    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', '/bg/blog/from-sale-order-to-invoice/');
+    // Nothing is saved by previewing.
+    expect(read('content/blog/bg/from-sale-order-to-invoice.md')).toBe(original('content/blog/bg/from-sale-order-to-invoice.md'));
+  });
+
+  test('reports a refused <script> as the build would, and runs nothing', async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await openCms(page, '/collections/privacy/entries/policy');
+    await showPreview(page);
+    const frame = preview(page);
+    await expect(frame.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    const body = page.getByRole('textbox').last();
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\n\n<script>alert("ran")</script>\n');
+    const alert = frame.getByRole('alert');
+    await expect(alert).toContainText('The build refuses this text');
+    await expect(alert).toContainText(/content\/privacy\/en\/policy\.md:\d+: .*<script>/);
+    await expect(frame.locator('script')).toHaveCount(0);
+    expect(dialogs).toEqual([]);
+  });
+
+  test("the hero as the home page's first screen, in its file's language", async ({ page }) => {
+    // One file a language: the preview shows beside the form from the start.
+    await openCms(page, '/collections/home/entries/hero_bg');
+    const frame = preview(page);
+    await expect(frame.locator('section h1#hero-title')).toHaveText(readFrontmatter('hero.md', original('content/home/bg/hero.md')).data.headline as string);
+    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', '/bg/');
+    await expect(page.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `${site.url}/bg/`);
+  });
+
+  test("a banner as its home page section, in the pane's language", async ({ page }) => {
+    await openCms(page, '/collections/banners/entries/01-sale-orders');
+    await showPreview(page, 'BG');
+    const frame = preview(page);
+    await expect(frame.getByRole('heading', { level: 2, name: 'Поръчки за продажба, които редактирате до експедицията' })).toBeVisible();
+    await expect(frame.locator('section p').first()).toContainText('Съставете поръчка');
+    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', '/bg/');
+  });
 });

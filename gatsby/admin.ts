@@ -3,14 +3,32 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { AdminConfig } from '../src/browser/admin';
-import { ADMIN_PATH, ADMIN_SCRIPT, DECAP_SCRIPT, EVAL_REFUSED, MARKDOWN_MODE_KEY, PREVIEW_STYLESHEET, adminPageHtml, unconfiguredAdminHtml } from '../src/lib/adminPage';
+import {
+  ADMIN_PATH,
+  ADMIN_SCRIPT,
+  DECAP_SCRIPT,
+  DIAGRAM_PAGE_FILE,
+  EVAL_REFUSED,
+  MARKDOWN_MODE_KEY,
+  MERMAID_FILE,
+  PREVIEW_COMPONENTS_STYLESHEET,
+  PREVIEW_SCRIPT,
+  PREVIEW_STYLESHEET,
+  adminPageHtml,
+  unconfiguredAdminHtml,
+} from '../src/lib/adminPage';
+import type { PreviewConfig } from '../src/browser/preview/register';
+import { markdownLabels } from '../plugins/labels';
+import { localeText, readLocaleFile } from '../plugins/locales';
+import { CONFIG_ENV } from '../src/lib/config';
+import { KATEX_STYLESHEET } from './katexStylesheet';
 import { MEDIA_EXTENSIONS } from '../src/lib/mediaFiles';
 import { UPLOAD_EXTENSIONS } from '../src/lib/mediaUpload';
-import { bundleBrowserModule } from './browserBundle';
+import { bundleBrowserModule, bundleComponentsModule } from './browserBundle';
 import { readNamespaces } from './locales';
 import { collectionChecks, languageNames } from '../src/lib/cmsRules';
 import { LOCALE_FORMAT, cmsConfig, type CmsBackend, type LocaleStrings } from '../src/lib/cmsConfig';
-import { DEFAULT_LANGUAGE } from '../src/lib/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages';
 
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
 export const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|^[0-9a-f]+\.wasm$/;
@@ -33,6 +51,39 @@ export function adminScript(projectDir: string, namespaces: Readonly<Record<stri
   return `// Written by gatsby/admin.ts from src/browser/admin.ts.\n${bundleBrowserModule(projectDir, 'adminEntry.ts', { ADMIN_CONFIG: config })}`;
 }
 
+/** The UI string files the preview's components read (the post's facts, the copy button, the app link), in every language. */
+const PREVIEW_NAMESPACES = ['common', 'blog', 'content'];
+
+/**
+ * The preview pane's script (src/browser/previewEntry.ts) and its CSS
+ * modules' stylesheet, with every language's labels and UI strings, and
+ * the site's GATSBY_* settings inlined as the pages have them.
+ */
+export function previewFiles(projectDir: string, productName: string): { script: string; stylesheet: string } {
+  const config: PreviewConfig = {
+    productName,
+    labels: Object.fromEntries(
+      LANGUAGES.map((language) => [language, markdownLabels((namespace, key, field) => localeText(language, namespace, key, field, projectDir))]),
+    ) as PreviewConfig['labels'],
+    locales: Object.fromEntries(
+      LANGUAGES.map((language: Language) => [language, Object.fromEntries(PREVIEW_NAMESPACES.map((namespace) => [namespace, readLocaleFile(projectDir, language, namespace)]))]),
+    ) as PreviewConfig['locales'],
+    diagramScripts: { mermaid: `${ADMIN_PATH}${MERMAID_FILE}`, page: `${ADMIN_PATH}${DIAGRAM_PAGE_FILE}` },
+    stylesheets: [`${ADMIN_PATH}${PREVIEW_COMPONENTS_STYLESHEET}`, KATEX_STYLESHEET],
+  };
+  const settings = Object.fromEntries(
+    Object.entries({ ...CONFIG_ENV, GATSBY_PRODUCT_NAME: productName }).flatMap(([name, value]) => (value === undefined ? [] : [[`process.env.${name}`, value]])),
+  );
+  const { script, stylesheet } = bundleComponentsModule(
+    projectDir,
+    'previewEntry.ts',
+    { PREVIEW_CONFIG: config, 'process.env.NODE_ENV': 'production', ...settings, 'process.env': {} },
+    // Gatsby's Link needs its router; the i18n plugin's index pulls Gatsby in for its context alone.
+    { gatsby: './src/browser/preview/gatsbyLink.tsx', 'gatsby-plugin-react-i18next': 'gatsby-plugin-react-i18next/dist/i18nextContext.js' },
+  );
+  return { script: `// Written by gatsby/admin.ts from src/browser/previewEntry.ts.\n${script}`, stylesheet };
+}
+
 /** Decap's prebuilt bundle (React included), resolved from the project: never bundled by webpack, so the site's React stays its own. */
 function decapDist(projectDir: string): string {
   // createRequire: Parcel, which compiles gatsby-node, drops require.resolve.
@@ -46,7 +97,7 @@ function decapDist(projectDir: string): string {
  * what an earlier build left first, so a build never serves a stale CMS.
  * Returns the files written.
  */
-export function writeAdmin(projectDir: string, target: string, backend: CmsBackend | undefined, productName: string): string[] {
+export function writeAdmin(projectDir: string, target: string, backend: CmsBackend | undefined, productName: string, siteUrl?: string): string[] {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   if (!backend) {
@@ -60,11 +111,17 @@ export function writeAdmin(projectDir: string, target: string, backend: CmsBacke
   copyFileSync(path.join(projectDir, 'src', 'styles', 'global.css'), path.join(target, PREVIEW_STYLESHEET));
   const namespaces = readNamespaces(projectDir);
   writeFileSync(path.join(target, ADMIN_SCRIPT), adminScript(projectDir, namespaces));
-  const config = cmsConfig(backend, namespaces);
+  const preview = previewFiles(projectDir, productName);
+  writeFileSync(path.join(target, PREVIEW_SCRIPT), preview.script);
+  writeFileSync(path.join(target, PREVIEW_COMPONENTS_STYLESHEET), preview.stylesheet);
+  // The files plugins/stockpay-remark-mermaid/renderer.js draws with, found from the project (Parcel drops require.resolve).
+  copyFileSync(createRequire(path.join(projectDir, 'package.json')).resolve('mermaid/dist/mermaid.min.js'), path.join(target, MERMAID_FILE));
+  copyFileSync(path.join(projectDir, 'plugins', 'stockpay-remark-mermaid', 'page.js'), path.join(target, DIAGRAM_PAGE_FILE));
+  const config = cmsConfig(backend, namespaces, siteUrl);
   writeFileSync(
     path.join(target, 'config.yml'),
     `# Written by gatsby/admin.ts on each build, from src/lib/contentSchema.ts and locales/${DEFAULT_LANGUAGE}/: edit those, not this.\n${stringify(config, { lineWidth: 0 })}`,
   );
   writeFileSync(path.join(target, 'index.html'), adminPageHtml(productName, backend));
-  return [...bundle, PREVIEW_STYLESHEET, ADMIN_SCRIPT, 'config.yml', 'index.html'];
+  return [...bundle, PREVIEW_STYLESHEET, ADMIN_SCRIPT, PREVIEW_SCRIPT, PREVIEW_COMPONENTS_STYLESHEET, MERMAID_FILE, DIAGRAM_PAGE_FILE, 'config.yml', 'index.html'];
 }

@@ -56,7 +56,7 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     reporter.panic(cms.error);
     return;
   }
-  writeAdmin(program.directory, path.join(program.directory, 'public', ADMIN_PATH), cms, siteConfig.productName);
+  writeAdmin(program.directory, path.join(program.directory, 'public', ADMIN_PATH), cms, siteConfig.productName, siteConfig.siteUrl);
 
   const activity = reporter.activityTimer('Draw share images and icons');
   activity.start();

@@ -1,10 +1,14 @@
 // @ts-check
 /**
- * The few helpers our remark plugins share. Walking the tree and reading a
- * node's text are unist-util-visit and mdast-util-to-string, at the versions
+ * The few helpers our remark plugins share in the build: how a markdown
+ * node is named in messages, read from Gatsby's nodes and the disk. The pure
+ * ones, which the CMS preview bundles too, live in ./markup.js and are
+ * re-exported here. Walking the tree and reading a node's text are
+ * unist-util-visit and mdast-util-to-string, at the versions
  * gatsby-transformer-remark (remark 13) uses: their later majors are ESM-only.
  */
 const fs = require('node:fs');
+const { setHtmlProperties, escapeAttribute, escapeText, escapeHtml, sourceProblems } = require('./markup');
 
 /**
  * The MarkdownRemark node gatsby-transformer-remark hands each plugin, with
@@ -12,21 +16,7 @@ const fs = require('node:fs');
  * @typedef {{ fileAbsolutePath?: string, fields?: { language?: string } }} MarkdownNode
  */
 
-/**
- * @typedef {{ type: string, value?: string, lang?: string | null, url?: string, depth?: number,
- *   children?: MdastNode[], data?: Record<string, unknown> & { hProperties?: Record<string, unknown> },
- *   position?: import('unist').Position }} MdastNode
- */
-
-/**
- * Adds HTML properties to the element a node becomes.
- * @param {MdastNode} node
- * @param {Record<string, unknown>} properties
- */
-function setHtmlProperties(node, properties) {
-  const data = node.data ?? {};
-  node.data = { ...data, hProperties: { ...(data.hProperties ?? {}), ...properties } };
-}
+/** @typedef {import('./markup').MdastNode} MdastNode */
 
 /**
  * content/<section>/<lang>/<name>.md for messages.
@@ -90,34 +80,4 @@ function describeSource(markdownNode, getNode) {
   return { name, lineOffset };
 }
 
-/*
- * Escaping, for plugins that write HTML strings (html nodes) themselves.
- * Text from anywhere but the plugin's own code (UI strings from locales/,
- * which the CMS edits; a code block's language or body) goes through one of
- * these, chosen by where it lands.
- */
-
-/**
- * Text made safe for a double-quoted HTML attribute.
- * @param {string} text
- */
-const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-/**
- * Text made safe for element content (between tags): it can open no tag,
- * comment or character reference.
- * @param {string} text
- */
-const escapeText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-const ENTITIES = /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' });
-
-/**
- * Text made safe for element content and any quoted attribute alike, the
- * five characters spelled as gatsby-remark-prismjs spelled them (so code
- * that Prism does not highlight keeps the bytes it had).
- * @param {string} text
- */
-const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-
-module.exports = { setHtmlProperties, contentPath, sourceName, describeSource, escapeAttribute, escapeText, escapeHtml };
+module.exports = { setHtmlProperties, contentPath, sourceName, describeSource, escapeAttribute, escapeText, escapeHtml, sourceProblems };

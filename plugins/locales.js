@@ -48,14 +48,15 @@ function readLocaleFile(directory, language, namespace) {
  * @param {string} language
  * @param {string} namespace
  * @param {string} key
+ * @param {string} [directory] the project's folder: this one unless given (build code compiled elsewhere, gatsby/admin.ts, passes it)
  * @returns {unknown}
  */
-function localeValue(language, namespace, key) {
-  const file = `${language}/${namespace}`;
+function localeValue(language, namespace, key, directory = PROJECT_DIR) {
+  const file = `${directory}:${language}/${namespace}`;
   let strings = cache.get(file);
   if (!strings) {
     try {
-      strings = readLocaleFile(PROJECT_DIR, language, namespace);
+      strings = readLocaleFile(directory, language, namespace);
     } catch (error) {
       throw new Error(`${/** @type {Error} */ (error).message}: the markdown in "${language}" needs its "${key}" text`);
     }
@@ -74,10 +75,11 @@ function localeValue(language, namespace, key) {
  * @param {string} namespace
  * @param {string} key
  * @param {string} [field]
+ * @param {string} [directory] as for localeValue
  * @returns {string}
  */
-function localeText(language, namespace, key, field) {
-  const value = localeValue(language, namespace, key);
+function localeText(language, namespace, key, field, directory = PROJECT_DIR) {
+  const value = localeValue(language, namespace, key, directory);
   const text = field === undefined ? value : value && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value)[field] : undefined;
   if (typeof text !== 'string') {
     throw new Error(`locales/${language}/${namespace}.json: "${field === undefined ? key : `${key}.${field}`}" must be a string of text`);

@@ -8,6 +8,8 @@ import { parse } from 'yaml';
 import { DECAP_FILE, writeAdmin } from '../../gatsby/admin';
 import { readNamespaces } from '../../gatsby/locales';
 import { cmsConfig } from '../../src/lib/cmsConfig';
+import { localeText } from '../../plugins/locales';
+import { MERMAID_SCRIPT, PAGE_SCRIPT } from '../../plugins/stockpay-remark-mermaid/renderer';
 
 const ROOT = path.join(__dirname, '..', '..');
 let target: string;
@@ -30,6 +32,23 @@ describe('writeAdmin', () => {
     expect(config.split('\n')[0]).toMatch(/^# Written by gatsby\/admin\.ts/);
     expect(parse(config)).toEqual(JSON.parse(JSON.stringify(cmsConfig({ name: 'github', repo: 'stockpay/website', branch: 'main' }, readNamespaces(ROOT)))));
     expect(readFileSync(path.join(target, 'preview.css'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'src', 'styles', 'global.css'), 'utf8'));
+  });
+
+  it("writes the preview: its script with every language's strings, its components' styles, and mermaid with the build's drawing page", () => {
+    writeAdmin(ROOT, target, { name: 'git-gateway', branch: 'main' }, 'Stock&Pay', 'https://www.example.com');
+    // esbuild writes the script in ASCII: other characters as \u escapes.
+    const script = readFileSync(path.join(target, 'preview.js'), 'utf8').replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(script.split('\n')[0]).toBe('// Written by gatsby/admin.ts from src/browser/previewEntry.ts.');
+    // Both languages' labels and the product's name, as the build writes them (not toContain: the script is 2 MB).
+    const has = (text: string) => script.includes(text);
+    expect([localeText('bg', 'common', 'newTab'), localeText('en', 'content', 'scrollRegion', 'table'), 'Stock&Pay'].filter((text) => !has(text))).toEqual([]);
+    // Nothing of Node left to fail in a browser (esbuild names its constant's module "<define:process.env>").
+    expect(script.match(/(?<!define:)\bprocess\.(env|cwd|platform)\b|require\("(node:)?fs"\)/g)).toBeNull();
+    // The site's CSS modules, scoped by esbuild.
+    expect(readFileSync(path.join(target, 'preview-components.css'), 'utf8')).toMatch(/\.PageIntro_title/);
+    expect(readFileSync(path.join(target, 'mermaid.min.js'))).toEqual(readFileSync(MERMAID_SCRIPT));
+    expect(readFileSync(path.join(target, 'mermaid-page.js'))).toEqual(readFileSync(PAGE_SCRIPT));
+    expect(parse(readFileSync(path.join(target, 'config.yml'), 'utf8')).site_url).toBe('https://www.example.com');
   });
 
   it('without a backend writes only the page that says how to configure one, removing an earlier CMS', () => {

@@ -14,6 +14,8 @@ async function site(): Promise<string> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'pre-bootstrap-'));
   await symlink(path.join(ROOT, 'node_modules'), path.join(directory, 'node_modules'), 'dir');
   await symlink(path.join(ROOT, 'src'), path.join(directory, 'src'), 'dir');
+  // The CMS's preview bundles the remark transforms and copies the diagram page from plugins/.
+  await symlink(path.join(ROOT, 'plugins'), path.join(directory, 'plugins'), 'dir');
   await cp(path.join(ROOT, 'package.json'), path.join(directory, 'package.json'));
   await cp(path.join(ROOT, 'static', 'favicon.svg'), path.join(directory, 'static', 'favicon.svg'));
   await cp(path.join(ROOT, 'locales'), path.join(directory, 'locales'), { recursive: true });
@@ -172,7 +174,9 @@ describe("onPreBootstrap and the editors' CMS", () => {
     await onPreBootstrap?.(args, { plugins: [] }, () => undefined);
     expect(reporter.panic).not.toHaveBeenCalled();
     expect(existsSync(path.join(directory, 'public', 'admin', 'decap-cms.js'))).toBe(true);
-    expect(await readFile(path.join(directory, 'public', 'admin', 'config.yml'), 'utf8')).toContain('backend:\n  name: gitlab\n  repo: stockpay/website\n  branch: content\n');
+    expect(await readFile(path.join(directory, 'public', 'admin', 'config.yml'), 'utf8')).toContain(
+      'backend:\n  name: gitlab\n  repo: stockpay/website\n  branch: content\n  preview_context: deploy/netlify\n',
+    );
   });
 
   it('stops a build with a wrong CMS setting, naming the variable', async () => {

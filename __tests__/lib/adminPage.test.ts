@@ -6,11 +6,11 @@ const declaredPolicy = (html: string) => /<meta\s+http-equiv="Content-Security-P
 const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 
 describe('the admin page', () => {
-  it('loads Decap and the setup script from /admin/, is kept out of search results, and states its policy', () => {
+  it('loads Decap, the setup script and the preview from /admin/, is kept out of search results, and states its policy', () => {
     const html = adminPageHtml('StockPay', { name: 'git-gateway', branch: 'main' });
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).toContain('<title>Content manager · StockPay</title>');
-    expect([...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])).toEqual([`${ADMIN_PATH}decap-cms.js`, `${ADMIN_PATH}admin.js`]);
+    expect([...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])).toEqual([`${ADMIN_PATH}decap-cms.js`, `${ADMIN_PATH}admin.js`, `${ADMIN_PATH}preview.js`]);
     // A meta policy cannot hold frame-ancestors; the served header has it (adminPolicy, from the build record).
     expect(declaredPolicy(html)).toBe(adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }).replace("; frame-ancestors 'none'", ''));
   });

@@ -181,14 +181,44 @@ describe('sectionCollection', () => {
   });
 });
 
+describe('"View on site"', () => {
+  it("links each entry to its page: a post by its file name, the other sections' one page, each home file in its own language", () => {
+    expect(collection('blog').preview_path).toBe('blog/{{filename}}/');
+    expect(collection('docs').preview_path).toBe('docs/');
+    expect(collection('privacy').preview_path).toBe('privacy-policy/');
+    expect(collection('banners').preview_path).toBe('');
+    expect(Object.fromEntries((collection('home').files ?? []).map((file) => [file.name, file.preview_path]))).toEqual({
+      hero_en: '',
+      hero_bg: 'bg/',
+      topics_en: '',
+      topics_bg: 'bg/',
+      closing_en: '',
+      closing_bg: 'bg/',
+    });
+  });
+
+  it('says above the blog why a post in Bulgarian only cannot be opened, and how to edit it', () => {
+    expect(collection('blog').description).toBe(
+      'An entry written only in Bulgarian (no English file) is listed here but cannot be opened: the CMS opens an entry from its English file. ' +
+        'Edit content/blog/<language>/<name>.md in the repository, or add the English version first (docs/editing.md, "What the CMS cannot edit").',
+    );
+    expect(sections.filter((section) => collection(section).description !== undefined)).toEqual(['blog']);
+  });
+
+  it('names the site the links open only when the build knows it', () => {
+    expect(config.site_url).toBeUndefined();
+    expect(cmsConfig({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, {}, 'http://127.0.0.1:8000').site_url).toBe('http://127.0.0.1:8000');
+  });
+});
+
 describe('the backends', () => {
   it('publishes through pull requests on github, gitlab and git-gateway, and writes straight to disk locally', () => {
     expect(cmsConfig({ name: 'github', repo: 'a/b', branch: 'main' }, {})).toMatchObject({
-      backend: { name: 'github', repo: 'a/b', branch: 'main' },
+      backend: { name: 'github', repo: 'a/b', branch: 'main', preview_context: 'deploy/netlify' },
       publish_mode: 'editorial_workflow',
     });
     expect(cmsConfig({ name: 'gitlab', repo: 'group/sub/b', branch: 'content' }, {})).toMatchObject({
-      backend: { name: 'gitlab', repo: 'group/sub/b', branch: 'content' },
+      backend: { name: 'gitlab', repo: 'group/sub/b', branch: 'content', preview_context: 'deploy/netlify' },
       publish_mode: 'editorial_workflow',
     });
     expect(cmsConfig({ name: 'git-gateway', branch: 'main' }, {})).toMatchObject({ backend: { name: 'git-gateway', branch: 'main' }, publish_mode: 'editorial_workflow' });

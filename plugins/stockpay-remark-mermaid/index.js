@@ -24,7 +24,7 @@ const visit = require('unist-util-visit');
 const { describeSource } = require('../helpers');
 const { findChromium, MISSING_BROWSER_MESSAGE } = require('../../scripts/chromium.js');
 const { MERMAID_CONFIG, RENDER_CONFIG, DRAW_TIME_LIMIT_MS } = require('./config');
-const { checkDiagramSource, ALLOWED } = require('./rules');
+const { diagramProblems, drawingProblem, listed, ALLOWED } = require('./rules');
 const { drawDiagram, closeRenderer, DrawTimeLimitError } = require('./renderer');
 const { drawingKey } = require('./cacheKey');
 const { createDiskCache, DEFAULT_DIRECTORY } = require('./diskCache');
@@ -91,9 +91,6 @@ function diskCacheAt(directory) {
   return cache;
 }
 
-/** @param {string[]} items */
-const listed = (items) => items.map((item) => JSON.stringify(item)).join(', ');
-
 /**
  * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').SourceNode,
  *   getNode?: (id: string) => import('../helpers').ParentNode | undefined, cache?: Cache }} args
@@ -108,17 +105,13 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNo
   if (nodes.length === 0) return markdownAST;
 
   const { name, lineOffset } = describeSource(markdownNode, getNode);
-  /**
-   * "file:line" for a diagram (its opening fence), or for a line of its source.
-   * @param {import('../helpers').MdastNode} node
-   * @param {number} [sourceLine] 0-based, within the diagram
-   */
-  const where = (node, sourceLine) => {
+  /** "file:line" for a diagram: its opening fence. @param {import('../helpers').MdastNode} node */
+  const where = (node) => {
     const fence = node.position?.start.line;
-    return fence === undefined ? name : `${name}:${fence + lineOffset + (sourceLine === undefined ? 0 : sourceLine + 1)}`;
+    return fence === undefined ? name : `${name}:${fence + lineOffset}`;
   };
 
-  const problems = nodes.flatMap((node) => checkDiagramSource(node.value ?? '').map(({ line, message }) => `${where(node, line)}: ${message}`));
+  const problems = nodes.flatMap((node) => diagramProblems(node.value ?? '', node.position?.start.line, name, lineOffset));
   if (problems.length > 0) throw new Error(problems.join('\n'));
 
   const executablePath = findChromium();
@@ -166,10 +159,8 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNo
     if (drawn.requests.length > 0) {
       throw new Error(`${at}: drawing the diagram asked for ${listed(drawn.requests.map((url) => url.slice(0, 120)))}, and a diagram loads nothing; ${ALLOWED}`);
     }
-    if ('error' in drawn) throw new Error(`${at}: the mermaid diagram could not be drawn: ${drawn.error}`);
-    if (drawn.loads.length > 0) {
-      throw new Error(`${at}: the drawn diagram would load, link or run ${listed(drawn.loads)}, and a diagram on the site is a picture only; ${ALLOWED}`);
-    }
+    const problem = drawingProblem(at, drawn);
+    if (problem || 'error' in drawn) throw new Error(problem);
     svgs[diagrams.indexOf(diagram)] = drawn.svg;
     if (cache) await cache.set(diagram.key, drawn.svg);
     disk?.set(diagram.key, drawn.svg);

@@ -100,4 +100,33 @@ function checkDiagramSource(code) {
   return problems;
 }
 
-module.exports = { checkDiagramSource, ALLOWED };
+/**
+ * A diagram's refusals as the build reports them, "<name>:<line>: <message>",
+ * the line counted in the file (the build's ./index.js and the CMS preview).
+ * @param {string} code
+ * @param {number | undefined} fenceLine the opening fence's line in the body (1-based), if known
+ * @param {string} name how refusals name the markdown
+ * @param {number} lineOffset lines of frontmatter before the body
+ * @returns {string[]}
+ */
+function diagramProblems(code, fenceLine, name, lineOffset) {
+  return checkDiagramSource(code).map(({ line, message }) => `${fenceLine === undefined ? name : `${name}:${fenceLine + lineOffset + line + 1}`}: ${message}`);
+}
+
+/** @param {string[]} items */
+const listed = (items) => items.map((item) => JSON.stringify(item)).join(', ');
+
+/**
+ * What the build says of a drawing that failed or would load, link or run
+ * something (page.js draws and inspects it), or undefined for a picture.
+ * @param {string} at "file:line" of the diagram's fence
+ * @param {{ svg: string, loads: string[] } | { error: string }} drawn
+ * @returns {string | undefined}
+ */
+function drawingProblem(at, drawn) {
+  if ('error' in drawn) return `${at}: the mermaid diagram could not be drawn: ${drawn.error}`;
+  if (drawn.loads.length > 0) return `${at}: the drawn diagram would load, link or run ${listed(drawn.loads)}, and a diagram on the site is a picture only; ${ALLOWED}`;
+  return undefined;
+}
+
+module.exports = { checkDiagramSource, diagramProblems, drawingProblem, listed, ALLOWED };

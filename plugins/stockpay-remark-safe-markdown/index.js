@@ -9,7 +9,7 @@
  * becomes the page, parsed by gatsby-transformer-remark with every parser
  * plugin (math, footnotes, GFM), and removes HTML comments from it.
  */
-const { describeSource } = require('../helpers');
+const { describeSource, sourceProblems } = require('../helpers');
 const { checkMarkdownTree } = require('./rules');
 
 /**
@@ -20,7 +20,7 @@ module.exports = function remarkSafeMarkdown({ markdownAST, markdownNode, getNod
   const problems = checkMarkdownTree(markdownAST);
   if (problems.length > 0) {
     const { name, lineOffset } = describeSource(markdownNode, getNode);
-    throw new Error(problems.map(({ line, message }) => `${name}:${line + lineOffset}: ${message}`).join('\n'));
+    throw new Error(sourceProblems(problems, name, lineOffset));
   }
   return markdownAST;
 };

@@ -11,6 +11,12 @@ export const ADMIN_PATH = '/admin/';
 export const DECAP_SCRIPT = 'decap-cms.js';
 export const ADMIN_SCRIPT = 'admin.js';
 export const PREVIEW_STYLESHEET = 'preview.css';
+/** The preview pane drawn as the site draws its pages (src/browser/previewEntry.ts), and the stylesheet of the CSS modules it uses. */
+export const PREVIEW_SCRIPT = 'preview.js';
+export const PREVIEW_COMPONENTS_STYLESHEET = 'preview-components.css';
+/** Mermaid and the build's drawing page, which the preview loads only for an entry with a diagram. */
+export const MERMAID_FILE = 'mermaid.min.js';
+export const DIAGRAM_PAGE_FILE = 'mermaid-page.js';
 /** Where Decap's markdown widget remembers the editor's mode (decap-cms-widget-markdown). */
 export const MARKDOWN_MODE_KEY = 'cms.md-mode';
 
@@ -87,6 +93,7 @@ export function adminPageHtml(productName: string, backend: CmsBackend): string 
       '<noscript>The content manager needs JavaScript.</noscript>',
       `<script src="${ADMIN_PATH}${DECAP_SCRIPT}"></script>`,
       `<script src="${ADMIN_PATH}${ADMIN_SCRIPT}"></script>`,
+      `<script src="${ADMIN_PATH}${PREVIEW_SCRIPT}"></script>`,
       '</body>',
     ].join('\n'),
   );

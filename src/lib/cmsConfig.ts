@@ -7,7 +7,8 @@
  * https://decapcms.org/docs/configuration-options/
  */
 import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type Fields, type FileSchema, type SectionSchema } from './contentSchema';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageName } from './languages';
+import { contentPagePath } from './contentPages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName, localizedPath, type Language } from './languages';
 import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from './social';
 
 /** Where the CMS reads and writes the files. */
@@ -43,6 +44,8 @@ interface CmsFile {
   label: string;
   file: string;
   format?: 'json';
+  /** The page that shows it, relative to site_url: the CMS's "View on site". */
+  preview_path?: string;
   fields: CmsField[];
 }
 
@@ -58,6 +61,10 @@ export interface CmsCollection {
   delete?: boolean;
   slug?: string;
   summary?: string;
+  /** The page that shows an entry, relative to site_url (the default language's page: Decap links the default language's entry). */
+  preview_path?: string;
+  /** Shown above the collection's list of entries. */
+  description?: string;
   /** A files collection: these files and no others. */
   files?: CmsFile[];
   fields?: CmsField[];
@@ -66,6 +73,8 @@ export interface CmsCollection {
 export interface CmsConfig {
   backend: Record<string, string>;
   publish_mode?: 'editorial_workflow';
+  /** The site the "View on site" links open (preview_path is relative to it). */
+  site_url?: string;
   locale: string;
   media_folder: string;
   public_folder: string;
@@ -145,6 +154,30 @@ export const MARKDOWN_FORMAT = 'yaml-frontmatter';
  * listed on its own, since Decap's files collections take i18n only as one
  * file holding every language.
  */
+/**
+ * Where an entry's page is, for Decap's preview_path (relative to site_url,
+ * no leading slash): in `language`, for a file `name` (Decap's
+ * {{filename}} for a folder collection's entries).
+ */
+export function previewPath(section: ContentSection, name: string, language: Language = DEFAULT_LANGUAGE): string {
+  return localizedPath(language, contentPagePath(section, name), false).replace(/^\//, '');
+}
+
+/**
+ * What the CMS says above a collection whose entries may exist in one
+ * language only (a post not yet translated): Decap lists such an entry but
+ * opens an entry only from the default language's file.
+ */
+export function untranslatedNote(section: ContentSection): string {
+  return (
+    `An entry written only in ${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)
+      .map(languageName)
+      .join(' or ')} (no ${languageName(DEFAULT_LANGUAGE)} file) is listed here ` +
+    `but cannot be opened: the CMS opens an entry from its ${languageName(DEFAULT_LANGUAGE)} file. Edit content/${section}/<language>/<name>.md in the repository, ` +
+    `or add the ${languageName(DEFAULT_LANGUAGE)} version first (docs/editing.md, "What the CMS cannot edit").`
+  );
+}
+
 export function sectionCollection(section: ContentSection): CmsCollection {
   const spec: SectionSchema = CONTENT_SECTIONS[section];
   const named = Object.entries(spec.files);
@@ -162,6 +195,8 @@ export function sectionCollection(section: ContentSection): CmsCollection {
       // A new entry's file name; a post's is its address.
       slug: spec.entries.fields.order ? '{{fields.order}}-{{slug}}' : '{{slug}}',
       summary: '{{title}}',
+      preview_path: previewPath(section, '{{filename}}'),
+      ...(spec.translations === 'optional' ? { description: untranslatedNote(section) } : {}),
       fields: markdownFields(spec.entries, true),
     };
   }
@@ -176,6 +211,7 @@ export function sectionCollection(section: ContentSection): CmsCollection {
       folder,
       create: false,
       delete: false,
+      preview_path: previewPath(section, named[0][0]),
       fields: markdownFields(schema, true),
     };
   }
@@ -188,6 +224,7 @@ export function sectionCollection(section: ContentSection): CmsCollection {
         name: `${name}_${language}`,
         label: `${schema.label ?? fieldLabel(name)} · ${languageName(language)}`,
         file: `${folder}/${language}/${name}.md`,
+        preview_path: previewPath(section, name, language),
         fields: markdownFields(schema, false),
       })),
     ),
@@ -262,6 +299,14 @@ function socialCollection(): CmsCollection {
   };
 }
 
+/**
+ * The commit status context a pull request's deploy preview is posted under
+ * (deploy/github-actions/publish.yml's preview job posts it; Netlify's own
+ * builds post the same): Decap's "Check for preview" links the status with
+ * exactly this context (its backend's preview_context).
+ */
+export const DEPLOY_PREVIEW_CONTEXT = 'deploy/netlify';
+
 function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publish_mode'> {
   switch (backend.name) {
     case 'local':
@@ -270,17 +315,22 @@ function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publis
     case 'git-gateway':
       return { backend: { name: 'git-gateway', branch: backend.branch }, publish_mode: 'editorial_workflow' };
     default:
-      return { backend: { name: backend.name, repo: backend.repo, branch: backend.branch }, publish_mode: 'editorial_workflow' };
+      return { backend: { name: backend.name, repo: backend.repo, branch: backend.branch, preview_context: DEPLOY_PREVIEW_CONTEXT }, publish_mode: 'editorial_workflow' };
   }
 }
 
 /** Where uploaded images go: static/ is copied to the site's root as is. */
 export const MEDIA_FOLDER = 'static/media';
 
-/** The whole configuration; `namespaces` are the default language's UI string files by name. */
-export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<string, LocaleStrings>>): CmsConfig {
+/**
+ * The whole configuration; `namespaces` are the default language's UI string
+ * files by name; `siteUrl` the site the "View on site" links open (under
+ * `npm run edit`, the development site that serves the CMS).
+ */
+export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<string, LocaleStrings>>, siteUrl?: string): CmsConfig {
   return {
     ...backendConfig(backend),
+    ...(siteUrl ? { site_url: siteUrl } : {}),
     locale: 'en',
     media_folder: MEDIA_FOLDER,
     public_folder: `/${MEDIA_FOLDER.replace(/^static\//, '')}`,

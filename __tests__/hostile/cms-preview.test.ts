@@ -1,0 +1,67 @@
+/** @jest-environment node */
+/**
+ * Hostile markdown in the CMS preview (src/browser/preview/markdown.ts): the
+ * preview runs an editor's text in the browser of whoever edits, inside
+ * /admin/ where the CMS's session lives, so it must refuse what the build
+ * refuses, in the build's words (file and line), and otherwise show payloads
+ * only as text. Each fixture of __tests__/fixtures/hostile/cms-preview/, and
+ * each of the markdown classes the build already refuses (code fences,
+ * formulas), runs both ways: the build's real path and the preview's.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { markdownLabels } from '../../plugins/labels';
+import { localeText } from '../../plugins/locales';
+import { bodyHtml } from '../../src/browser/preview/markdown';
+import { bodyLineOffset } from '../../src/browser/preview/views';
+import { readFrontmatter } from '../../src/lib/frontmatterParser';
+import { HOSTILE, fixture, openedElements, renderContent, scratch, textOf } from '../support/hostile';
+
+const CLASS = 'cms-preview';
+
+let dir: string;
+beforeAll(() => {
+  dir = scratch(CLASS);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The preview of content/blog/en/<name>.md holding `source`, as the CMS hands it over: the body, the frontmatter's line count. */
+function previewOf(name: string, source: string) {
+  const file = `content/blog/en/${name}`;
+  return bodyHtml(readFrontmatter(file, source).content, {
+    name: file,
+    lineOffset: bodyLineOffset(source),
+    labels: markdownLabels((namespace, key, field) => localeText('en', namespace, key, field)),
+    productName: 'StockPay',
+  });
+}
+
+describe('hostile markdown in the CMS preview', () => {
+  it.each(['script-spellings.md', 'diagram-settings.md'])("refuses %s with the build's message, naming the file and lines", async (name) => {
+    const source = fixture(CLASS, name);
+    const built = await renderContent(dir, `blog/en/${name}`, source);
+    expect(built.error).toMatch(new RegExp(`^content/blog/en/${name.replace('.', '\\.')}:\\d+: `));
+    expect(previewOf(name, source)).toEqual({ refused: built.error });
+  });
+
+  it('shows payloads in code, entities and math as text only, with the HTML the build makes', async () => {
+    const source = fixture(CLASS, 'inert.md');
+    const built = await renderContent(dir, 'blog/en/inert.md', source);
+    const previewed = previewOf('inert.md', source);
+    expect(previewed).toEqual({ html: built.html, diagrams: [] });
+    const html = 'html' in previewed ? previewed.html : '';
+    expect(openedElements(html)).not.toContain('script');
+    expect(openedElements(html)).not.toContain('img');
+    expect(textOf(html)).toContain('<script>alert(1)</script>');
+    expect(textOf(html)).toContain('<script>alert(4)</script><img src=x onerror=alert(5)>');
+  });
+
+  it.each(['code-fences', 'katex'])('agrees with the build on every fixture of the %s class: the same refusal, or the same HTML', async (other) => {
+    for (const name of fs.readdirSync(path.join(HOSTILE, other)).filter((file) => file.endsWith('.md'))) {
+      const source = fixture(other, name);
+      const built = await renderContent(dir, `blog/en/${name}`, source);
+      const previewed = previewOf(name, source);
+      expect([name, previewed]).toEqual([name, built.error === undefined ? { html: built.html, diagrams: [] } : { refused: built.error }]);
+    }
+  });
+});
