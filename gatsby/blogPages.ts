@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { Node } from 'gatsby';
-import { languagesWithPosts, listPages, neighbours, newestFirst, postPath, translationsOf, type Neighbour, type PostSummary } from '../src/lib/blog';
+import { languagesWithPosts, listPages, neighboursBySlug, newestFirst, postPath, translationsBySlug, type Neighbour, type PostSummary } from '../src/lib/blog';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/lib/languages';
 import { postKey } from './postShareImages';
 
@@ -106,18 +106,27 @@ function listsOf(posts: readonly PostSummary[], language: Language): { originalP
 /**
  * Every blog page but each language's first list page: the posts, and list
  * pages 2 and on. `shareImages` holds each post's card by postKey(language, slug).
+ * Each post's neighbours and translations are looked up, not searched for,
+ * so planning grows with the posts, not with their square.
  */
 export function plannedBlogPages(posts: readonly PostSummary[], shareImages: ReadonlyMap<string, string> = new Map()): PlannedPage[] {
   const pages: PlannedPage[] = [];
+  const translations = translationsBySlug(posts);
   for (const language of languagesWithPosts(posts)) {
     for (const list of listsOf(posts, language).slice(1)) {
       for (const copy of copies(language, list.originalPath, list.languages)) {
         pages.push({ path: copy.path, component: BLOG_LIST_TEMPLATE, context: { ...copy.context, ...list.context } });
       }
     }
+    const around = neighboursBySlug(posts, language);
     for (const post of posts.filter((candidate) => candidate.language === language)) {
-      const context: PostContext = { slug: post.slug, ...neighbours(posts, language, post.slug), shareImage: shareImages.get(postKey(language, post.slug)) ?? null };
-      for (const copy of copies(language, postPath(post.slug), translationsOf(posts, post.slug))) {
+      const context: PostContext = {
+        slug: post.slug,
+        newer: around.get(post.slug)?.newer ?? null,
+        older: around.get(post.slug)?.older ?? null,
+        shareImage: shareImages.get(postKey(language, post.slug)) ?? null,
+      };
+      for (const copy of copies(language, postPath(post.slug), translations.get(post.slug) ?? [])) {
         pages.push({ path: copy.path, component: BLOG_POST_TEMPLATE, context: { ...copy.context, ...context } });
       }
     }

@@ -75,6 +75,33 @@ describe('plannedBlogPages', () => {
     expect(byPath.get('/bg/blog/page/2/')).toMatchObject({ page: 2, pageCount: 2, olderPath: null });
   });
 
+  // Issue 27: each post used to sort all posts of its language for its
+  // neighbours, so planning grew as N² log N (12 s at 7,000 posts).
+  const site = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      post(`post-${i}`, i % 3 === 0 ? 'bg' : 'en', `20${String(10 + (i % 17)).padStart(2, '0')}-01-${String(1 + (i % 28)).padStart(2, '0')}`),
+    );
+
+  it("keeps a post page's context the same size whatever the number of posts", () => {
+    const contextOf = (count: number) => plannedBlogPages(site(count)).find((page) => page.path === '/blog/post-1/')?.context;
+    const [small, large] = [contextOf(300), contextOf(30_000)];
+    expect(Object.keys(large ?? {})).toEqual(['language', 'i18n', 'slug', 'newer', 'older', 'shareImage']);
+    expect(Object.keys(small ?? {})).toEqual(Object.keys(large ?? {}));
+    for (const context of [small, large]) expect(context).toMatchObject({ newer: { path: expect.any(String) }, older: { path: expect.any(String) } });
+    // Only the neighbours' slugs (post-12 against post-12345) may differ in length.
+    expect(JSON.stringify(large).length).toBeLessThanOrEqual(JSON.stringify(small).length + 20);
+  });
+
+  it('plans 30,000 posts in well under the seconds a sort per post took', () => {
+    const posts = site(30_000);
+    const started = performance.now();
+    const pages = plannedBlogPages(posts);
+    // Linear, this is about 0.5 s here under load; a sort per post takes minutes.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(pages.filter((page) => page.component === BLOG_POST_TEMPLATE)).toHaveLength(30_000 + 20_000);
+    expect(pages.find((page) => page.path === '/blog/post-1/')?.context).toMatchObject({ slug: 'post-1' });
+  });
+
   it('makes nothing without posts', () => {
     expect(plannedBlogPages([])).toEqual([]);
   });

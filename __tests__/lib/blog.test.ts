@@ -9,10 +9,12 @@ import {
   listPages,
   listPath,
   neighbours,
+  neighboursBySlug,
   newestFirst,
   postPath,
   readingMinutes,
   translationsOf,
+  translationsBySlug,
   type FeedPost,
   type PostSummary,
 } from '../../src/lib/blog';
@@ -95,6 +97,28 @@ describe('neighbours, translations and languages', () => {
     expect(neighbours(posts, 'en', 'old').older).toBeNull();
     expect(neighbours(posts, 'bg', 'mid')).toEqual({ newer: { title: 'Title of only-bg', path: '/blog/only-bg/' }, older: null });
     expect(neighbours(posts, 'en', 'missing')).toEqual({ newer: null, older: null });
+  });
+
+  it('gives every post of a language its neighbours at once, a slug twice keeping its first place', () => {
+    const around = neighboursBySlug(posts, 'en');
+    expect([...around.keys()]).toEqual(['new', 'mid', 'old']);
+    for (const slug of ['new', 'mid', 'old']) expect(around.get(slug)).toEqual(neighbours(posts, 'en', slug));
+    expect(neighboursBySlug(posts, 'bg').get('only-bg')).toEqual({ newer: null, older: { title: 'Title of mid', path: '/blog/mid/' } });
+    const twice = neighboursBySlug([post('a', 'en', '2026-03-01'), post('b', 'en', '2026-02-01'), post('a', 'en', '2026-01-01')], 'en');
+    expect(twice.get('a')).toEqual({ newer: null, older: { title: 'Title of b', path: '/blog/b/' } });
+    expect(neighboursBySlug([], 'en').size).toBe(0);
+  });
+
+  it('pairs every slug with its translations at once, in the site language order', () => {
+    expect(translationsBySlug(posts)).toEqual(
+      new Map([
+        ['old', ['en']],
+        ['mid', ['en', 'bg']],
+        ['new', ['en']],
+        ['only-bg', ['bg']],
+      ]),
+    );
+    expect(translationsBySlug([post('x', 'bg', '2026-01-01'), post('x', 'en', '2026-01-01')]).get('x')).toEqual(['en', 'bg']);
   });
 
   it('pairs translations by slug, in the site language order', () => {

@@ -70,17 +70,43 @@ export interface Neighbour {
   path: string;
 }
 
-/** The posts before and after `slug` in its language's list (newer first). */
-export function neighbours(posts: readonly PostSummary[], language: Language, slug: string): { newer: Neighbour | null; older: Neighbour | null } {
+export interface Neighbours {
+  newer: Neighbour | null;
+  older: Neighbour | null;
+}
+
+/**
+ * The posts before and after each post of `language` in its list (newer
+ * first), by slug. One sort for all of them: the build asks for every
+ * post's, and sorting once per post made planning the blog's pages grow as
+ * N² log N (12 s at 7,000 posts).
+ */
+export function neighboursBySlug(posts: readonly PostSummary[], language: Language): Map<string, Neighbours> {
   const list = newestFirst(posts.filter((post) => post.language === language));
-  const index = list.findIndex((post) => post.slug === slug);
-  const at = (i: number): Neighbour | null => (index >= 0 && list[i] ? { title: list[i].title, path: postPath(list[i].slug) } : null);
-  return { newer: at(index - 1), older: at(index + 1) };
+  const at = (i: number): Neighbour | null => (list[i] ? { title: list[i].title, path: postPath(list[i].slug) } : null);
+  const bySlug = new Map<string, Neighbours>();
+  list.forEach((post, index) => {
+    // A slug twice in one language (a build refuses it) keeps its first place.
+    if (!bySlug.has(post.slug)) bySlug.set(post.slug, { newer: at(index - 1), older: at(index + 1) });
+  });
+  return bySlug;
+}
+
+/** The posts before and after `slug` in its language's list (newer first). */
+export function neighbours(posts: readonly PostSummary[], language: Language, slug: string): Neighbours {
+  return neighboursBySlug(posts, language).get(slug) ?? { newer: null, older: null };
+}
+
+/** The languages each post is written in, in the site's order, by slug: one pass over the posts (see neighboursBySlug). */
+export function translationsBySlug(posts: readonly PostSummary[]): Map<string, Language[]> {
+  const written = new Map<string, Set<Language>>();
+  for (const post of posts) written.set(post.slug, (written.get(post.slug) ?? new Set<Language>()).add(post.language));
+  return new Map([...written].map(([slug, languages]) => [slug, LANGUAGES.filter((language) => languages.has(language))]));
 }
 
 /** The languages a post is written in, in the site's order. */
 export function translationsOf(posts: readonly PostSummary[], slug: string): Language[] {
-  return LANGUAGES.filter((language) => posts.some((post) => post.slug === slug && post.language === language));
+  return translationsBySlug(posts).get(slug) ?? [];
 }
 
 /** The languages that have at least one post, in the site's order. */
