@@ -21,14 +21,19 @@ import { formatTable } from './table';
 const ROOT = path.join(__dirname, '..');
 export const DEFAULT_STARTER = path.join(ROOT, '..', 'shared', 'anchors', 'gatsby-starter-blog');
 
-/** `copies` more copies of each post, each unique: slug `<slug>-copy-<n>`, its title numbered, a closing sentence and a `%%` line in every diagram naming it. */
-export function uniqueCopies(posts: readonly PostFile[], copies: number): PostFile[] {
+/**
+ * `copies` more copies of each post, each unique: slug `<slug>-copy-<n>`, its
+ * title numbered, a closing sentence and a `%%` line in every diagram naming
+ * it and the bench's `run` (the diagram cache outlives a bench run, so
+ * without it a second run would find every copy's drawings made).
+ */
+export function uniqueCopies(posts: readonly PostFile[], copies: number, run = ''): PostFile[] {
   return posts.flatMap((post) =>
     Array.from({ length: copies }, (_, index) => {
       const n = index + 1;
       const text = post.text
         .replace(/^(title:[ \t]*)(["']?)(.*?)\2[ \t]*$/m, (_line, key: string, quote: string, title: string) => `${key}${quote || '"'}${title} (${n})${quote || '"'}`)
-        .replace(/^```mermaid[ \t]*\n/gm, (fence) => `${fence}%% copy ${n} of ${post.slug}\n`)
+        .replace(/^```mermaid[ \t]*\n/gm, (fence) => `${fence}%% copy ${n} of ${post.slug}${run ? `, bench run ${run}` : ''}\n`)
         .replace(/\s*$/, `\n\nThis is copy ${n} of ${post.slug}, written for the growth bench.\n`);
       return { language: post.language, slug: `${post.slug}-copy-${n}`, text };
     }),
@@ -80,6 +85,8 @@ export function timed(command: string, args: string[], cwd: string, env: NodeJS.
 }
 
 export const bin = (dir: string, name: string) => path.join(dir, 'node_modules', '.bin', name);
+/** This run's mark in every copied diagram. */
+const RUN = `${Date.now().toString(36)}-${process.pid}`;
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', ...args], { cwd, stdio: 'ignore' });
 
 /** A temporary copy of `project`, sharing this project's node_modules, with `copies` unique copies of every post. */
@@ -90,7 +97,7 @@ function grownSite(project: string, copies: number): { dir: string; posts: numbe
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   const blogDir = path.join(dir, 'content', 'blog');
   const posts = readPostFiles(blogDir);
-  for (const post of uniqueCopies(posts, copies)) writeFileSync(path.join(blogDir, post.language, `${post.slug}.md`), post.text);
+  for (const post of uniqueCopies(posts, copies, RUN)) writeFileSync(path.join(blogDir, post.language, `${post.slug}.md`), post.text);
   return { dir, posts: posts.length * (copies + 1) };
 }
 
@@ -107,7 +114,7 @@ export function installStarter(source: string): string {
 function starterBuild(starter: string, copies: number): Promise<Run> {
   for (const made of ['.cache', 'public', 'content/blog']) rmSync(path.join(starter, made), { recursive: true, force: true });
   const posts = readPostFiles(path.join(ROOT, 'content', 'blog'));
-  for (const post of [...posts, ...uniqueCopies(posts, copies)]) {
+  for (const post of [...posts, ...uniqueCopies(posts, copies, RUN)]) {
     const file = path.join(starter, 'content', 'blog', `${post.language}-${post.slug}`, 'index.md');
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, post.text);

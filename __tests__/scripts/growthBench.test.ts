@@ -18,6 +18,12 @@ describe('uniqueCopies', () => {
     expect(first.text.trimEnd().endsWith('This is copy 1 of stock-habits, written for the growth bench.')).toBe(true);
     expect(first.language).toBe('en');
   });
+
+  it("marks every diagram with the bench's run, so a second run draws its copies again rather than finding them in the diagram cache", () => {
+    const [once, again] = [uniqueCopies([POST], 1, 'r1'), uniqueCopies([POST], 1, 'r2')];
+    expect(once[0].text.match(/```mermaid\n%% copy 1 of stock-habits, bench run r1\n/g)).toHaveLength(2);
+    expect(once[0].text).not.toBe(again[0].text);
+  });
 });
 
 describe('growthTable', () => {
