@@ -11,6 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { releasesOf } from '../src/lib/publish';
 
 const ROOT = path.join(__dirname, '..');
@@ -100,6 +101,12 @@ test('a Bulgarian banner change builds incrementally, goes live, and lists only 
   const copy = (JSON.parse(readFileSync(path.join(target(), 'releases', `${after}.json`), 'utf8')) as { copy: { files: number; linked: number } }).copy;
   expect(copy.linked).toBeGreaterThan(copy.files * 0.8);
   expect(statSync(path.join(target(), 'releases', after, 'docs', 'index.html')).ino).toBe(statSync(path.join(target(), 'releases', before, 'docs', 'index.html')).ino);
+  // So do the compressed copies nginx serves (hosting/precompress.ts): an unchanged page's are the release before's, a changed page's new.
+  const inode = (release: string, file: string) => statSync(path.join(target(), 'releases', release, file)).ino;
+  expect(inode(after, 'docs/index.html.br')).toBe(inode(before, 'docs/index.html.br'));
+  expect(inode(after, 'bg/index.html.br')).not.toBe(inode(before, 'bg/index.html.br'));
+  expect(brotliDecompressSync(readFileSync(path.join(target(), 'releases', after, 'bg/index.html.br'))).toString()).toContain(NEW_TITLE);
+  expect(output).toMatch(/Compressed copies \(brotli, gzip\) of \d+ files: \d+ made/);
   // Every page the list does not name is byte for byte the page of the release before.
   const pagePath = (file: string) => `/${file.replace(/index\.html$/, '')}`;
   const unchanged = releaseHtml(after).filter((file) => !changes.changed.includes(pagePath(file)));

@@ -6,7 +6,7 @@ import { BUILD_RECORD_PATH, buildRecord } from '../hosting/buildRecord';
 import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
 import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
-import { precompress, writeCdnFiles } from '../hosting/cdnFiles';
+import { writeCdnFiles } from '../hosting/cdnFiles';
 import { readPublicRules } from '../hosting/publicFiles';
 import { writeRuntime } from './runtimeFile';
 import { repairStreamedHtml } from './streamedHtml';
@@ -24,8 +24,9 @@ import { writeSearchIndex } from './searchIndex';
  * exists by now; if it does not, robots.txt would send crawlers to a
  * missing file, so the build fails); the search index of the finished
  * pages (public/pagefind/: gatsby/searchIndex.ts); then the hosting rules for a CDN
- * (public/_headers, public/_redirects) and the precompressed copies nginx
- * serves (hosting/cdnFiles.ts), last, so they cover every file.
+ * (public/_headers, public/_redirects: hosting/cdnFiles.ts), last, so they
+ * cover every file. The compressed copies nginx serves are not the build's:
+ * they are made where nginx serves (hosting/precompress.ts).
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
  */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
@@ -63,8 +64,4 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   }
   const rules = writeCdnFiles(publicDir, readPublicRules(publicDir));
   reporter.info(`public/_headers: ${rules} rules for every page and file`);
-  const started = Date.now();
-  // The manifest stays with public/ between incremental builds and goes with it on a clean one.
-  const compressed = await precompress(publicDir, path.join(program.directory, '.cache', 'precompressed.json'));
-  reporter.info(`Precompressed ${compressed} files (brotli and gzip) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 };

@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import { formatHeadersFile, type HeaderRule } from './headersFile';
 import { ADMIN_PATH } from '../src/lib/adminPage';
 import { SEARCH_PATH } from '../src/lib/search';
 import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, servedKind } from './rules';
-import { publicFiles, type PublicRules } from './publicFiles';
+import type { PublicRules } from './publicFiles';
 
 /** A file's extension ('xml'), or undefined when its name has none. */
 const extensionOf = (file: string): string | undefined => /\.([^./]+)$/.exec(file)?.[1];
@@ -88,67 +84,6 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
 export function redirectsFile(): string {
   const lines = NOT_FOUND_SCOPES.map((scope) => `${scope}*  ${notFoundPage(scope)}  404`);
   return `# Written by hosting/cdnFiles.ts after each build, from hosting/rules.ts.\n${lines.join('\n')}\n`;
-}
-
-/** Text files nginx serves precompressed; others (images, fonts) are compressed already. */
-const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|webmanifest)$/;
-const MIN_BYTES = 1024;
-/**
- * Brotli's best quality costs about 2 s a megabyte. The CMS's 6 MB of
- * scripts (/admin/, the same files every build) take 9.9 s at quality 11
- * and 0.5 s at quality 5, for 14 % more bytes (1.55 MB instead of 1.35 MB)
- * that only editors download; the site's own files keep the best quality.
- */
-export const brotliQuality = (file: string): number => (file.startsWith(ADMIN_PATH) ? 5 : constants.BROTLI_MAX_QUALITY);
-
-const brotli = promisify(brotliCompress);
-const gzip = promisify(gzipCompress);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/**
- * Writes `name.br` (brotli, quality 11, or 5 under /admin/) and `name.gz`
- * (gzip, level 9) beside every text file of public/ over 1 KB, and removes
- * every copy whose file is gone. With a `manifest` (in .cache/, kept with
- * public/ between incremental builds), the copies of a file whose bytes
- * have not changed since they were made are kept: brotli's best quality
- * costs about 2 s a megabyte, so compressing every page anew would make a
- * one-post build cost what the whole site costs. Runs as many files at once
- * as the machine has cores (zlib's async calls use libuv's thread pool).
- * nginx serves the copies with brotli_static and gzip_static; a CDN gets the
- * originals and compresses itself. Returns how many files it compressed.
- */
-export async function precompress(publicDir: string, manifest?: string): Promise<number> {
-  const entries = publicFiles(publicDir).map((entry) => path.join(publicDir, entry));
-  const before = manifest && existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>) : {};
-  const targets = entries.filter((entry) => COMPRESSIBLE.test(entry) && statSync(entry).size > MIN_BYTES);
-  const hashes = Object.fromEntries(targets.map((file) => [path.relative(publicDir, file), sha256(readFileSync(file))]));
-  const fresh = (file: string) => {
-    const relative = path.relative(publicDir, file);
-    return before[relative] === hashes[relative] && existsSync(`${file}.br`) && existsSync(`${file}.gz`);
-  };
-  for (const copy of entries.filter((entry) => /\.(br|gz)$/.test(entry))) {
-    const file = copy.slice(0, -3);
-    if (!(path.relative(publicDir, file) in hashes) || !fresh(file)) unlinkSync(copy);
-  }
-  const pending = targets.filter((file) => !fresh(file));
-  const compress = async (file: string) => {
-    const bytes = readFileSync(file);
-    const sitePath = `/${path.relative(publicDir, file).split(path.sep).join('/')}`;
-    const params = { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(sitePath), [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
-    const [br, gz] = await Promise.all([brotli(bytes, { params }), gzip(bytes, { level: constants.Z_BEST_COMPRESSION })]);
-    writeFileSync(`${file}.br`, br);
-    writeFileSync(`${file}.gz`, gz);
-  };
-  const queue = [...pending];
-  const workers = Array.from({ length: Math.max(1, os.availableParallelism()) }, async () => {
-    for (let file = queue.shift(); file !== undefined; file = queue.shift()) await compress(file);
-  });
-  await Promise.all(workers);
-  if (manifest) {
-    mkdirSync(path.dirname(manifest), { recursive: true });
-    writeFileSync(manifest, JSON.stringify(hashes));
-  }
-  return pending.length;
 }
 
 /** Cloudflare Pages reads at most this many rules of `_headers` and ignores the rest (Netlify has no limit). */

@@ -98,7 +98,7 @@ function nginxWords(value: string, what: string): string {
  *   kept), whatever the page.
  * - Symlinks: none in a release (see the comment in the config for why
  *   nginx's disable_symlinks cannot be the guard).
- * - Compression: the .br and .gz copies the build wrote, never on the fly.
+ * - Compression: the .br and .gz copies beside the files (hosting/precompress.ts), never on the fly.
  */
 export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): string {
   const files = new Set(rules.files);
@@ -187,7 +187,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '    # and static/ (gatsby/onPreBootstrap.ts), and a release copies regular files only',
     '    # (scripts/publish.ts copyRelease).',
     '',
-    '    # The .br and .gz copies the build wrote, for clients that accept them;',
+    '    # The .br and .gz copies beside the files (npm run precompress), for clients that accept them;',
     "    # no compression on the fly (Debian's nginx.conf turns gzip on). gzip_vary",
     '    # makes both modules send one "Vary: Accept-Encoding" wherever a copy exists.',
     '    gzip off;',

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig } from './nginxConfig';
 import { readPublicRules } from './publicFiles';
+import { precompress, type Precompressed } from './precompress';
 import { listen, type RunningServer } from '../scripts/listen';
 
 export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
@@ -178,13 +179,18 @@ async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, por
 }
 
 /**
- * Starts nginx over `publicDir` on 127.0.0.1 at `port` (a free one when 0)
- * and resolves once it answers. Fails with the install line when nginx or
- * its module is missing, or with nginx's own messages. Its workers run as
- * the user that started it.
+ * Gives `publicDir` its compressed copies (hosting/precompress.ts), then
+ * starts nginx over it on 127.0.0.1 at `port` (a free one when 0) and
+ * resolves once it answers. Fails with the install line when nginx or its
+ * module is missing, or with nginx's own messages. Its workers run as the
+ * user that started it.
  */
-export function startNginx(options: NginxOptions): Promise<RunningNginx> {
-  return startWith(options.publicDir, options.port, (root, port) => nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`] }));
+export async function startNginx(options: NginxOptions): Promise<RunningNginx & { precompressed: Precompressed }> {
+  const missing = nginxMissing();
+  if (missing) throw new Error(missing);
+  const precompressed = await precompress(options.publicDir);
+  const site = await startWith(options.publicDir, options.port, (root, port) => nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`] }));
+  return Object.assign(site, { precompressed });
 }
 
 async function startWith(publicDir: string, port: number, siteFor: SiteFor): Promise<RunningNginx> {

@@ -58,15 +58,17 @@ export const publicFiles = (publicDir: string): string[] => publicTree(publicDir
 /** Every HTML file of a built public/, the same way. page-data/404.html/ is a folder, not one. */
 export const htmlFiles = (publicDir: string): string[] => publicFiles(publicDir).filter((file) => file.endsWith('.html'));
 
+/** A brotli or gzip copy of a file (hosting/precompress.ts), served in place of its file to clients that accept it. */
+export const isCompressedCopy = (file: string): boolean => /\.(br|gz)$/.test(file);
+
 /**
  * Every file a built public/ serves, as site paths ('/app-….js'), sorted:
- * not the precompressed copies (served in place of their file;
- * hosting/cdnFiles.ts writes them) or the hosting's own files.
+ * not the compressed copies (isCompressedCopy) or the hosting's own files.
  */
 export function servedFiles(publicDir: string): string[] {
   return publicFiles(publicDir)
     .map((file) => `/${file}`)
-    .filter((file) => !/\.(br|gz)$/.test(file) && !HOSTING_FILES.includes(file));
+    .filter((file) => !isCompressedCopy(file) && !HOSTING_FILES.includes(file));
 }
 
 /**

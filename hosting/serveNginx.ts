@@ -12,6 +12,7 @@ import path from 'node:path';
 import { readBuildRecord } from './publicFiles';
 import { environmentMismatches } from './buildRecord';
 import { startNginx } from './nginxServer';
+import { describePrecompressed } from './precompress';
 import { exitWith } from '../scripts/processes';
 
 /** The processes above this one (npm, the shell, the terminal), nearest first, from Linux's /proc. */
@@ -48,7 +49,9 @@ async function main(): Promise<number> {
   for (const mismatch of environmentMismatches(record, process.env)) {
     console.warn(`Not used: ${mismatch}. The build is served as it was built (public/_build.json); rebuild to change it.`);
   }
+  const started = Date.now();
   const site = await startNginx({ publicDir, port: Number(process.env.PORT ?? 0) });
+  console.log(describePrecompressed(site.precompressed, Date.now() - started));
   console.log(`nginx serves public/ at ${languageHomes(site.url)}`);
   console.log(`Config: ${site.configFile}\nLogs:   ${site.logs.access}, ${site.logs.error}`);
   console.log('Press Ctrl+C to stop.');

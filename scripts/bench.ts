@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../sandbox/server';
 import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../hosting/nginxServer';
+import { precompress } from '../hosting/precompress';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { bin, DEFAULT_STARTER, growthTable, installStarter, measureGrowth, timed, type Row } from './growthBench';
 import { lhci, lhciConfig } from './lighthouse';
@@ -109,6 +110,7 @@ async function main(): Promise<number> {
 
       const pages = sitePages();
       const weights = pages.map((page) => pageWeight(page.path, path.join(ROOT, 'public')));
+      await precompress(path.join(ROOT, 'public'));
       await held.close();
       site = await startNginx({ publicDir: path.join(ROOT, 'public'), port: Number(new URL(held.url).port) });
       const config = lhciConfig(site.url, chromePath, RUNS, pages);

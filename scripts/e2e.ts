@@ -16,6 +16,7 @@ import { main as checkLinks } from './checkLinks';
 import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
 import { lighthouseGate } from './lighthouse';
 import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../hosting/nginxServer';
+import { describePrecompressed, precompress } from '../hosting/precompress';
 import { buildSite, run, sandboxBuildEnv, exitWith } from './processes';
 
 const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;
@@ -54,6 +55,9 @@ async function main(): Promise<number> {
         return built;
       }
     }
+    // Compressed while the port is still held (startNginx then finds every copy in the cache).
+    const compressing = Date.now();
+    console.log(describePrecompressed(await precompress(publicDir), Date.now() - compressing));
     await held.close();
     site = await startNginx({ publicDir, port: Number(new URL(held.url).port) });
     const results: [Check, number][] = [];

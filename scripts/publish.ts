@@ -31,7 +31,8 @@ import path from 'node:path';
 import { parseArgs as parseCommandLine } from 'node:util';
 import { DEFAULT_LISTEN, nginxSiteConfig } from '../hosting/nginxConfig';
 import { contentTreeError } from '../gatsby/contentTree';
-import { publicTree, readPublicRules, servedFiles } from '../hosting/publicFiles';
+import { isCompressedCopy, publicTree, readPublicRules, servedFiles } from '../hosting/publicFiles';
+import { describePrecompressed, precompress, type Precompressed } from '../hosting/precompress';
 import { CONTENT_FOLDERS, buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove, type BuildKind, type PageChanges } from '../src/lib/publish';
 import { gatsby } from './processes';
 
@@ -49,6 +50,8 @@ export interface ReleaseRecord {
   deleted: number;
   /** Files of the release, those hard-linked to the release before, and the bytes it added. */
   copy: ReleaseCopy;
+  /** The compressed copies nginx serves (hosting/precompress.ts): files that got them, those compressed now, and the time taken. */
+  precompressed: Precompressed & { seconds: number };
 }
 
 export interface PublishArgs {
@@ -133,20 +136,28 @@ export interface ReleaseCopy {
   copiedBytes: number;
 }
 
+/** What copyRelease did, and which of the files it linked came with their compressed copies. */
+export interface ReleaseCopyResult extends ReleaseCopy {
+  /** Files (relative, '/'-separated) whose .br and .gz copies were linked from the release before with them. */
+  withCopies: Set<string>;
+}
+
 /**
  * Makes `target` a copy of `source` (public/) in which every file whose
  * bytes the previous release already holds at the same path is a hard link
- * to it: a release costs what changed, and removing an old release (or
- * rolling back) touches no other. Releases are never written to after, so
- * sharing their files is safe.
+ * to it, with its compressed copies when the previous release has them: a
+ * release costs what changed, and removing an old release (or rolling
+ * back) touches no other. Releases are never written to after, so sharing
+ * their files is safe. Compressed copies that `serve:nginx` left in
+ * public/ are not taken: the release gets its own (hosting/precompress.ts).
  */
-export function copyRelease(source: string, previous: string | undefined, target: string): ReleaseCopy {
-  const result: ReleaseCopy = { files: 0, linked: 0, copiedBytes: 0 };
+export function copyRelease(source: string, previous: string | undefined, target: string): ReleaseCopyResult {
+  const result: ReleaseCopyResult = { files: 0, linked: 0, copiedBytes: 0, withCopies: new Set() };
   mkdirSync(target, { recursive: true });
   const tree = publicTree(source);
   if (tree.others.length > 0) throw new Error(`public/${tree.others[0]} is not a regular file: a release holds files only`);
   for (const folder of tree.folders) mkdirSync(path.join(target, folder), { recursive: true });
-  for (const relative of tree.files) {
+  for (const relative of tree.files.filter((file) => !isCompressedCopy(file))) {
     const from = path.join(source, relative);
     const to = path.join(target, relative);
     result.files += 1;
@@ -154,6 +165,11 @@ export function copyRelease(source: string, previous: string | undefined, target
     if (old && existsSync(old) && statSync(old).size === statSync(from).size && readFileSync(old).equals(readFileSync(from))) {
       linkSync(old, to);
       result.linked += 1;
+      if (existsSync(`${old}.br`) && existsSync(`${old}.gz`)) {
+        linkSync(`${old}.br`, `${to}.br`);
+        linkSync(`${old}.gz`, `${to}.gz`);
+        result.withCopies.add(relative);
+      }
     } else {
       copyFileSync(from, to);
       result.copiedBytes += statSync(from).size;
@@ -264,7 +280,9 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
   // Copied under a temporary name and renamed: a release folder is complete or absent.
   const incoming = path.join(releases, `.incoming-${release}`);
   rmSync(incoming, { recursive: true, force: true });
-  const copy = copyRelease(path.join(ROOT, 'public'), live && path.join(releases, live), incoming);
+  const { withCopies, ...copy } = copyRelease(path.join(ROOT, 'public'), live && path.join(releases, live), incoming);
+  const compressing = Date.now();
+  const precompressed = { ...(await precompress(incoming, { kept: withCopies })), seconds: (Date.now() - compressing) / 1000 };
   renameSync(incoming, path.join(releases, release));
   const rules = readPublicRules(path.join(releases, release));
   writeFileSync(
@@ -285,6 +303,7 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     changed: changes.changed.length,
     deleted: changes.deleted.length,
     copy,
+    precompressed,
   };
   writeFileSync(path.join(releases, `${release}.json`), `${JSON.stringify(record, null, 2)}\n`);
   writeFileSync(path.join(releases, `${release}.changes.json`), `${JSON.stringify(changes, null, 2)}\n`);
@@ -303,6 +322,7 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     `\nLive: ${release} (${kind} build, ${buildSeconds.toFixed(1)} s, ${record.pagesWritten} pages written by Gatsby; ${((Date.now() - started) / 1000).toFixed(1)} s in all).`,
   );
   console.log(`Release: ${copy.files} files, ${copy.linked} shared with ${live ?? 'no earlier release'}, ${(copy.copiedBytes / 1024 / 1024).toFixed(1)} MB new.`);
+  console.log(describePrecompressed(precompressed, precompressed.seconds * 1000));
   console.log(`Changed (${changes.changed.length}): ${changes.changed.join(' ') || 'none'}`);
   console.log(`Deleted (${changes.deleted.length}): ${changes.deleted.join(' ') || 'none'}`);
   console.log(`For a CDN to purge: ${path.join(releases, `${release}.changes.json`)}`);

@@ -2,8 +2,7 @@
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CLOUDFLARE_PAGES_HEADER_RULES, brotliQuality, headerRules, precompress, redirectsFile, writeCdnFiles } from '../../hosting/cdnFiles';
+import { CLOUDFLARE_PAGES_HEADER_RULES, headerRules, redirectsFile, writeCdnFiles } from '../../hosting/cdnFiles';
 import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
 import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
@@ -236,54 +235,5 @@ describe('_redirects and the written files', () => {
     expect(existsSync(path.join(dir, '_redirects'))).toBe(true);
     expect(readPublicRules(dir).files).not.toEqual(expect.arrayContaining(['/_headers', '/_redirects', BUILD_RECORD_PATH]));
     expect(CLOUDFLARE_PAGES_HEADER_RULES).toBe(100);
-  });
-});
-
-describe('precompress', () => {
-  it('writes brotli and gzip copies of every text file over 1 KB that decode to the original', async () => {
-    site();
-    // The pages and Pagefind's script and entry; its index files come gzipped from Pagefind (not .js/.json), so are left alone.
-    expect(await precompress(dir)).toBe(24);
-    for (const file of ['index.html', 'app-0123456789abcdef0123.js', 'page-data/index/page-data.json', 'sitemap-index.xml']) {
-      const original = readFileSync(path.join(dir, file));
-      expect(brotliDecompressSync(readFileSync(path.join(dir, `${file}.br`))).equals(original)).toBe(true);
-      expect(gunzipSync(readFileSync(path.join(dir, `${file}.gz`))).equals(original)).toBe(true);
-    }
-    for (const file of ['robots.txt', 'styles.0123456789abcdef0123.css', 'share/en.png']) expect(existsSync(path.join(dir, `${file}.br`))).toBe(false);
-  });
-
-  it("compresses the CMS's scripts at a faster brotli quality, the site's at the best", () => {
-    expect(brotliQuality('/admin/decap-cms.js')).toBe(5);
-    expect(brotliQuality('/app-0123456789abcdef0123.js')).toBe(11);
-    expect(brotliQuality('/docs/admin/index.html')).toBe(11);
-  });
-
-  it('removes copies an earlier build left', async () => {
-    site();
-    await precompress(dir);
-    rmSync(path.join(dir, 'docs/index.html'));
-    write('robots.txt', 'short');
-    write('gone.js.br', 'stale');
-    await precompress(dir);
-    expect(existsSync(path.join(dir, 'docs/index.html.br'))).toBe(false);
-    expect(existsSync(path.join(dir, 'gone.js.br'))).toBe(false);
-    expect(existsSync(path.join(dir, 'index.html.br'))).toBe(true);
-  });
-
-  it('with a manifest, compresses again only the files whose bytes changed', async () => {
-    site();
-    const manifest = path.join(dir, '..', `${path.basename(dir)}-precompressed.json`);
-    try {
-      expect(await precompress(dir, manifest)).toBe(24);
-      expect(await precompress(dir, manifest)).toBe(0);
-      write('docs/index.html', big('<p>changed</p>'));
-      expect(await precompress(dir, manifest)).toBe(1);
-      expect(brotliDecompressSync(readFileSync(path.join(dir, 'docs/index.html.br'))).toString()).toBe(big('<p>changed</p>'));
-      // A copy removed by hand is made again, whatever the manifest says.
-      rmSync(path.join(dir, 'index.html.gz'));
-      expect(await precompress(dir, manifest)).toBe(1);
-    } finally {
-      rmSync(manifest, { force: true });
-    }
   });
 });
