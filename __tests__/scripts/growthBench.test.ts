@@ -33,6 +33,7 @@ describe('growthTable', () => {
     site: { ms: siteMs, peakMb: 1200.4 },
     starter: starterMs === undefined ? undefined : { ms: starterMs, peakMb: 600 },
     publishMs: 21_400,
+    publishBuildMs: 15_200,
     headersRules: 18,
     publicMb: 31.25,
   });
@@ -52,13 +53,13 @@ describe('growthTable', () => {
       '_headers rules',
       'public/ MB',
     ]);
-    expect(today.split(/\s{2,}/)).toEqual(['7 (today)', '129.0 s', '1200', '35.0 s', '600', '21.4 s', '18', '31.3']);
-    expect(grown.split(/\s{2,}/)).toEqual(['77 (11x)', '447.0 s', '1200', '4543 ms', '49.0 s', '600', '200 ms', '22.7x', '21.4 s', '18', '31.3']);
+    expect(today.split(/\s{2,}/)).toEqual(['7 (today)', '129.0 s', '1200', '35.0 s', '600', '21.4 s (build 15.2 s)', '18', '31.3']);
+    expect(grown.split(/\s{2,}/)).toEqual(['77 (11x)', '447.0 s', '1200', '4543 ms', '49.0 s', '600', '200 ms', '22.7x', '21.4 s (build 15.2 s)', '18', '31.3']);
   });
 
   it("leaves the starter's columns empty when it was not measured, and states the goals", () => {
     const table = growthTable([row(0, 7, 100_000), row(1, 14, 107_000)]);
-    expect(table.split('\n')[2].split(/\s{2,}/)).toEqual(['14 (2x)', '107.0 s', '1200', '1000 ms', '21.4 s', '18', '31.3']);
+    expect(table.split('\n')[2].split(/\s{2,}/)).toEqual(['14 (2x)', '107.0 s', '1200', '1000 ms', '21.4 s (build 15.2 s)', '18', '31.3']);
     expect(table).toContain('Goals (issue 27)');
   });
 });
