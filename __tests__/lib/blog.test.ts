@@ -2,6 +2,7 @@ import {
   BLOG_PATH,
   POSTS_PER_PAGE,
   feedItems,
+  FEED_POSTS,
   feedPageMatch,
   feedPath,
   formatPostDate,
@@ -249,6 +250,16 @@ describe('feeds', () => {
     expect(item.description).toBe('A &amp; B &lt;script&gt;alert("x")&lt;/script&gt; &amp;lt;b&amp;gt;');
     expect(item.categories).toEqual(['&lt;b&gt;bold&lt;/b&gt;', 'R&D']);
     expect(item.author).toBe('&lt;a href="javascript:alert(1)"&gt;Eve&lt;/a&gt;');
+  });
+
+  it('holds the newest FEED_POSTS posts of a thousand, so every poll of a grown site stays small', () => {
+    const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const posts = Array.from({ length: 1000 }, (_, n) => feedPost(`post-${n}`, 'en', day(n)));
+    const items = feedItems(posts, 'en', 'https://www.example.com');
+    expect(FEED_POSTS).toBe(50);
+    expect(items).toHaveLength(FEED_POSTS);
+    expect(items[0].url).toBe('https://www.example.com/blog/post-999/');
+    expect(items.at(-1)?.url).toBe('https://www.example.com/blog/post-950/');
   });
 
   it('links other languages under their prefix and gives an empty feed for a language without posts', () => {

@@ -167,7 +167,14 @@ export interface FeedItem {
 }
 
 /**
- * A language's feed: its posts, newest first, with absolute links. The
+ * The posts a feed holds: the newest this many. Readers poll a feed often
+ * and keep what they have seen, so older posts only make every poll
+ * heavier (at 700 posts a language's feed of them all was 178 KB).
+ */
+export const FEED_POSTS = 50;
+
+/**
+ * A language's feed: its newest FEED_POSTS posts, newest first, with absolute links. The
  * `rss` package wraps each text in CDATA, which keeps it out of the XML;
  * readers then render the description as HTML (RSS defines it so) and
  * often the title, categories and author too, so the text is escaped for
@@ -176,15 +183,17 @@ export interface FeedItem {
  */
 export function feedItems(posts: readonly FeedPost[], language: Language, siteUrl: string): FeedItem[] {
   const origin = siteUrl.replace(/\/+$/, '');
-  return newestFirst(posts.filter((post) => post.language === language)).map((post) => {
-    const url = `${origin}${localizedPath(language, postPath(post.slug), language !== DEFAULT_LANGUAGE)}`;
-    return {
-      title: escapeAngleBrackets(post.title),
-      description: escapeHtmlText(post.description),
-      url,
-      date: new Date(`${post.date}T00:00:00Z`),
-      categories: post.tags.map(escapeAngleBrackets),
-      ...(post.author ? { author: escapeAngleBrackets(post.author) } : {}),
-    };
-  });
+  return newestFirst(posts.filter((post) => post.language === language))
+    .slice(0, FEED_POSTS)
+    .map((post) => {
+      const url = `${origin}${localizedPath(language, postPath(post.slug), language !== DEFAULT_LANGUAGE)}`;
+      return {
+        title: escapeAngleBrackets(post.title),
+        description: escapeHtmlText(post.description),
+        url,
+        date: new Date(`${post.date}T00:00:00Z`),
+        categories: post.tags.map(escapeAngleBrackets),
+        ...(post.author ? { author: escapeAngleBrackets(post.author) } : {}),
+      };
+    });
 }
