@@ -19,7 +19,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
-import { ADMIN_PATH } from '../src/lib/adminPage';
 import { isCompressedCopy, publicFiles } from './publicFiles';
 
 export const PRECOMPRESS_CACHE = path.join(__dirname, '..', 'node_modules', '.cache', 'stockpay-precompressed');
@@ -33,12 +32,12 @@ const KEEP_UNUSED_DAYS = 30;
 const KEY_VERSION = 'v1';
 
 /**
- * The CMS's 6 MB of scripts (/admin/, the same files every build) take
- * 9.9 s at brotli's quality 11 and 0.5 s at quality 5, for 14 % more
- * bytes (1.55 MB instead of 1.35 MB) that only editors download; the
- * site's own files get the best quality.
+ * Brotli's best quality for every file. It costs about 2 s a megabyte, paid
+ * once per file's bytes thanks to the cache: the CMS's 6 MB of scripts
+ * (the same every build until Decap is updated) take 9.9 s once, and reach
+ * editors in 1.35 MB instead of quality 5's 1.55 MB.
  */
-export const brotliQuality = (sitePath: string): number => (sitePath.startsWith(ADMIN_PATH) ? 5 : constants.BROTLI_MAX_QUALITY);
+const BROTLI_QUALITY = constants.BROTLI_MAX_QUALITY;
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCompress);
@@ -88,8 +87,8 @@ function writeWhole(file: string, bytes: Buffer): void {
 }
 
 /**
- * Gives every text file of `dir` over 1 KB its `name.br` (brotli, quality 11,
- * or 5 under /admin/) and `name.gz` (gzip, level 9), taken from the cache or
+ * Gives every text file of `dir` over 1 KB its `name.br` (brotli, quality 11)
+ * and `name.gz` (gzip, level 9), taken from the cache or
  * made there (as many at once as the machine has cores: zlib's async calls
  * use libuv's thread pool), and removes every other copy in `dir`: one
  * whose file is gone, or made from other bytes. The copies of `kept` files
@@ -109,9 +108,8 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
 
   const entry = (file: string) => {
     const bytes = readFileSync(path.join(dir, file));
-    const quality = brotliQuality(`/${file}`);
-    const key = createHash('sha256').update(`${KEY_VERSION} brotli ${quality} gzip 9\n`).update(bytes).digest('hex');
-    return { file, bytes, quality, key, stem: path.join(cache, key.slice(0, 2), key) };
+    const key = createHash('sha256').update(`${KEY_VERSION} brotli ${BROTLI_QUALITY} gzip 9\n`).update(bytes).digest('hex');
+    return { file, bytes, key, stem: path.join(cache, key.slice(0, 2), key) };
   };
   const cached = (stem: string) => existsSync(`${stem}.br`) && existsSync(`${stem}.gz`);
   const used: string[] = [];
@@ -125,8 +123,8 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
     } else pending.push(found);
   }
 
-  const compress = async ({ file, bytes, quality, stem }: ReturnType<typeof entry>) => {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+  const compress = async ({ file, bytes, stem }: ReturnType<typeof entry>) => {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
     const [br, gz] = await Promise.all([brotli(bytes, { params }), gzip(bytes, { level: constants.Z_BEST_COMPRESSION })]);
     mkdirSync(path.dirname(stem), { recursive: true });
     writeWhole(`${stem}.br`, br);
