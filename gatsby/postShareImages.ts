@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { fontMetrics } from '../src/lib/fontMetrics';
 import { FAVICON_SVG_PATH } from '../src/lib/icons';
@@ -130,14 +131,18 @@ export async function writePostShareImages(directory: string, posts: readonly Po
   await mkdir(targetDir, { recursive: true });
   const images = new Map<string, string>();
   const drawn: string[] = [];
-  for (const { key, card } of cards) {
-    const name = `${sha256(JSON.stringify({ fingerprint, card })).slice(0, 20)}.png`;
-    const cached = path.join(cacheDir, name);
-    if (!existsSync(cached)) {
-      await writeFile(cached, await draw(card, assets));
-      drawn.push(`${POST_SHARE_DIR}${name}`);
+  const named = cards.map(({ key, card }) => ({ key, card, name: `${sha256(JSON.stringify({ fingerprint, card })).slice(0, 20)}.png` }));
+  // A few at a time, so one card's rasterising (off this thread) overlaps the next one's layout.
+  const queue = named.filter(({ name }) => !existsSync(path.join(cacheDir, name)));
+  const drawers = Array.from({ length: Math.max(2, os.availableParallelism()) }, async () => {
+    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+      await writeFile(path.join(cacheDir, next.name), await draw(next.card, assets));
+      drawn.push(`${POST_SHARE_DIR}${next.name}`);
     }
-    await copyFile(cached, path.join(targetDir, name));
+  });
+  await Promise.all(drawers);
+  for (const { key, name } of named) {
+    await copyFile(path.join(cacheDir, name), path.join(targetDir, name));
     images.set(key, `${POST_SHARE_DIR}${name}`);
   }
   // An incremental build keeps public/: drop the cards of old titles and removed posts.
