@@ -14,20 +14,19 @@
  * of their unchanged files as they share the files.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import { isCompressedCopy, publicFiles } from './publicFiles';
+import { recordUse, writeWhole } from '../scripts/keptCache';
 
 export const PRECOMPRESS_CACHE = path.join(__dirname, '..', 'node_modules', '.cache', 'stockpay-precompressed');
 
 /** Text files nginx serves precompressed; others (images, fonts, Pagefind's gzipped index) are compressed already. */
 const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
-/** Cache entries not used by any run for this long are removed. */
-const KEEP_UNUSED_DAYS = 30;
 /** Bumped when what a key stands for changes (the compressors' settings), so old entries are never taken for new ones. */
 const KEY_VERSION = 'v1';
 
@@ -66,9 +65,6 @@ export interface PrecompressOptions {
   kept?: ReadonlySet<string>;
 }
 
-/** Day numbers since the epoch, by which the cache records when it last used an entry. */
-const dayOf = (ms: number) => Math.floor(ms / 86_400_000);
-
 /** A hard link to `from` at `to`, or a copy where the two are on different file systems. */
 function place(from: string, to: string): void {
   try {
@@ -79,13 +75,6 @@ function place(from: string, to: string): void {
   }
 }
 
-/** Writes `bytes` to `file` in one step (a temporary name, renamed): a cache entry is whole or absent, even with two runs at once. */
-function writeWhole(file: string, bytes: Buffer): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, bytes);
-  renameSync(temporary, file);
-}
-
 /**
  * Gives every text file of `dir` over 1 KB its `name.br` (brotli, quality 11)
  * and `name.gz` (gzip, level 9), taken from the cache or
@@ -93,11 +82,10 @@ function writeWhole(file: string, bytes: Buffer): void {
  * use libuv's thread pool), and removes every other copy in `dir`: one
  * whose file is gone, or made from other bytes. The copies of `kept` files
  * stay as they are. Then forgets the cache's entries no run has used for
- * 30 days.
+ * 30 days (scripts/keptCache.ts).
  */
 export async function precompress(dir: string, options: PrecompressOptions = {}): Promise<Precompressed> {
   const cache = options.cache ?? PRECOMPRESS_CACHE;
-  const today = dayOf(options.now ?? Date.now());
   mkdirSync(cache, { recursive: true });
   const kept = options.kept ?? new Set<string>();
   const files = publicFiles(dir);
@@ -138,36 +126,14 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   });
   await Promise.all(workers);
 
-  forgetUnused(cache, used, today);
+  recordUse(
+    {
+      folder: cache,
+      filesOf: (key) => [`${key.slice(0, 2)}/${key}.br`, `${key.slice(0, 2)}/${key}.gz`],
+      keyOf: (file) => /^[0-9a-f]{2}\/([0-9a-f]{64})\.(br|gz)$/.exec(file)?.[1],
+    },
+    used,
+    options.now,
+  );
   return { files: targets.length, compressed: pending.length };
-}
-
-/**
- * Records in the cache's `used.json` that `keys` were used `today`, and
- * removes the entries unused for 30 days. Their last use is kept there, not
- * in the entries' times: a copy in a live release is the same file, and its
- * time is what nginx sends as Last-Modified and in the ETag.
- */
-function forgetUnused(cache: string, keys: readonly string[], today: number): void {
-  const record = path.join(cache, 'used.json');
-  let lastUsed: Record<string, number>;
-  try {
-    lastUsed = JSON.parse(readFileSync(record, 'utf8')) as Record<string, number>;
-  } catch {
-    // No record yet, or a broken one: every entry there is counts as used today.
-    lastUsed = Object.fromEntries(cacheKeys(cache).map((key) => [key, today]));
-  }
-  for (const key of keys) lastUsed[key] = today;
-  for (const [key, day] of Object.entries(lastUsed)) {
-    if (today - day <= KEEP_UNUSED_DAYS) continue;
-    for (const extension of ['br', 'gz']) rmSync(path.join(cache, key.slice(0, 2), `${key}.${extension}`), { force: true });
-    delete lastUsed[key];
-  }
-  writeWhole(record, Buffer.from(JSON.stringify(lastUsed)));
-}
-
-/** The keys of the entries in the cache. */
-function cacheKeys(cache: string): string[] {
-  const names = readdirSync(cache, { recursive: true, encoding: 'utf8' });
-  return [...new Set(names.map((name) => /([0-9a-f]{64})\.(br|gz)$/.exec(name)?.[1]).filter((key): key is string => key !== undefined))];
 }
