@@ -28,7 +28,8 @@ import { recordUse } from '../scripts/keptCache';
 export const POST_SHARE_DIR = '/static/share/';
 export const SHARE_FONT_FILES = { regular: path.join('gatsby', 'fonts', 'LiberationSans-Regular.ttf'), bold: path.join('gatsby', 'fonts', 'LiberationSans-Bold.ttf') } as const;
 const LOGO_FILE = path.join('static', FAVICON_SVG_PATH);
-const CACHE_DIR = path.join('node_modules', '.cache', 'stockpay-share-cards');
+/** The kept cards, relative to the project. */
+export const SHARE_CARD_CACHE = path.join('node_modules', '.cache', 'stockpay-share-cards');
 
 /** A published post, as gatsby/createPages.ts knows it. */
 export interface PostShareSource {
@@ -57,6 +58,8 @@ export interface PostShareOptions {
   productName: string;
   /** Where the site is written; by default <directory>/public. */
   outputDir?: string;
+  /** The kept cards; by default <directory>/node_modules/.cache/stockpay-share-cards. */
+  cacheDir?: string;
   /** Draws one card; the renderer by default (a test counts the calls). */
   draw?: (card: ShareCard, assets: ShareCardAssets) => Promise<Uint8Array>;
 }
@@ -128,7 +131,7 @@ export async function writePostShareImages(directory: string, posts: readonly Po
 
   const fingerprint = rendererFingerprint(directory, assets);
   const draw = options.draw ?? drawShareCard;
-  const cacheDir = path.join(directory, CACHE_DIR);
+  const cacheDir = options.cacheDir ?? path.join(directory, SHARE_CARD_CACHE);
   const targetDir = path.join(options.outputDir ?? path.join(directory, 'public'), POST_SHARE_DIR);
   await mkdir(cacheDir, { recursive: true });
   await mkdir(targetDir, { recursive: true });

@@ -31,7 +31,9 @@ describe('writePostShareImages', () => {
     drawn.push(card);
     return drawShareCard(card, assets);
   };
-  const write = (posts: readonly PostShareSource[], productName = 'StockPay') => writePostShareImages(directory, posts, { productName, draw });
+  // A cache of the test's own: the default is under node_modules, which site() shares with the project.
+  const write = (posts: readonly PostShareSource[], productName = 'StockPay') =>
+    writePostShareImages(directory, posts, { productName, draw, cacheDir: path.join(directory, 'kept-cards') });
   const published = async () => (await readdir(path.join(directory, 'public', POST_SHARE_DIR))).sort();
 
   beforeEach(async () => {
