@@ -44,13 +44,13 @@ const gzip = promisify(gzipCompress);
 export interface Precompressed {
   /** Files that got a .br and a .gz copy. */
   files: number;
-  /** Of those, the files compressed in this run: the others' copies came from the cache. */
+  /** Of those, the files compressed in this run: the others' copies came from the cache, or with their file from a release before. */
   compressed: number;
 }
 
-/** One line for a log: how many files got copies, and how many were compressed rather than found in the cache. */
+/** One line for a log: how many files got copies, and how many were compressed rather than reused. */
 export const describePrecompressed = ({ files, compressed }: Precompressed, ms: number): string =>
-  `Compressed copies (brotli, gzip) of ${files} files: ${compressed} made, ${files - compressed} from the cache, in ${(ms / 1000).toFixed(1)} s.`;
+  `Compressed copies (brotli, gzip) of ${files} files: ${compressed} made, ${files - compressed} reused, in ${(ms / 1000).toFixed(1)} s.`;
 
 export interface PrecompressOptions {
   /** The cache of copies (PRECOMPRESS_CACHE by default). */
@@ -94,10 +94,13 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   const keptCopies = new Set([...targets].filter((file) => kept.has(file)).flatMap((file) => [`${file}.br`, `${file}.gz`]));
   for (const copy of files.filter((file) => isCompressedCopy(file) && !keptCopies.has(file))) unlinkSync(path.join(dir, copy));
 
+  // Not the bytes: read again when compressed, so a large site's pending files are not all held in memory at once.
   const entry = (file: string) => {
-    const bytes = readFileSync(path.join(dir, file));
-    const key = createHash('sha256').update(`${KEY_VERSION} brotli ${BROTLI_QUALITY} gzip 9\n`).update(bytes).digest('hex');
-    return { file, bytes, key, stem: path.join(cache, key.slice(0, 2), key) };
+    const key = createHash('sha256')
+      .update(`${KEY_VERSION} brotli ${BROTLI_QUALITY} gzip 9\n`)
+      .update(readFileSync(path.join(dir, file)))
+      .digest('hex');
+    return { file, key, stem: path.join(cache, key.slice(0, 2), key) };
   };
   const cached = (stem: string) => existsSync(`${stem}.br`) && existsSync(`${stem}.gz`);
   const used: string[] = [];
@@ -111,7 +114,8 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
     } else pending.push(found);
   }
 
-  const compress = async ({ file, bytes, stem }: ReturnType<typeof entry>) => {
+  const compress = async ({ file, stem }: ReturnType<typeof entry>) => {
+    const bytes = readFileSync(path.join(dir, file));
     const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
     const [br, gz] = await Promise.all([brotli(bytes, { params }), gzip(bytes, { level: constants.Z_BEST_COMPRESSION })]);
     mkdirSync(path.dirname(stem), { recursive: true });

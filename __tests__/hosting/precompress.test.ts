@@ -124,6 +124,6 @@ describe('precompress', () => {
   });
 
   it('says in one line what it did', () => {
-    expect(describePrecompressed({ files: 120, compressed: 4 }, 1234)).toBe('Compressed copies (brotli, gzip) of 120 files: 4 made, 116 from the cache, in 1.2 s.');
+    expect(describePrecompressed({ files: 120, compressed: 4 }, 1234)).toBe('Compressed copies (brotli, gzip) of 120 files: 4 made, 116 reused, in 1.2 s.');
   });
 });
