@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig } from './nginxConfig';
 import { readPublicRules } from './publicFiles';
-import { precompress, type Precompressed } from './precompress';
 import { listen, type RunningServer } from '../scripts/listen';
 
 export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
@@ -179,18 +178,14 @@ async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, por
 }
 
 /**
- * Gives `publicDir` its compressed copies (hosting/precompress.ts), then
- * starts nginx over it on 127.0.0.1 at `port` (a free one when 0) and
- * resolves once it answers. Fails with the install line when nginx or its
- * module is missing, or with nginx's own messages. Its workers run as the
- * user that started it.
+ * Starts nginx over `publicDir` on 127.0.0.1 at `port` (a free one when 0)
+ * and resolves once it answers. Fails with the install line when nginx or
+ * its module is missing, or with nginx's own messages. Its workers run as
+ * the user that started it. The folder is served as it is: its compressed
+ * copies are the caller's (hosting/precompress.ts).
  */
-export async function startNginx(options: NginxOptions): Promise<RunningNginx & { precompressed: Precompressed }> {
-  const missing = nginxMissing();
-  if (missing) throw new Error(missing);
-  const precompressed = await precompress(options.publicDir);
-  const site = await startWith(options.publicDir, options.port, (root, port) => nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`] }));
-  return Object.assign(site, { precompressed });
+export function startNginx(options: NginxOptions): Promise<RunningNginx> {
+  return startWith(options.publicDir, options.port, (root, port) => nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`] }));
 }
 
 async function startWith(publicDir: string, port: number, siteFor: SiteFor): Promise<RunningNginx> {

@@ -1,8 +1,8 @@
 /**
  * `npm run serve:nginx`: serves the current public/ with Debian's nginx and
  * the site's config, as a production server would, on 127.0.0.1 at PORT (a
- * free port when unset), until Ctrl+C or SIGTERM. Build first. The
- * policies come from the build's record (public/_build.json), never from
+ * free port when unset), until Ctrl+C or SIGTERM, after giving it its
+ * compressed copies (hosting/precompress.ts). Build first. The policies come from the build's record (public/_build.json), never from
  * this shell: a GATSBY_* variable that differs from the build's is named,
  * and not used.
  */
@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readBuildRecord } from './publicFiles';
 import { environmentMismatches } from './buildRecord';
-import { startNginx } from './nginxServer';
-import { describePrecompressed } from './precompress';
+import { nginxMissing, startNginx } from './nginxServer';
+import { describePrecompressed, precompress } from './precompress';
 import { exitWith } from '../scripts/processes';
 
 /** The processes above this one (npm, the shell, the terminal), nearest first, from Linux's /proc. */
@@ -49,9 +49,14 @@ async function main(): Promise<number> {
   for (const mismatch of environmentMismatches(record, process.env)) {
     console.warn(`Not used: ${mismatch}. The build is served as it was built (public/_build.json); rebuild to change it.`);
   }
+  const missing = nginxMissing();
+  if (missing) {
+    console.error(missing);
+    return 1;
+  }
   const started = Date.now();
+  console.log(describePrecompressed(await precompress(publicDir), Date.now() - started));
   const site = await startNginx({ publicDir, port: Number(process.env.PORT ?? 0) });
-  console.log(describePrecompressed(site.precompressed, Date.now() - started));
   console.log(`nginx serves public/ at ${languageHomes(site.url)}`);
   console.log(`Config: ${site.configFile}\nLogs:   ${site.logs.access}, ${site.logs.error}`);
   console.log('Press Ctrl+C to stop.');

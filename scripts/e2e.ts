@@ -55,7 +55,7 @@ async function main(): Promise<number> {
         return built;
       }
     }
-    // Compressed while the port is still held (startNginx then finds every copy in the cache).
+    // Compressed while the port is still held.
     const compressing = Date.now();
     console.log(describePrecompressed(await precompress(publicDir), Date.now() - compressing));
     await held.close();
