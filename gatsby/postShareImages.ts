@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import type { Language } from '../src/lib/languages';
 import { fillProductName } from '../src/lib/markdown';
 import { SHARE_CARD_VERSION, drawShareCard, type ShareCard, type ShareCardAssets } from '../src/lib/shareCard';
 import { fitTitle, missingGlyphs } from '../src/lib/shareCardText';
-import { recordUse } from '../scripts/keptCache';
+import { recordUse, writeWhole } from '../scripts/keptCache';
 
 /** Where the cards are served from; under /static/, which hosts cache forever. */
 export const POST_SHARE_DIR = '/static/share/';
@@ -137,12 +137,16 @@ export async function writePostShareImages(directory: string, posts: readonly Po
   await mkdir(targetDir, { recursive: true });
   const images = new Map<string, string>();
   const drawn: string[] = [];
-  const named = cards.map(({ key, card }) => ({ key, card, name: `${sha256(JSON.stringify({ fingerprint, card })).slice(0, 20)}.png` }));
+  const named = cards.map(({ key, card }) => {
+    const hash = sha256(JSON.stringify({ fingerprint, card })).slice(0, 20);
+    return { key, card, hash, name: `${hash}.png` };
+  });
   // A few at a time, so one card's rasterising (off this thread) overlaps the next one's layout.
   const queue = named.filter(({ name }) => !existsSync(path.join(cacheDir, name)));
   const drawers = Array.from({ length: Math.max(2, os.availableParallelism()) }, async () => {
     for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      await writeFile(path.join(cacheDir, next.name), await draw(next.card, assets));
+      // Whole or absent: the folder outlives this build, so a card cut short by a killed build would stay.
+      writeWhole(path.join(cacheDir, next.name), await draw(next.card, assets));
       drawn.push(`${POST_SHARE_DIR}${next.name}`);
     }
   });
@@ -151,10 +155,9 @@ export async function writePostShareImages(directory: string, posts: readonly Po
     await copyFile(path.join(cacheDir, name), path.join(targetDir, name));
     images.set(key, `${POST_SHARE_DIR}${name}`);
   }
-  const cardOf = (file: string) => /^([0-9a-f]{20})\.png$/.exec(file)?.[1];
   recordUse(
-    { folder: cacheDir, filesOf: (card) => [`${card}.png`], keyOf: cardOf },
-    named.map(({ name }) => cardOf(name) ?? name),
+    { folder: cacheDir, filesOf: (hash) => [`${hash}.png`], keyOf: (file) => /^([0-9a-f]{20})\.png$/.exec(file)?.[1] },
+    named.map(({ hash }) => hash),
   );
   // An incremental build keeps public/: drop the cards of old titles and removed posts.
   const current = new Set([...images.values()].map((image) => path.posix.basename(image)));

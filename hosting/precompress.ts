@@ -91,7 +91,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
   const files = publicFiles(dir);
   const targets = files.filter((file) => !isCompressedCopy(file) && COMPRESSIBLE.test(file) && statSync(path.join(dir, file)).size > MIN_BYTES);
   // Every other copy goes, then each file's comes back from the cache: a copy in `dir` is not trusted to match its file.
-  const keptCopies = new Set([...targets].filter((file) => kept.has(file)).flatMap((file) => [`${file}.br`, `${file}.gz`]));
+  const keptCopies = new Set(targets.filter((file) => kept.has(file)).flatMap((file) => [`${file}.br`, `${file}.gz`]));
   for (const copy of files.filter((file) => isCompressedCopy(file) && !keptCopies.has(file))) unlinkSync(path.join(dir, copy));
 
   // Not the bytes: read again when compressed, so a large site's pending files are not all held in memory at once.
