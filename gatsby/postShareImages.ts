@@ -23,6 +23,7 @@ import { fillProductName } from '../src/lib/markdown';
 import { SHARE_CARD_VERSION, drawShareCard, type ShareCard, type ShareCardAssets } from '../src/lib/shareCard';
 import { fitTitle, missingGlyphs } from '../src/lib/shareCardText';
 import { recordUse, writeWhole } from '../scripts/keptCache';
+import { forEachAtOnce } from '../scripts/pool';
 
 /** Where the cards are served from; under /static/, which hosts cache forever. */
 export const POST_SHARE_DIR = '/static/share/';
@@ -142,15 +143,12 @@ export async function writePostShareImages(directory: string, posts: readonly Po
     return { key, card, hash, name: `${hash}.png` };
   });
   // A few at a time, so one card's rasterising (off this thread) overlaps the next one's layout.
-  const queue = named.filter(({ name }) => !existsSync(path.join(cacheDir, name)));
-  const drawers = Array.from({ length: Math.max(2, os.availableParallelism()) }, async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-      // Whole or absent: the folder outlives this build, so a card cut short by a killed build would stay.
-      writeWhole(path.join(cacheDir, next.name), await draw(next.card, assets));
-      drawn.push(`${POST_SHARE_DIR}${next.name}`);
-    }
+  const missing = named.filter(({ name }) => !existsSync(path.join(cacheDir, name)));
+  await forEachAtOnce(missing, Math.max(2, os.availableParallelism()), async ({ card, name }) => {
+    // Whole or absent: the folder outlives this build, so a card cut short by a killed build would stay.
+    writeWhole(path.join(cacheDir, name), await draw(card, assets));
+    drawn.push(`${POST_SHARE_DIR}${name}`);
   });
-  await Promise.all(drawers);
   for (const { key, name } of named) {
     await copyFile(path.join(cacheDir, name), path.join(targetDir, name));
     images.set(key, `${POST_SHARE_DIR}${name}`);

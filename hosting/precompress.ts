@@ -21,6 +21,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import { isCompressedCopy, publicFiles } from './publicFiles';
 import { recordUse, writeWhole } from '../scripts/keptCache';
+import { forEachAtOnce } from '../scripts/pool';
 
 export const PRECOMPRESS_CACHE = path.join(__dirname, '..', 'node_modules', '.cache', 'stockpay-precompressed');
 
@@ -124,11 +125,7 @@ export async function precompress(dir: string, options: PrecompressOptions = {})
     place(`${stem}.br`, path.join(dir, `${file}.br`));
     place(`${stem}.gz`, path.join(dir, `${file}.gz`));
   };
-  const queue = [...pending];
-  const workers = Array.from({ length: Math.max(1, os.availableParallelism()) }, async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await compress(next);
-  });
-  await Promise.all(workers);
+  await forEachAtOnce(pending, os.availableParallelism(), compress);
 
   recordUse(
     {
