@@ -2,9 +2,19 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatHeadersFile, type HeaderRule } from './headersFile';
 import { ADMIN_PATH } from '../src/lib/adminPage';
+import { LANGUAGES } from '../src/lib/languages';
 import { SEARCH_PATH } from '../src/lib/search';
-import { IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, servedKind } from './rules';
+import { HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath, servedKind } from './rules';
 import type { PublicRules } from './publicFiles';
+
+/**
+ * The search pages a CDN rule may name: the unprefixed one and each
+ * language's ('/search/', '/en/search/', '/bg/search/'), each exactly. A
+ * pattern with a "*" or ":name" in place of the language would also give
+ * 'wasm-unsafe-eval' to a post or a folder called "search" (/blog/search/),
+ * which nginx's SEARCH_PAGE (hosting/rules.ts) never matches.
+ */
+export const SEARCH_PAGES: readonly string[] = [SEARCH_PATH, ...LANGUAGES.map((language) => `/${language}${SEARCH_PATH}`)];
 
 /** A file's extension ('xml'), or undefined when its name has none. */
 const extensionOf = (file: string): string | undefined => /\.([^./]+)$/.exec(file)?.[1];
@@ -23,10 +33,18 @@ const extensionOf = (file: string): string | undefined => /\.([^./]+)$/.exec(fil
  * .css is webpack's or the runtime's, with a hash in its name, except in
  * folders such as the CMS's bundle and Pagefind's, which are revalidated,
  * but for the fingerprinted subfolders of those: Pagefind's index chunks
- * and fragments); the search pages and the CMS page get their own policies. "The last matching rule wins" on both CDNs (see
+ * and fragments); the search pages (each by its own path, SEARCH_PAGES)
+ * and the CMS page get their own policies. No file or folder of public/ may
+ * start with a dot: nginx answers 404 for one, a CDN would serve it. "The last matching rule wins" on both CDNs (see
  * hosting/headersFile.ts), so each rule after the first detaches what it sets.
  */
 export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'policies'>): HeaderRule[] {
+  // nginx answers 404 for these (hosting/nginxConfig.ts); a CDN has no rule that could hide a file uploaded.
+  const hidden = files.find((file) => HIDDEN_PATH.test(file));
+  if (hidden)
+    throw new Error(
+      `public${hidden}: a CDN would serve it to anyone, and no file or folder whose name starts with "." may be published; remove it from where it came from (static/ or the build)`,
+    );
   const top = (file: string) => file.split('/')[1];
   const nonPages = files.filter((file) => servedKind(file) === 'file');
   const pageFolders = new Set(files.filter((file) => servedKind(file) !== 'file' && file.split('/').length > 2).map(top));
@@ -44,9 +62,9 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
     if (misfit)
       throw new Error(`public${misfit}: a CDN rule cannot tell it apart from the ${cacheControl(misfit) === IMMUTABLE ? 'revalidated' : 'fingerprinted'} files beside it`);
   }
-  // The search pages ('/search/', '/bg/search/'): one rule for the unprefixed page, one for every language's.
-  const searchPages = files.filter((file) => servedKind(file) === 'search').map((file) => file.replace(/index\.html$/, ''));
-  const searchPatterns = [...new Set(searchPages.map((page) => (page === SEARCH_PATH ? SEARCH_PATH : `/*${SEARCH_PATH}`)))].sort();
+  // The search pages the build wrote, one rule each (SEARCH_PAGES): as many rules as languages, whatever the pages.
+  const searchPages = files.filter((file) => servedKind(file) === 'search').map(pagePath);
+  const searchPatterns = SEARCH_PAGES.filter((page) => searchPages.includes(page));
   const coveredFolders = new Set(['static', ...named.map((folder) => folder.slice(1))]);
   const uncovered = nonPages.filter((file) => !coveredFolders.has(top(file)));
   // Files at the root or among pages: only their extension can name them.

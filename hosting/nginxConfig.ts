@@ -16,7 +16,7 @@
  * in e2e/hosting.spec.ts hold it).
  */
 import { PAGEFIND_FINGERPRINTED } from '../src/lib/search';
-import { FINGERPRINTED, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SEARCH_PAGE, SECURITY_HEADERS, notFoundPage } from './rules';
+import { FINGERPRINTED, HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SEARCH_PAGE, SECURITY_HEADERS, notFoundPage } from './rules';
 import { HOSTING_FILES, type PublicRules } from './publicFiles';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
@@ -60,16 +60,55 @@ export function nginxString(value: string): string {
 }
 
 /**
+ * `pattern` as the text of a double-quoted nginx string. Only what PCRE
+ * reads as JavaScript does is let through: no flags, no lookbehind, no
+ * \k \p \P \u escapes. A named group becomes an nginx variable of the
+ * whole http block, which a site file shares with Debian's other sites, so
+ * its name must start with stockpay_. nginx's reader turns `\\` into one
+ * backslash (and `\t`, `\r`, `\n` into the characters themselves, which
+ * mean the same to PCRE), so an escaped backslash is written twice.
+ */
+function regExpText(pattern: RegExp): string {
+  if (pattern.flags !== '' || /\(\?<[=!]|\\[kpPu]|"/.test(pattern.source)) throw new Error(`${pattern} may not mean the same to nginx's PCRE`);
+  const names = [...pattern.source.matchAll(/\(\?<([^>]*)>/g)].map((match) => match[1]);
+  const stray = names.find((name) => !name.startsWith('stockpay_'));
+  if (stray !== undefined) throw new Error(`${pattern}: the group "${stray}" would become the nginx variable $${stray} of every site; name it stockpay_${stray}`);
+  return pattern.source.replace(/\\[\s\S]/g, (pair) => (pair === '\\\\' ? '\\\\\\\\' : pair));
+}
+
+/**
  * A map key matching what `pattern` matches: hosting.ts's own expression,
  * rather than an entry per file, whose long names overflow nginx's default
  * map_hash_bucket_size (a setting of the http block, which a site file
- * cannot raise without clashing with other sites). Only what PCRE reads as
- * JavaScript does is let through: no flags, no lookbehind or named groups.
+ * cannot raise without clashing with other sites).
  */
 export function nginxRegExp(pattern: RegExp): string {
-  if (pattern.flags !== '' || /\(\?<|\\[kpPu]|"/.test(pattern.source)) throw new Error(`${pattern} may not mean the same to nginx's PCRE`);
-  return `"~${pattern.source}"`;
+  return `"~${regExpText(pattern)}"`;
 }
+
+/** A regular-expression location matching what `pattern` matches: `location ${nginxLocationRegExp(...)} {`. */
+export function nginxLocationRegExp(pattern: RegExp): string {
+  return `~ "${regExpText(pattern)}"`;
+}
+
+/**
+ * The path of a request line as the trailing-slash redirect echoes it:
+ * undecoded (nginx's decoded $uri could carry a line break into the
+ * header), without its query, and with its leading run of slashes and
+ * backslashes cut, the map putting back one "/". nginx serves
+ * //evil.example/../blog and /\evil.example/../blog as /blog (it merges
+ * slashes and resolves ".."); echoed as written, the Location would send the
+ * browser to evil.example, since "//" starts a host and a browser reads "\"
+ * as "/" in an http(s) URL. Cut, the Location is a path of this site
+ * (/evil.example/../blog/, which the browser reads as /blog/). Cut rather
+ * than answered 404: nginx serves //blog/ as /blog/ anyway, so //blog
+ * redirecting to /blog/ is the answer every other folder gets, and the
+ * redirect needs no second `if`. Tabs and line breaks are cut with them, as
+ * a browser drops them anywhere in a URL ("/<tab>/host"); nginx refuses
+ * them in a request line anyway. A percent-encoded slash stays as written:
+ * a browser never reads /%2F%2Fevil.example/ as a host, only as a path.
+ */
+export const REQUEST_PATH = /^[/\\\t\n\r]*(?<stockpay_raw_path>[^?]*)/;
 
 /** Plain words of a directive (listen, server_name, user): no quotes, braces, semicolons, `$` or `#`. */
 function nginxWords(value: string, what: string): string {
@@ -95,7 +134,10 @@ function nginxWords(value: string, what: string): string {
  *   name are 404s as well.
  * - Redirects: a path whose folder holds an index.html, asked for without
  *   its slash, answers 301 to the path with it (relative Location, the query
- *   kept), whatever the page.
+ *   kept), whatever the page; never to "//…" or "/\…", which a browser
+ *   reads as another host (REQUEST_PATH).
+ * - Hidden files: a path with a segment that starts with a dot is a 404
+ *   (HIDDEN_PATH), whatever public/ holds.
  * - Symlinks: none in a release (see the comment in the config for why
  *   nginx's disable_symlinks cannot be the guard).
  * - Compression: the .br and .gz copies beside the files (hosting/precompress.ts), never on the fly.
@@ -111,12 +153,17 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
   const scope = (prefix: string) => [
     `    location ${nginxString(prefix)} {`,
     `        error_page 404 ${notFoundPage(prefix)};`,
-    '        # A folder asked for without its slash: 301 to it. $stockpay_path is the',
-    '        # path as the request line wrote it, so no decoded character reaches the header.',
+    '        # A folder asked for without its slash: 301 to it. $stockpay_path is the path as',
+    '        # the request line wrote it, so no decoded character reaches the header (but for',
+    '        # its leading slashes, cut to one).',
     '        if (-f $stockpay_folder_index) {',
     '            return 301 $stockpay_path/$is_args$args;',
     '        }',
     `        try_files ${FILE} =404;`,
+    '        # Hidden files: a 404 in the language of the path (see above).',
+    `        location ${nginxLocationRegExp(HIDDEN_PATH)} {`,
+    '            return 404;',
+    '        }',
     '        # The copies are served in place of their file, never as files of their own.',
     '        location ~ \\.(br|gz)$ {',
     '            return 404;',
@@ -165,8 +212,10 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '',
     '# The path of the request line, undecoded and without its query: what a',
     '# trailing-slash redirect may echo ($uri is decoded and could carry a line break).',
+    '# Its leading slashes and backslashes become one "/": echoed, //evil.example/../blog',
+    '# (served as /blog) would send the browser to evil.example.',
     'map $request_uri $stockpay_path {',
-    '    "~^(?<stockpay_raw_path>[^?]*)" $stockpay_raw_path;',
+    `    ${nginxRegExp(REQUEST_PATH)} /$stockpay_raw_path;`,
     '}',
     '',
     'server {',
@@ -209,7 +258,13 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     "    # Debian's mime.types lacks the web app manifest's type.",
     ...manifests.map((file) => `    location = ${nginxString(file)} {\n        types {\n            application/manifest+json webmanifest;\n        }\n    }`),
     '',
-    '    # Unknown paths: 404 with the page of their language.',
+    '    # Unknown paths: 404 with the page of their language. So is a path with a segment',
+    '    # that starts with a dot (/.env, /.git/config, /media/.x.png), whatever public/ holds:',
+    '    # the location matches the path nginx decoded and normalised, so /%2egit/config and',
+    '    # //.env are caught too. /.well-known/ as well, since the site has none: a deployer',
+    '    # answering ACME challenges there adds a location /.well-known/acme-challenge/ of',
+    '    # their own (in an --include file), which nginx picks as the longest prefix before it',
+    '    # looks at the locations nested below.',
     ...NOT_FOUND_SCOPES.flatMap(scope),
     '}',
     '',

@@ -141,6 +141,14 @@ export function headersFor(path: string, policies: SitePolicies): Record<string,
   return { 'Cache-Control': cacheControl(path), ...SECURITY_HEADERS, 'Content-Security-Policy': policyFor(path, policies) };
 }
 
+/**
+ * A site path with a segment that starts with a dot ('/.env', '/.git/config',
+ * '/media/.x.png'): never served. nginx answers such a path (as it decoded
+ * and normalised it) with its language's 404 page; a CDN would serve any
+ * file uploaded, so a built public/ may hold none (hosting/cdnFiles.ts).
+ */
+export const HIDDEN_PATH = /\/\./;
+
 /** The 404 page for an unknown path: /bg/… gets /bg/404.html, /en/… /en/404.html, the rest /404.html. */
 export function notFoundPage(pathname: string): string {
   const language = LANGUAGES.find((lang) => pathname === `/${lang}` || pathname.startsWith(`/${lang}/`));

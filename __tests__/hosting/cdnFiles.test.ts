@@ -2,11 +2,13 @@
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLOUDFLARE_PAGES_HEADER_RULES, headerRules, redirectsFile, writeCdnFiles } from '../../hosting/cdnFiles';
+import { CLOUDFLARE_PAGES_HEADER_RULES, SEARCH_PAGES, headerRules, redirectsFile, writeCdnFiles } from '../../hosting/cdnFiles';
 import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
 import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
-import { FILE_POLICY, IMMUTABLE, REVALIDATE, headersFor, pagePath } from '../../hosting/rules';
+import { FILE_POLICY, IMMUTABLE, REVALIDATE, SEARCH_PAGE, headersFor, pagePath, policyFor } from '../../hosting/rules';
+import { LANGUAGES } from '../../src/lib/languages';
+import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 let dir: string;
 const write = (file: string, text: string) => {
@@ -68,6 +70,7 @@ function site(posts = 1): PublicRules {
     { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' },
     { name: 'git-gateway', branch: 'main' },
     { file: '/runtime-0123456789abcdef0123.js', scripts: ['/app-0123456789abcdef0123.js'] },
+    ADMIN_SCRIPTS_EXAMPLE,
   );
   write(BUILD_RECORD_PATH, JSON.stringify(record));
   return readPublicRules(dir);
@@ -130,10 +133,44 @@ describe('_headers', () => {
       '/illustrations/*',
       '/page-data/*',
       '/share/*',
-      '/*/search/',
       '/search/',
+      '/en/search/',
+      '/bg/search/',
       '/admin/',
     ]);
+  });
+
+  it("gives 'wasm-unsafe-eval' to the search pages of every language alone, never to a post or folder called search, as nginx's SEARCH_PAGE does", () => {
+    const rules = site();
+    const named = ['blog/search/index.html', 'bg/blog/search/index.html', 'en/blog/search/index.html', 'docs/search/index.html', 'blog/page/search/index.html'];
+    for (const page of named) write(page, big(`<p>${page}</p>`));
+    const withPosts = readPublicRules(dir);
+    const parsed = readBack(withPosts);
+    expect(SEARCH_PAGES).toEqual(['/search/', ...LANGUAGES.map((language) => `/${language}/search/`)]);
+    const paths = [...withPosts.files.map(pagePath), '/x/search/', '/search/search/', '/bg/search/search/', '/searches/', '/bg/research/'];
+    for (const served of paths) {
+      const wanted = policyFor(served, rules.policies);
+      expect([served, cloudflareHeaders(parsed, served)['Content-Security-Policy'], netlifyHeaders(parsed, served)['Content-Security-Policy']]).toEqual([served, wanted, wanted]);
+    }
+    for (const page of named) expect([page, netlifyHeaders(parsed, pagePath(`/${page}`))['Content-Security-Policy']]).toEqual([page, rules.policies.page]);
+    expect(paths.filter((served) => SEARCH_PAGE.test(served)).sort()).toEqual([...SEARCH_PAGES].sort());
+    expect(headerRules(withPosts).length).toBe(headerRules(rules).length);
+  });
+
+  it('names only the search pages the build wrote', () => {
+    const rules = site();
+    const withoutBulgarian = headerRules({ ...rules, files: rules.files.filter((file) => file !== '/bg/search/index.html') });
+    expect(withoutBulgarian.map((rule) => rule.pattern).filter((pattern) => pattern.endsWith('/search/'))).toEqual(['/search/', '/en/search/']);
+  });
+
+  it('refuses a public/ holding a file or folder whose name starts with a dot, which a CDN would serve (nginx answers 404), naming it', () => {
+    const rules = site();
+    for (const file of ['/.env', '/.git/config', '/media/.x.png', '/bg/.hidden-note.txt', '/.well-known/security.txt']) {
+      expect(() => headerRules({ ...rules, files: [...rules.files, file].sort() })).toThrow(`public${file}: a CDN would serve it to anyone`);
+    }
+    write('.hidden-note.txt', 'a note');
+    expect(() => writeCdnFiles(dir, readPublicRules(dir))).toThrow('public/.hidden-note.txt: a CDN would serve it to anyone');
+    expect(existsSync(path.join(dir, '_headers'))).toBe(false);
   });
 
   it("keeps Pagefind's fingerprinted index chunks and fragments for a year and revalidates its entry files, on both CDNs", () => {

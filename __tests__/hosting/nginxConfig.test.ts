@@ -1,9 +1,22 @@
 /** @jest-environment node */
-import { BROTLI_STATIC_MODULE, nginxRegExp, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../../hosting/nginxConfig';
+import { BROTLI_STATIC_MODULE, REQUEST_PATH, nginxLocationRegExp, nginxRegExp, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../../hosting/nginxConfig';
 import type { PublicRules } from '../../hosting/publicFiles';
 import { buildRecord, sitePolicies } from '../../hosting/buildRecord';
 import { LANGUAGES } from '../../src/lib/languages';
-import { FILE_POLICY, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, policyFor } from '../../hosting/rules';
+import {
+  FILE_POLICY,
+  FINGERPRINTED,
+  HIDDEN_PATH,
+  IMMUTABLE,
+  NOT_FOUND_SCOPES,
+  REVALIDATE,
+  SEARCH_PAGE,
+  SECURITY_HEADERS,
+  cacheControl,
+  notFoundPage,
+  policyFor,
+} from '../../hosting/rules';
+import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 const PAGES = ['/index.html', '/docs/index.html', '/404.html', ...LANGUAGES.flatMap((lang) => [`/${lang}/index.html`, `/${lang}/docs/index.html`, `/${lang}/404.html`])];
 const OTHER_FILES = [
@@ -31,6 +44,7 @@ function rules(pages = PAGES): PublicRules {
     { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://api.example.com', apiUrl: 'https://api.example.com' },
     { name: 'github', repo: 'acme/site', branch: 'main' },
     { file: '/runtime-0123456789abcdef0123.js', scripts: [] },
+    ADMIN_SCRIPTS_EXAMPLE,
   );
   return { files: [...pages, ...OTHER_FILES].sort(), record, policies: sitePolicies(record) };
 }
@@ -63,7 +77,18 @@ function directives(config: string): Directive[] {
   return found;
 }
 
-const unquote = (text: string) => (text.startsWith('"') ? text.slice(1, -1).replace(/\\(["\\])/g, '$1') : text);
+/** A token as nginx's reader takes it (ngx_conf_read_token): quotes off; \" \' and \\ one character; \t \r \n the characters; any other \ kept. */
+const unquote = (text: string) => (text.startsWith('"') ? text.slice(1, -1) : text).replace(/\\(["'\\trn])/g, (_, next: string) => ({ t: '\t', r: '\r', n: '\n' })[next] ?? next);
+
+/** The regular expression of a map key or location as nginx's PCRE gets it. */
+const asNginxReadsIt = (token: string) => new RegExp(unquote(token.replace(/^~\s+/, '')).replace(/^~/, ''));
+
+/** What a request's raw path (and query) gives $stockpay_path, by the map the config holds. */
+function redirectPath(config: string, requestUri: string): string {
+  const [entry] = directives(config).filter((d) => d.blocks.join() === 'map $request_uri $stockpay_path');
+  const match = asNginxReadsIt(entry.name).exec(requestUri);
+  return entry.args.replace(/\$(\w+)/g, (_, name: string) => match?.groups?.[name] ?? '');
+}
 
 /** What `map $uri <variable>` gives `uri`, as nginx reads it: exact entries (any case), then regular expressions, then the default. */
 function mapValue(config: string, variable: string, uri: string): string {
@@ -138,13 +163,57 @@ describe('nginxSiteConfig', () => {
   it('redirects a folder without its trailing slash to it, relatively, keeping the query, echoing the request line as written', () => {
     expect(server('absolute_redirect')).toEqual(['off']);
     expect(all.filter((d) => d.name === 'return' && d.args.startsWith('301')).map((d) => d.args)).toEqual(NOT_FOUND_SCOPES.map(() => '301 $stockpay_path/$is_args$args'));
-    const [entry] = all.filter((d) => d.blocks.join() === 'map $request_uri $stockpay_path');
-    const pattern = new RegExp(unquote(entry.name).slice(1));
-    expect(pattern.exec('/docs?x=%0d%0a')?.[0]).toBe('/docs');
-    expect(pattern.exec('/b%67')?.[0]).toBe('/b%67');
+    expect(redirectPath(config, '/docs?x=%0d%0a')).toBe('/docs');
+    expect(redirectPath(config, '/b%67')).toBe('/b%67');
+    expect(redirectPath(config, '/bg/blog/a-post')).toBe('/bg/blog/a-post');
+    expect(redirectPath(config, '/x/../docs')).toBe('/x/../docs');
     // Only a path without its slash: /docs/ itself is served, not redirected again.
     expect(mapValue(config, '$stockpay_folder_index', '/docs/')).toBe('');
     expect(mapValue(config, '$stockpay_folder_index', '/docs')).toBe('$request_filename/index.html');
+  });
+
+  it('never redirects to "//…" or "/\\…", which a browser reads as another host: the leading slashes and backslashes become one', () => {
+    const site = 'https://shop.example.com';
+    const hostile = [
+      '//evil.example/../blog',
+      '/\\evil.example/../blog',
+      '//evil.example',
+      '///evil.example/blog',
+      '\\\\evil.example/../docs',
+      '/\\/evil.example/../docs',
+      '//\\evil.example/../docs?x=1',
+      '/\t/evil.example/../docs',
+      '/\r\n/evil.example/../docs',
+      '/%2F%2Fevil.example/../blog',
+      '/%5Cevil.example/../blog',
+      '//%2F/evil.example/../blog',
+    ];
+    for (const requestUri of hostile) {
+      const location = `${redirectPath(config, requestUri)}/`;
+      expect([requestUri, location.startsWith('/'), /^\/[\t\n\r]*[/\\]/.test(location)]).toEqual([requestUri, true, false]);
+      // As a browser resolves the Location (WHATWG URL, which drops tabs and line breaks and reads "\\" as "/"): this site.
+      expect([requestUri, new URL(location, `${site}/any`).origin]).toEqual([requestUri, site]);
+    }
+    expect(redirectPath(config, '//evil.example/../blog')).toBe('/evil.example/../blog');
+    expect(redirectPath(config, '/\\evil.example/../blog')).toBe('/evil.example/../blog');
+    expect(redirectPath(config, '/%2F%2Fevil.example/../blog')).toBe('/%2F%2Fevil.example/../blog');
+    expect(REQUEST_PATH.exec('///docs?x')?.groups?.stockpay_raw_path).toBe('docs');
+  });
+
+  it('answers a path with a segment that starts with a dot with the 404 page of its language, whatever public/ holds', () => {
+    for (const scope of NOT_FOUND_SCOPES) {
+      const hidden = all.filter((d) => d.blocks.join() === `server,location ${scope},location ${nginxLocationRegExp(HIDDEN_PATH)}`);
+      expect([scope, hidden.map((d) => `${d.name} ${d.args}`)]).toEqual([scope, ['return 404']]);
+    }
+    const [location] = [...new Set(all.map((d) => d.blocks.at(-1) ?? '').filter((block) => block.startsWith('location ~ "')))];
+    const pattern = asNginxReadsIt(location.slice('location '.length));
+    // The location sees $uri, which nginx decoded and normalised: /%2egit/config and //.env arrive as /.git/config and /.env.
+    for (const uri of ['/.env', '/.git/config', '/.git/', '/media/.x.png', '/bg/.env', '/en/blog/.draft/index.html', '/.well-known/acme-challenge/x', '/..x']) {
+      expect([uri, pattern.test(uri)]).toEqual([uri, true]);
+    }
+    for (const uri of [...rules().files, '/docs/', '/bg/', '/blog/a.b/', '/app-0123456789abcdef0123.js.br', '/~partytown/partytown.js']) {
+      expect([uri, pattern.test(uri)]).toEqual([uri, false]);
+    }
   });
 
   it("answers 404 for the hosting's own files and for the precompressed copies asked for by name, in every language's scope", () => {
@@ -198,8 +267,24 @@ describe('nginxSiteConfig', () => {
 
   it('writes a JavaScript regular expression only when PCRE reads it the same way', () => {
     expect(nginxRegExp(/^\/static\/|\.js$/)).toBe('"~^\\/static\\/|\\.js$"');
+    expect(nginxLocationRegExp(/\/\./)).toBe('~ "\\/\\."');
     expect(() => nginxRegExp(/a/i)).toThrow('PCRE');
-    expect(() => nginxRegExp(/(?<name>a)/)).toThrow('PCRE');
+    expect(() => nginxRegExp(/(?<=a)b/)).toThrow('PCRE');
+    expect(() => nginxRegExp(/\p{L}/u)).toThrow('PCRE');
+    // A named group becomes an nginx variable of every site of the http block.
+    expect(() => nginxRegExp(/(?<name>a)/)).toThrow('name it stockpay_name');
+    expect(nginxRegExp(/(?<stockpay_name>a)/)).toBe('"~(?<stockpay_name>a)"');
+  });
+
+  it("writes a backslash twice, since nginx's reader makes one of two, so that nginx's PCRE gets the expression as written", () => {
+    expect(nginxRegExp(/^[/\\]x/)).toBe('"~^[/\\\\\\\\]x"');
+    const samples = ['/\\evil', '//evil', '/evil', '\\', '/a\tb', '/.env', '/search/', '/bg/search/index.html', '/app-0123456789abcdef0123.js', '/static/x', 'x\\.y'];
+    for (const pattern of [REQUEST_PATH, HIDDEN_PATH, SEARCH_PAGE, FINGERPRINTED, /^[/\\]x/, /\\\./, /a\\\\b/]) {
+      for (const token of [nginxRegExp(pattern), nginxLocationRegExp(pattern)]) {
+        const read = asNginxReadsIt(token);
+        for (const sample of samples) expect([pattern.source, token, sample, read.exec(sample)?.[0]]).toEqual([pattern.source, token, sample, pattern.exec(sample)?.[0]]);
+      }
+    }
   });
 });
 
