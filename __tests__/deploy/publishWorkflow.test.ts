@@ -1,27 +1,12 @@
-/** The GitHub Actions workflow (deploy/github-actions/publish.yml) cannot run here: its steps, order and cache keys are held by reading it. */
-import { readFileSync } from 'node:fs';
+/** The GitHub Actions workflow (deploy/github-actions/publish.yml) cannot run here: its steps, order, cache keys and secrets are held by reading it. */
 import path from 'node:path';
-import { parse } from 'yaml';
 import { USAGE, parseArgs } from '../../scripts/publish';
 import { CONFIG_VARIABLES, CONFIG_VARIABLE_NAMES, type ConfigVariable } from '../../src/lib/config';
+import { PUBLIC_KEYS, allSteps, projectJobs, readWorkflow, runsProjectCode, secretsIn, type Step } from '../support/workflows';
 
-interface Step {
-  name?: string;
-  uses?: string;
-  run?: string;
-  if?: string;
-  with?: Record<string, unknown>;
-}
-interface Workflow {
-  on: { push: { branches: string[] }; workflow_dispatch: { inputs: Record<string, { type: string }> } };
-  permissions: Record<string, string>;
-  concurrency: { group: string; 'cancel-in-progress': boolean };
-  jobs: { publish: { if?: string; environment?: string; steps: Step[]; env: Record<string, string> } };
-}
-
-const text = readFileSync(path.join(__dirname, '..', '..', 'deploy', 'github-actions', 'publish.yml'), 'utf8');
-const workflow = parse(text) as Workflow;
+const { text, workflow } = readWorkflow('publish.yml');
 const steps = workflow.jobs.publish.steps;
+const upload = workflow.jobs.upload;
 const index = (match: (step: Step) => boolean) => {
   const found = steps.findIndex(match);
   if (found < 0) throw new Error('no such step');
@@ -37,28 +22,60 @@ const cacheStep = (action: 'restore' | 'save', holds: string) =>
 
 describe('the publish workflow', () => {
   it('runs on every push to main, one at a time in order, and by hand for a rollback', () => {
-    expect(workflow.on.push.branches).toEqual(['main']);
-    expect(workflow.on.workflow_dispatch.inputs.rollback.type).toBe('boolean');
+    const on = workflow.on as { push: { branches: string[] }; workflow_dispatch: { inputs: Record<string, { type: string }> } };
+    expect(on.push.branches).toEqual(['main']);
+    expect(on.workflow_dispatch.inputs.rollback.type).toBe('boolean');
     expect(workflow.concurrency).toEqual({ group: 'publish', 'cancel-in-progress': false });
   });
 
   it('publishes from main only: a run started by hand on another branch does nothing, and the deploy secrets belong to an environment', () => {
-    expect(workflow.jobs.publish.if).toBe("github.ref == 'refs/heads/main'");
-    expect(workflow.jobs.publish.environment).toBe('production');
+    expect(Object.keys(workflow.jobs)).toEqual(['publish', 'upload']);
+    expect([workflow.jobs.publish.if, upload.if]).toEqual(["github.ref == 'refs/heads/main'", "github.ref == 'refs/heads/main'"]);
+    expect(upload.needs).toBe('publish');
+    expect([workflow.jobs.publish.environment, upload.environment]).toEqual([undefined, 'production']);
   });
 
-  it('gives its token read access to the repository and nothing else', () => {
-    expect(workflow.permissions).toEqual({ contents: 'read' });
+  it('gives its tokens read access to the repository where it builds, and nothing else', () => {
+    expect(workflow.permissions).toEqual({});
     expect(text.indexOf('permissions:')).toBeLessThan(text.indexOf('jobs:'));
+    expect([workflow.jobs.publish.permissions, upload.permissions]).toEqual([{ contents: 'read' }, {}]);
+  });
+
+  it('runs the code of the project and its dependencies in one job, which holds no secret and hands over the live release as files', () => {
+    expect(projectJobs(workflow)).toEqual(['publish']);
+    // Install scripts, the tests and the build can rewrite $GITHUB_ENV, $GITHUB_PATH and the runner for every
+    // later step of their job, so no step of it may hold a secret, before or after them.
+    expect(steps.flatMap((step) => [...secretsIn(step.env), ...secretsIn(step.with)])).toEqual([]);
+    const live = steps.find((step) => step.id === 'live');
+    expect(live?.run).toBe('echo "folder=$(readlink -f site/current)" >> "$GITHUB_OUTPUT"');
+    const handOver = steps.at(-1) as Step;
+    expect(handOver.uses).toMatch(/^actions\/upload-artifact@/);
+    expect(handOver.with).toMatchObject({ name: 'live-release', path: '${{ steps.live.outputs.folder }}', 'include-hidden-files': false });
+    expect(steps.indexOf(handOver)).toBeGreaterThan(running('npm run publish -- --target site --rollback'));
+    const take = upload.steps.find((step) => (step.uses ?? '').startsWith('actions/download-artifact@'));
+    expect(take?.with).toEqual({ name: 'live-release', path: 'live' });
+  });
+
+  it('gives no secret to a whole job, only to the step that uses it, and none to a step that runs project code', () => {
+    for (const env of [workflow.env, ...Object.values(workflow.jobs).map((job) => job.env)]) expect(JSON.stringify(env ?? {})).not.toMatch(/secrets\.|github\.token/);
+    const holding = allSteps(workflow).flatMap(({ job, step }) => (secretsIn(step.env).length > 0 ? [[job, step.name, secretsIn(step.env).sort()]] : []));
+    expect(holding).toEqual([
+      ['upload', 'Upload the live release to Netlify (atomic; it applies _headers and _redirects)', ['secrets.NETLIFY_AUTH_TOKEN', 'secrets.NETLIFY_SITE_ID']],
+    ]);
+    for (const { step } of allSteps(workflow).filter(({ step }) => runsProjectCode(step)))
+      expect([step.name, secretsIn(step.env), secretsIn(step.with)]).toEqual([step.name, [], []]);
+    // The public API keys go to the build alone, which writes them into the pages.
+    const withKeys = steps.filter((step) => PUBLIC_KEYS.some((key) => step.env?.[key] !== undefined)).map((step) => step.run?.trim());
+    expect(withKeys).toEqual(['npm run publish -- --target site']);
   });
 
   it('pins every action to a full commit, with the release it is in a comment', () => {
     const uses = [...text.matchAll(/^\s*(?:-\s*)?uses:\s*(.*)$/gm)].map((match) => match[1].trim());
-    expect(uses.length).toBe(steps.filter((step) => step.uses).length);
+    expect(uses.length).toBe(allSteps(workflow).filter(({ step }) => step.uses).length);
     for (const line of uses) expect(line).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+$/);
     // The same action at the same commit everywhere.
     const pins = new Map<string, Set<string>>();
-    for (const use of steps.flatMap((step) => (step.uses ? [step.uses] : []))) {
+    for (const use of allSteps(workflow).flatMap(({ step }) => (step.uses ? [step.uses] : []))) {
       const [action, commit] = use.split('@');
       const repository = action.split('/').slice(0, 2).join('/');
       pins.set(repository, (pins.get(repository) ?? new Set()).add(commit));
@@ -99,17 +116,20 @@ describe('the publish workflow', () => {
     const install = running('npm ci --no-audit --no-fund');
     const unit = running('npm run test:unit');
     const publish = running('npm run publish -- --target site');
-    const upload = index((step) => /netlify-cli@/.test(step.run ?? ''));
-    expect(steps[upload].run?.trim()).toBe('npx --yes netlify-cli@17.38.1 deploy --prod --dir "$(readlink -f site/current)" --message "$GITHUB_SHA"');
-    expect([install < unit, unit < publish, publish < upload]).toEqual([true, true, true]);
+    const netlify = upload.steps.filter((step) => /netlify-cli@/.test(step.run ?? ''));
+    expect(netlify.map((step) => step.run?.trim())).toEqual(['npx --yes netlify-cli@17.38.1 deploy --prod --dir live --message "$GITHUB_SHA"']);
+    expect(upload.steps.indexOf(netlify[0])).toBe(upload.steps.length - 1);
+    expect([install < unit, unit < publish]).toEqual([true, true]);
     expect(steps[running('npm run publish -- --target site --rollback')].if).toContain('inputs.rollback');
     expect(text).not.toMatch(/npm install/);
   });
 
   it('gives the build every setting the site reads (src/lib/config.ts), keys as secrets, and the CMS backend', () => {
+    const build = steps[running('npm run publish -- --target site')];
+    const env: Record<string, string | undefined> = { ...workflow.jobs.publish.env, ...build.env };
     for (const name of [...CONFIG_VARIABLE_NAMES, 'CMS_BACKEND']) {
       const source = CONFIG_VARIABLE_NAMES.includes(name as ConfigVariable) && CONFIG_VARIABLES[name as ConfigVariable].kind === 'key' ? 'secrets' : 'vars';
-      expect(workflow.jobs.publish.env[name]).toBe(`\${{ ${source}.${name} }}`);
+      expect([name, env[name]]).toEqual([name, `\${{ ${source}.${name} }}`]);
     }
   });
 });
