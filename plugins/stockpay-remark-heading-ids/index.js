@@ -1,9 +1,12 @@
 // @ts-check
-/** Stable ids and self-links for headings (./transform.js); a refusal names the file. */
-const { contentPath } = require('../helpers');
+/** Stable ids and self-links for headings (./transform.js); a refusal names the file (or a fetched README's URL) and the line. */
+const { describeSource, sourceName } = require('../helpers');
 const { headingIds } = require('./transform');
 
-/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode }} args */
-module.exports = function remarkHeadingIds({ markdownAST, markdownNode }) {
-  return headingIds(markdownAST, contentPath(markdownNode));
+/**
+ * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').SourceNode,
+ *   getNode?: import('../helpers').GetNode }} args
+ */
+module.exports = function remarkHeadingIds({ markdownAST, markdownNode, getNode }) {
+  return headingIds(markdownAST, sourceName(markdownNode, getNode), () => describeSource(markdownNode, getNode).lineOffset);
 };

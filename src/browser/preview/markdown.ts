@@ -80,7 +80,7 @@ const STEPS: Record<(typeof REMARK_PLUGINS)[number], Step> = {
   'stockpay-remark-code': (tree) => highlightCode(tree),
   'stockpay-remark-math': (tree, { name, lineOffset }) => renderMath(tree, name, lineOffset),
   'stockpay-remark-emoji': (tree) => emojifyText(tree),
-  'stockpay-remark-heading-ids': (tree, { name }) => headingIds(tree, name),
+  'stockpay-remark-heading-ids': (tree, { name, lineOffset }) => headingIds(tree, name, lineOffset),
   'stockpay-remark-external-links': (tree, { labels }) => markExternalLinks(tree, labels.newTab),
 };
 
