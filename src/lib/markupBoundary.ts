@@ -36,6 +36,8 @@
  *    clips what it draws. This is checked on the
  *    text a browser sees (entities decoded where a browser decodes them,
  *    as inside SVG).
+ * 4. No id that a script could find instead of its global, or that the
+ *    site's own markup uses (plugins/stockpay-remark-heading-ids/rules.js).
  *
  * Pages carry the original bytes, not sanitize-html's output. What was
  * checked is the tree a browser builds from those bytes (check 2 makes
@@ -69,6 +71,7 @@ import {
   ALLOWED_URL_SCHEMES,
   CSS_VALUED_ATTRIBUTES,
 } from './markupAllowlist';
+import { bodyIdProblem } from '../../plugins/stockpay-remark-heading-ids/rules';
 
 const ALLOWLIST = 'src/lib/markupAllowlist.ts';
 
@@ -399,6 +402,20 @@ function cssProblems(elements: BrowserElement[]): string[] {
 }
 
 /**
+ * Check 4, on the browser's tree: every id is one a markdown body may give
+ * (plugins/stockpay-remark-heading-ids/rules.js), so that no element
+ * shadows a global of the page's scripts or an id of the site's own markup,
+ * whichever plugin wrote it.
+ */
+function idProblems(elements: BrowserElement[]): string[] {
+  return elements.flatMap(({ element, svg }) => {
+    const id = element.attrs?.find((a) => attributeName(a) === 'id')?.value;
+    const problem = id === undefined ? null : bodyIdProblem(id, svgIdOf(svg));
+    return problem ? [`the id ${quote(id ?? '', 60)} on <${nameOf(element)}>: ${problem}`] : [];
+  });
+}
+
+/**
  * Every reason the HTML would be refused, for the message; none means the
  * boundary lets it through.
  */
@@ -449,6 +466,7 @@ export function markupProblems(html: string): string[] {
     }
     for (const comment of comments) problems.push(`an HTML comment (${quote(`<!--${comment}-->`, 60)})`);
     problems.push(...cssProblems(elements));
+    problems.push(...idProblems(elements));
   }
   // A diagram repeats its rules (one per node of a class): each problem once.
   return [...new Set(problems)];
