@@ -2,20 +2,21 @@
 /**
  * Renders math with KaTeX at build time (./transform.js holds the rules),
  * naming the file and line of a refused formula. Rendered formulas are
- * cached in Gatsby's cache by KaTeX's version, the options, the display
- * mode and the source, so a rebuild does not render them again.
+ * cached in Gatsby's cache by KaTeX's version, the options, the plugin's own
+ * rules, the display mode and the source, so a rebuild does not render them
+ * again.
  */
 const { createHash } = require('node:crypto');
 const remarkMath = require('remark-math');
 const { describeSource } = require('../helpers');
-const { KATEX_OPTIONS, MAX_FORMULA_LENGTH, renderFormula, mathNodes, formulaProblem, setFormula } = require('./transform');
+const { KATEX_OPTIONS, MAX_FORMULA_LENGTH, FORMULA_RULES, renderFormula, mathNodes, formulaProblem, setFormula } = require('./transform');
 
 const KATEX_VERSION = require('katex/package.json').version;
 
 /** @param {string} tex @param {boolean} displayMode */
 const cacheKey = (tex, displayMode) =>
   `katex-${createHash('sha256')
-    .update(JSON.stringify([KATEX_VERSION, KATEX_OPTIONS, displayMode, tex]))
+    .update(JSON.stringify([KATEX_VERSION, KATEX_OPTIONS, FORMULA_RULES, displayMode, tex]))
     .digest('hex')}`;
 
 /** @typedef {{ get(key: string): Promise<unknown>, set(key: string, value: unknown): Promise<unknown> }} Cache */

@@ -15,7 +15,8 @@
  *   cap also caps the work.
  * - maxExpand and maxSize (KATEX_OPTIONS) bound what is left; trust is off
  *   (\href, \url, \includegraphics, \html… stay text), strict is 'ignore'
- *   as before.
+ *   as before. maxSize caps sizes from above only: a size more than maxSize
+ *   below zero (\kern{-1000em}, \raisebox{-100em}{…}) is refused (./sizes.js).
  * - A formula KaTeX refuses fails the build with the file, the line and
  *   the formula's start.
  *
@@ -26,13 +27,15 @@ const katex = require('katex');
 const parse5 = require('parse5');
 const fromParse5 = require('hast-util-from-parse5');
 const visit = require('unist-util-visit');
+const { sizeProblem } = require('./sizes');
 
 /**
  * The site's formulas need at most 6 expansions today (\sum's limits, the
  * thin spaces); a 2x2 pmatrix with \cdots, \ldots, \iff and \varinjlim
  * needs 23. 200 leaves that room many times over and still fails a
  * runaway formula within milliseconds. maxSize caps sizes written in a
- * formula (\rule, \kern, \hspace) at 20em, wider than any column.
+ * formula (\rule, \kern, \hspace) at 20em, wider than any column; ./sizes.js
+ * holds them to -20em from below.
  */
 const KATEX_OPTIONS = Object.freeze({ maxExpand: 200, maxSize: 20, trust: false, strict: 'ignore', throwOnError: true });
 
@@ -79,6 +82,19 @@ function refusedCommand(tex) {
   return undefined;
 }
 
+/**
+ * KaTeX's parse tree of a formula: katex.__parse, which renderToString runs
+ * first, exported for tools and left out of KaTeX's type declarations.
+ */
+const parseFormula = /** @type {{ __parse(tex: string, options: object): unknown }} */ (/** @type {unknown} */ (katex)).__parse;
+
+/**
+ * What else decides whether a formula renders, beside KaTeX's version and
+ * options: a cached rendering (./index.js) is keyed by these too, so a
+ * formula rendered before a rule existed is checked again.
+ */
+const FORMULA_RULES = Object.freeze({ maxLength: MAX_FORMULA_LENGTH, refused: REFUSED_LIST, smallestSize: -KATEX_OPTIONS.maxSize });
+
 /** At most 40 characters of a formula, on one line, for messages. */
 const formulaStart = (/** @type {string} */ tex) => {
   const line = tex.replace(/\s+/g, ' ').trim();
@@ -96,7 +112,10 @@ function renderFormula(tex, displayMode) {
   const command = refusedCommand(tex);
   if (command) return { error: `${command} is not allowed: formulas may not define macros or write to the log (${REFUSED_LIST})` };
   try {
-    return { html: katex.renderToString(tex, { ...KATEX_OPTIONS, displayMode }) };
+    const options = { ...KATEX_OPTIONS, displayMode };
+    const tooSmall = sizeProblem(parseFormula(tex, options), KATEX_OPTIONS.maxSize);
+    if (tooSmall) return { error: tooSmall };
+    return { html: katex.renderToString(tex, options) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -154,4 +173,4 @@ function renderMath(markdownAST, name, lineOffset) {
   return markdownAST;
 }
 
-module.exports = { KATEX_OPTIONS, MAX_FORMULA_LENGTH, renderFormula, mathNodes, formulaProblem, setFormula, renderMath };
+module.exports = { KATEX_OPTIONS, MAX_FORMULA_LENGTH, FORMULA_RULES, renderFormula, mathNodes, formulaProblem, setFormula, renderMath };

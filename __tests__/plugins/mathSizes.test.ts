@@ -1,0 +1,165 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import path from 'node:path';
+import katex from 'katex';
+import { EM_PER_RELATIVE_UNIT, PT_PER_UNIT, sizeProblem, sizesIn, toEm } from '../../plugins/stockpay-remark-math/sizes';
+import { KATEX_OPTIONS, renderFormula } from '../../plugins/stockpay-remark-math/transform';
+
+const parse = (tex: string, displayMode = false): unknown =>
+  (katex as unknown as { __parse(tex: string, options: object): unknown }).__parse(tex, { ...KATEX_OPTIONS, displayMode });
+const problem = (tex: string, displayMode = false) => sizeProblem(parse(tex, displayMode), 20);
+const KERNS = '\\kern, \\hspace, \\mkern, \\mskip or \\hskip';
+const refusal = (shown: string, command: string) =>
+  `the size ${shown} in ${command} is more than 20em below zero; a size may go at most 20em either way (1em is 10pt or 18mu): use a smaller one`;
+
+/** The margin KaTeX itself writes for `\kern{<size>}` in a text-style formula, in em. */
+const katexKern = (size: string): number => {
+  const match = /margin-right:(-?[\d.]+)em/.exec(katex.renderToString(`\\kern{${size}}x`, KATEX_OPTIONS));
+  if (!match) throw new Error(`KaTeX wrote no kern for ${size}`);
+  return Number(match[1]);
+};
+
+describe('toEm', () => {
+  it.each([...Object.keys(PT_PER_UNIT), ...Object.keys(EM_PER_RELATIVE_UNIT)])('converts %s as KaTeX does at the text size', (unit) => {
+    for (const number of [1, 2.5, -7]) {
+      expect(toEm({ number, unit })).toBeCloseTo(katexKern(`${number}${unit}`), 3);
+    }
+  });
+
+  it('knows every unit KaTeX knows, and nothing else', () => {
+    expect(Object.keys({ ...PT_PER_UNIT, ...EM_PER_RELATIVE_UNIT }).sort()).toEqual(['bp', 'cc', 'cm', 'dd', 'em', 'ex', 'in', 'mm', 'mu', 'nc', 'nd', 'pc', 'pt', 'px', 'sp']);
+    expect(toEm({ number: 1, unit: 'vw' })).toBeNull();
+    expect(toEm({ number: 1, unit: 'constructor' })).toBeNull();
+  });
+});
+
+describe('sizesIn', () => {
+  it('finds every size of every command, wherever it is nested, named by its command', () => {
+    const found = sizesIn(
+      parse(
+        '\\kern1em \\hspace*{2em} \\mkern3mu \\mskip4mu \\hskip5pt \\rule[6em]{7em}{8ex} \\raisebox{9em}{x} a \\above{10em} b ' +
+          '\\genfrac(){11em}{0}{a}{b} \\sqrt[\\kern12em]{x_{\\kern13em}} \\text{\\kern14em} \\left(\\kern15em\\right) \\begin{matrix} a \\\\[16em] b \\end{matrix} c \\\\[17em] d',
+      ),
+    ).map(({ size, command }) => `${size.number}${size.unit} ${command}`);
+    expect(found.sort()).toEqual(
+      [
+        `1em ${KERNS}`,
+        '0pt \\rule',
+        '0pt \\rule',
+        `2em ${KERNS}`,
+        `3mu ${KERNS}`,
+        `4mu ${KERNS}`,
+        `5pt ${KERNS}`,
+        '6em \\rule',
+        '7em \\rule',
+        '8ex \\rule',
+        '9em \\raisebox',
+        '10em a fraction bar (\\above, \\genfrac)',
+        '11em a fraction bar (\\above, \\genfrac)',
+        `12em ${KERNS}`,
+        `13em ${KERNS}`,
+        `14em ${KERNS}`,
+        `15em ${KERNS}`,
+        "16em a row's gap (\\\\[…])",
+        '17em a line break (\\\\[…])',
+      ].sort(),
+    );
+  });
+
+  it('finds nothing in a formula without sizes, and built-in spacing commands as the kerns they are', () => {
+    expect(sizesIn(parse('R = d \\times L + S'))).toEqual([]);
+    expect(sizesIn(parse('a\\!b\\negthickspace c')).map(({ size }) => toEm(size))).toEqual([expect.closeTo(-1 / 6, 5), expect.closeTo(-5 / 18, 5)]);
+  });
+});
+
+describe('sizeProblem', () => {
+  it.each([
+    ['\\kern{-1000em}x', refusal('-1000em', KERNS)],
+    ['\\kern-1000em x', refusal('-1000em', KERNS)],
+    ['\\kern{ - 1000 em }x', refusal('-1000em', KERNS)],
+    ['\\hspace{-5000em}x', refusal('-5000em', KERNS)],
+    ['\\hspace*{-50em}', refusal('-50em', KERNS)],
+    ['\\mkern-1000mu x', refusal('-1000mu (-55.5556em)', KERNS)],
+    ['\\mskip-361mu x', refusal('-361mu (-20.0556em)', KERNS)],
+    ['\\hskip-1000pt x', refusal('-1000pt (-100em)', KERNS)],
+    ['\\kern-201pt x', refusal('-201pt (-20.1em)', KERNS)],
+    ['\\kern-30in x', refusal('-30in (-216.81em)', KERNS)],
+    ['\\kern{-8cm}x', refusal('-8cm (-22.7622em)', KERNS)],
+    ['\\kern{-71mm}x', refusal('-71mm (-20.2015em)', KERNS)],
+    ['\\kern{-47ex}x', refusal('-47ex (-20.257em)', KERNS)],
+    ['\\kern{-17pc}x', refusal('-17pc (-20.4em)', KERNS)],
+    ['\\kern{-200bp}x', refusal('-200bp (-20.075em)', KERNS)],
+    ['\\kern{-200px}x', refusal('-200px (-20.075em)', KERNS)],
+    ['\\kern{-190dd}x', refusal('-190dd (-20.3302em)', KERNS)],
+    ['\\kern{-16cc}x', refusal('-16cc (-20.5442em)', KERNS)],
+    ['\\kern{-190nd}x', refusal('-190nd (-20.2726em)', KERNS)],
+    ['\\kern{-16nc}x', refusal('-16nc (-20.486em)', KERNS)],
+    ['\\kern-99999999sp x', refusal('-99999999sp (-152.5879em)', KERNS)],
+    ['\\rule[-100em]{1em}{1em}', refusal('-100em', '\\rule')],
+    ['\\rule{-21em}{1em}', refusal('-21em', '\\rule')],
+    ['\\rule{1em}{-21em}', refusal('-21em', '\\rule')],
+    ['\\raisebox{-100em}{x}', refusal('-100em', '\\raisebox')],
+    ['a\\\\[-50em]b', refusal('-50em', 'a line break (\\\\[…])')],
+    ['\\begin{aligned}a\\\\[-100em]b\\end{aligned}', refusal('-100em', "a row's gap (\\\\[…])")],
+    ['a \\above{-1000em} b', refusal('-1000em', 'a fraction bar (\\above, \\genfrac)')],
+    ['\\genfrac(){-1000em}{0}{a}{b}', refusal('-1000em', 'a fraction bar (\\above, \\genfrac)')],
+    ['\\sqrt[\\kern-99em]{x}', refusal('-99em', KERNS)],
+    ['x_{\\kern-99em}', refusal('-99em', KERNS)],
+    ['\\text{\\kern-1000em x}', refusal('-1000em', KERNS)],
+  ])('refuses %s', (tex, message) => {
+    expect(problem(tex)).toBe(message);
+  });
+
+  it.each([
+    '\\kern{-20em}x',
+    '\\kern-200pt x',
+    '\\mkern-360mu x',
+    '\\kern{-3cm}x',
+    '\\kern{-46.4ex}x',
+    '\\rule{-10em}{-10em}',
+    '\\rule[-20em]{1em}{1em}',
+    '\\raisebox{-20em}{x}',
+    '\\kern{1000em}x',
+    '\\rule{100000em}{100000em}',
+    '\\raisebox{1000em}{x}',
+    'a\\!b\\negthickspace c \\longrightarrow \\iff',
+    '\\begin{pmatrix} a \\\\[-1em] b \\end{pmatrix}',
+  ])('passes %s: at most 20em below zero, or above zero, where KaTeX caps it', (tex) => {
+    expect(problem(tex)).toBeNull();
+  });
+
+  it('reports the first size below the bound when there are several', () => {
+    expect(problem('\\kern-1em \\kern-30em \\kern-40em')).toBe(refusal('-30em', KERNS));
+  });
+});
+
+describe('renderFormula', () => {
+  it('refuses a size below the bound before KaTeX renders it, in display mode too', () => {
+    expect(renderFormula('\\kern{-1000em}x', false)).toEqual({ error: refusal('-1000em', KERNS) });
+    expect(renderFormula('a\\\\[-50em]b', true)).toEqual({ error: refusal('-50em', 'a line break (\\\\[…])') });
+  });
+
+  it('leaves KaTeX its own refusals and caps', () => {
+    expect(renderFormula('\\kern{-1000vw}x', false)).toEqual({ error: expect.stringContaining("Invalid unit: 'vw'") });
+    expect('html' in renderFormula('\\kern{1000em}x', false) && renderFormula('\\kern{1000em}x', false)).toEqual({ html: expect.stringContaining('margin-right:20em;') });
+  });
+
+  it("renders every formula of the site's content exactly as KaTeX alone does", () => {
+    const files = (folder: string): string[] =>
+      fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(folder, entry.name);
+        return entry.isDirectory() ? files(full) : entry.name.endsWith('.md') ? [full] : [];
+      });
+    const formulas = files(path.join(__dirname, '..', '..', 'content')).flatMap((file) => {
+      const text = fs.readFileSync(file, 'utf8').replace(/```[\s\S]*?```|`[^`\n]*`/g, '');
+      return [
+        ...[...text.matchAll(/^\$\$\n([\s\S]*?)\n\$\$$/gm)].map((match) => ({ tex: match[1], displayMode: true })),
+        ...[...text.replace(/^\$\$\n[\s\S]*?\n\$\$$/gm, '').matchAll(/\$([^$\n]+)\$/g)].map((match) => ({ tex: match[1], displayMode: false })),
+      ];
+    });
+    expect(formulas.length).toBeGreaterThan(20);
+    for (const { tex, displayMode } of formulas) {
+      expect([tex, renderFormula(tex, displayMode)]).toEqual([tex, { html: katex.renderToString(tex, { ...KATEX_OPTIONS, displayMode }) }]);
+    }
+  });
+});
