@@ -3,7 +3,8 @@
  * Hostile formulas (__tests__/fixtures/hostile/katex/): whatever a formula
  * does to make KaTeX loop or amplify, the build fails fast, naming the file,
  * the line and the formula; what KaTeX runs untrusted (\href, \html…)
- * stays text, and sizes stay bounded.
+ * stays text, and sizes stay bounded: KaTeX caps them at 20em, and a size
+ * more than 20em below zero, in any unit and any command, is refused.
  */
 import fs from 'node:fs';
 import katex from 'katex';
@@ -80,6 +81,97 @@ describe('hostile formulas', () => {
     expect(attributes.filter(([name]) => /^(href|src|id|data-.*|on.*)$/i.test(name))).toEqual([]);
     expect(attributes.filter(([, value]) => /visually-hidden|position|url\(|main|onload|(^|[^.\d])\d{3,}(\.\d+)?em/i.test(value))).toEqual([]);
     expect(textOf(html ?? '')).toContain('<img src=x onerror=alert(4)>');
+  });
+});
+
+describe('hostile sizes: bounded both ways', () => {
+  const KERNS = '\\kern, \\hspace, \\mkern, \\mskip or \\hskip';
+  const BOUND = 'is more than 20em below zero; a size may go at most 20em either way (1em is 10pt or 18mu): use a smaller one';
+
+  /** Each refusal of a file as [line, the size as written (and in em), the command], checking the rest of its words. */
+  async function refusedSizes(name: string): Promise<[number, string, string][]> {
+    const { error, html, ms } = await render(name);
+    expect(html).toBeUndefined();
+    expect(ms).toBeLessThan(1000);
+    return (error ?? '').split('\n').map((line) => {
+      const match = new RegExp(`^content/blog/en/${escapeRegExp(name)}:(\\d+): the formula ".+" cannot be rendered: the size (.+) in (.+) ${escapeRegExp(BOUND)}$`).exec(line);
+      if (!match) throw new Error(`not a size refusal: ${line}`);
+      return [Number(match[1]), match[2], match[3]];
+    });
+  }
+
+  it('refuses kerns far below zero, with braces or without, in em, mu and pt, naming file, line and formula', async () => {
+    const { error } = await render('negative-kerns.md');
+    expect(error?.split('\n')[0]).toBe(
+      `content/blog/en/negative-kerns.md:7: the formula "\\\\kern{-1000em}\\\\text{Your account is loc…" cannot be rendered: the size -1000em in ${KERNS} ${BOUND}`,
+    );
+    expect(await refusedSizes('negative-kerns.md')).toEqual([
+      [7, '-1000em', KERNS],
+      [9, '-1000em', KERNS],
+      [11, '-5000em', KERNS],
+      [11, '-50em', KERNS],
+      [13, '-1000mu (-55.5556em)', KERNS],
+      [13, '-999mu (-55.5em)', KERNS],
+      [15, '-1000pt (-100em)', KERNS],
+    ]);
+  });
+
+  it('converts every unit KaTeX knows to em as KaTeX does, and refuses each', async () => {
+    expect(await refusedSizes('negative-units.md')).toEqual([
+      [7, '-30in (-216.81em)', KERNS],
+      [7, '-100cm (-284.5276em)', KERNS],
+      [7, '-1000ex (-431em)', KERNS],
+      [7, '-600mm (-170.7165em)', KERNS],
+      [9, '-99999999sp (-152.5879em)', KERNS],
+      [9, '-1000bp (-100.375em)', KERNS],
+      [9, '-100pc (-120em)', KERNS],
+      [9, '-1000px (-100.375em)', KERNS],
+      [11, '-1000dd (-107.0009em)', KERNS],
+      [11, '-100cc (-128.401em)', KERNS],
+      [11, '-1000nd (-106.6978em)', KERNS],
+      [11, '-100nc (-128.0374em)', KERNS],
+      [13, '-1000em', KERNS],
+    ]);
+  });
+
+  it('refuses rules, raised boxes, line gaps and fraction bars far below zero', async () => {
+    expect(await refusedSizes('negative-boxes.md')).toEqual([
+      [7, '-100em', '\\rule'],
+      [7, '-100em', '\\rule'],
+      [9, '-100em', '\\rule'],
+      [11, '-100em', '\\raisebox'],
+      [11, '-25em', '\\raisebox'],
+    ]);
+    const gap = "a row's gap (\\\\[…])";
+    expect(await refusedSizes('negative-gaps.md')).toEqual([
+      [7, '-100em', gap],
+      [11, '-50em', 'a line break (\\\\[…])'],
+      [15, '-1000em', 'a fraction bar (\\above, \\genfrac)'],
+      [15, '-1000em', 'a fraction bar (\\above, \\genfrac)'],
+      [15, '-50em', 'a fraction bar (\\above, \\genfrac)'],
+    ]);
+  });
+
+  it("finds a size wherever it is: in a root's index, a subscript, text, delimiters, a matrix, a relation, a colour, a box", async () => {
+    expect((await refusedSizes('hidden-sizes.md')).map(([line, size]) => [line, size])).toEqual([
+      [7, '-99em'],
+      [7, '-99em'],
+      [7, '-1000em'],
+      [9, '-50em'],
+      [9, '-30em'],
+      [11, '-999mu (-55.5em)'],
+      [11, '-25em'],
+      [11, '-21em'],
+    ]);
+  });
+
+  it('renders sizes down to -20em, and caps those above 20em as KaTeX does: no length the sizes write passes 20em either way', async () => {
+    const { html, error } = await render('sizes-within.md');
+    expect(error).toBeUndefined();
+    const lengths = [...(html ?? '').matchAll(/style="([^"]*)"/g)].flatMap(([, style]) => [...style.matchAll(/(-?[\d.]+)em/g)].map(([, value]) => Number(value)));
+    expect(lengths).toContain(-20);
+    expect(lengths).toContain(20);
+    expect(lengths.filter((value) => Math.abs(value) > 20)).toEqual([]);
   });
 });
 
