@@ -66,6 +66,11 @@ describe('sizesIn', () => {
     );
   });
 
+  it("follows no cycle: \\tag's macro points back into the tree through a node's location", () => {
+    expect(sizesIn(parse('\\textbf{x} \\kern-1em \\tag{1}', true)).map(({ size }) => size)).toEqual([{ number: -1, unit: 'em' }]);
+    expect(problem('\\textbf{x} \\kern-21em \\tag{1}', true)).toBe(refusal('-21em', KERNS));
+  });
+
   it('finds nothing in a formula without sizes, and built-in spacing commands as the kerns they are', () => {
     expect(sizesIn(parse('R = d \\times L + S'))).toEqual([]);
     expect(sizesIn(parse('a\\!b\\negthickspace c')).map(({ size }) => toEm(size))).toEqual([expect.closeTo(-1 / 6, 5), expect.closeTo(-5 / 18, 5)]);

@@ -72,23 +72,29 @@ const isMeasurement = (value) =>
 
 /**
  * Every size in a KaTeX parse tree, with how messages name the command
- * that holds it (by the nearest parse node's type).
+ * that holds it (by the nearest parse node's type). A node's `loc` is
+ * left out: it points at the lexer, whose settings hold the macros a
+ * formula defined (\tag does), which point back into the tree.
  * @param {unknown} tree what katex.__parse returned
  * @returns {{ size: Measurement, command: string }[]}
  */
 function sizesIn(tree) {
   /** @type {{ size: Measurement, command: string }[]} */
   const found = [];
+  /** @type {Set<object>} the objects being visited, so that no cycle is followed */
+  const open = new Set();
   /** @param {unknown} value @param {string} type */
   const visit = (value, type) => {
-    if (typeof value !== 'object' || value === null) return;
+    if (typeof value !== 'object' || value === null || open.has(value)) return;
     if (isMeasurement(value)) {
       found.push({ size: { number: value.number, unit: value.unit }, command: COMMANDS[type] ?? 'a size' });
       return;
     }
     const own = /** @type {{ type?: unknown }} */ (value).type;
     const next = typeof own === 'string' && own !== 'size' ? own : type;
-    for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child, next);
+    open.add(value);
+    for (const [key, child] of Object.entries(value)) if (key !== 'loc') visit(child, next);
+    open.delete(value);
   };
   visit(tree, '');
   return found;
