@@ -6,7 +6,10 @@
  * repository on the way to a file, no special file (a FIFO, a device, a
  * socket), and the final open never follows a link (O_NOFOLLOW), so a link
  * that a pull or a branch switch placed under content/ can neither be read
- * through nor written through.
+ * through nor written through. Nor is a file with other hard links read or
+ * written: its other name may be anywhere on the same disk (~/.ssh/id_ed25519,
+ * /etc/shadow), and the link count, taken from the opened file, is the only
+ * sign of it.
  */
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +19,10 @@ export class RefusedPath extends Error {}
 
 const REGULAR_ONLY = 'the CMS backend reads and writes regular files only';
 const LINK_ADVICE = 'the CMS backend follows no symbolic link (replace it with the file itself, or remove it)';
+/** A hard link, as the message names it: `file` and its number of names. */
+const hardLinked = (file: string, links: number) =>
+  `${file} has other hard links (${links} names for one file), and another name may be a file outside the repository: the CMS backend reads and writes files of one name only. ` +
+  `Replace it with a copy of its own (cp ${file} ${file}.copy && mv ${file}.copy ${file}), or remove it.`;
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
@@ -29,15 +36,17 @@ async function lstatOrNull(file: string) {
 }
 
 export interface ContentFiles {
-  /** The file's bytes, or null when it does not exist. */
+  /** The file's bytes, or null when it does not exist; never through a link, hard links included. */
   read(file: string): Promise<Buffer | null>;
+  /** Whether something is at `file` (checked on the way like a read, so a link there is refused). */
+  exists(file: string): Promise<boolean>;
   /** Writes the file, creating its folders; never through a link. */
   write(file: string, bytes: Buffer | string): Promise<void>;
   /** Deletes the file; a missing file is not an error (as Decap's own server). */
   remove(file: string): Promise<void>;
   /** Renames an entry (a slug change). */
   move(from: string, to: string): Promise<void>;
-  /** The regular files ending in `extension` under `folder`, `depth` levels down (1: the folder's own files), sorted; links and special files are reported to `skipped`, not listed. */
+  /** The regular files ending in `extension` under `folder`, `depth` levels down (1: the folder's own files), sorted; links, hard-linked files and special files are reported to `skipped`, not listed. */
   list(folder: string, extension: string, depth: number, skipped: (file: string, why: string) => void): Promise<string[]>;
 }
 
@@ -78,18 +87,16 @@ export async function contentFiles(repository: string): Promise<ContentFiles> {
 
   /**
    * Opens without following a link at the end, and without waiting on a FIFO
-   * put there meanwhile; for writing, not a file with other hard links (a
-   * hard link to a file elsewhere would be written through).
+   * put there meanwhile; not a file with other hard links, for reading as
+   * for writing (a hard link to a file elsewhere would be read or written
+   * through). The checks are of the opened file, so nothing can be swapped
+   * in between.
    */
   async function open(full: string, file: string, flags: number) {
     try {
       const handle = await fs.open(full, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
       const stats = await handle.stat();
-      const refusal = !stats.isFile()
-        ? `${file} is not a regular file: ${REGULAR_ONLY}.`
-        : flags !== constants.O_RDONLY && stats.nlink > 1
-          ? `${file} has other hard links, which a write would change too: the CMS backend writes files of one name only.`
-          : null;
+      const refusal = !stats.isFile() ? `${file} is not a regular file: ${REGULAR_ONLY}.` : stats.nlink > 1 ? hardLinked(file, stats.nlink) : null;
       if (refusal) {
         await handle.close();
         throw new RefusedPath(refusal);
@@ -113,7 +120,11 @@ export async function contentFiles(repository: string): Promise<ContentFiles> {
         const file = `${relative}/${entry.name}`;
         if (entry.isDirectory()) await walk(path.join(dir, entry.name), file, levels - 1);
         else if (entry.isFile()) {
-          if (file.endsWith(extension)) found.push(file);
+          if (!file.endsWith(extension)) continue;
+          // A listing reads every file it names: one with other hard links is left out, as a read refuses it.
+          const { nlink } = await fs.lstat(path.join(dir, entry.name));
+          if (nlink > 1) skipped(file, `it has other hard links (${nlink} names for one file), which the CMS backend does not read`);
+          else found.push(file);
         } else skipped(file, entry.isSymbolicLink() ? `a symbolic link: ${LINK_ADVICE}` : 'not a regular file');
       }
     };
@@ -131,6 +142,9 @@ export async function contentFiles(repository: string): Promise<ContentFiles> {
       } finally {
         await handle.close();
       }
+    },
+    async exists(file) {
+      return (await resolve(file, false)) !== null;
     },
     async write(file, bytes) {
       const full = (await resolve(file, true)) as string;
@@ -154,6 +168,8 @@ export async function contentFiles(repository: string): Promise<ContentFiles> {
       const source = await resolve(from, false);
       if (!source || !(await lstatOrNull(source))) throw new RefusedPath(`${from} does not exist, so it cannot be renamed to ${to}.`);
       const target = (await resolve(to, true)) as string;
+      // rename() would replace whatever is there: another entry, say.
+      if (await lstatOrNull(target)) throw new RefusedPath(`${to} already exists, so ${from} cannot be renamed to it: choose another name.`);
       await fs.rename(source, target);
     },
     list,

@@ -12,9 +12,13 @@
  * - a request from a web page (Origin) is answered only for the development
  *   site's origins it is given, and CORS is granted to those alone;
  * - it reads and writes only the CMS's own paths (src/lib/cmsPaths.ts: the
- *   collections' folders and files, the media folder), never through a
- *   symbolic link (cms/files.ts), and uploads only images
- *   (src/lib/mediaUpload.ts); bodies are limited in size.
+ *   collections' folders and files, the media folder), and writes each
+ *   where it belongs: one entry a save, its files in their own collection's
+ *   language folders, a rename within its folder, a UI string file where it
+ *   is, an upload in the media folder;
+ * - it never reads or writes through a symbolic link, nor a file with other
+ *   hard links, which may be a file from anywhere (cms/files.ts), and
+ *   uploads only images (src/lib/mediaUpload.ts); bodies are limited in size.
  *
  * Everything refused is answered with a JSON error that names the path or
  * header and says what is allowed (Decap shows it to the editor).
@@ -24,7 +28,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { readNamespaces } from '../gatsby/locales';
 import { cmsConfig } from '../src/lib/cmsConfig';
-import { cmsPathError, cmsPaths, shownPath, type CmsAccess, type CmsPaths } from '../src/lib/cmsPaths';
+import { cmsPathError, cmsPaths, deleteSetError, entrySaveError, shownPath, type CmsAccess, type CmsPaths } from '../src/lib/cmsPaths';
 import { MEDIA_MAX_BYTES, mediaUploadError } from '../src/lib/mediaUpload';
 import { contentFiles, RefusedPath, type ContentFiles } from './files';
 import { listen, type RunningServer } from '../scripts/listen';
@@ -162,18 +166,29 @@ function actions(root: string, files: ContentFiles, paths: CmsPaths, log: (level
         const dataFiles = (params.dataFiles === undefined && params.entry !== undefined ? [params.entry] : listParam(params, 'dataFiles')).map((value, index) => {
           const item = objectParam(value, `params.dataFiles[${index}]`);
           return {
-            file: check(item.path, 'entry'),
+            path: check(item.path, 'entry'),
             raw: stringParam(item, 'raw', `params.dataFiles[${index}]`),
             newPath: item.newPath === undefined || item.newPath === null ? undefined : check(item.newPath, 'entry'),
           };
         });
         const assets = (params.assets === undefined ? [] : listParam(params, 'assets')).map((value, index) => asset(value, `params.assets[${index}]`));
         if (dataFiles.length === 0) throw new Refusal(422, 'params.dataFiles must name at least one file');
+        // One entry, kept in its own collection's folders: a rename stays in its folder, a UI string file where it is.
+        const misplaced = entrySaveError(dataFiles, paths);
+        if (misplaced) throw new Refusal(403, misplaced);
+        const moves = dataFiles.flatMap(({ path: from, newPath }) => (newPath === undefined || newPath === from ? [] : [{ from, to: newPath }]));
         // Everything is checked before anything is written: a refusal leaves the disk as it was.
-        for (const { file, raw } of dataFiles) await files.write(file, raw);
+        for (const { from, to } of moves) {
+          if (await files.exists(to)) throw new Refusal(409, `${to} already exists: renaming ${from} to it would replace it. Choose another name.`);
+        }
+        for (const { path: file, raw } of dataFiles) await files.write(file, raw);
         for (const { file, bytes } of assets) await files.write(file, bytes);
-        if (dataFiles.every(({ newPath }) => newPath)) for (const { file, newPath } of dataFiles) await files.move(file, newPath as string);
-        log('info', `CMS backend: wrote ${[...dataFiles.map(({ file, newPath }) => (newPath ? `${file} (now ${newPath})` : file)), ...assets.map(({ file }) => file)].join(', ')}`);
+        for (const { from, to } of moves) await files.move(from, to);
+        const renamed = new Map(moves.map(({ from, to }) => [from, to]));
+        log(
+          'info',
+          `CMS backend: wrote ${[...dataFiles.map(({ path: file }) => (renamed.has(file) ? `${file} (now ${renamed.get(file)})` : file)), ...assets.map(({ file }) => file)].join(', ')}`,
+        );
         return { message: 'entry persisted' };
       }
       case 'getMedia': {
@@ -197,6 +212,8 @@ function actions(root: string, files: ContentFiles, paths: CmsPaths, log: (level
       case 'deleteFiles': {
         const list = listParam(params, 'paths').map((file) => check(file, 'delete'));
         if (list.length === 0) throw new Refusal(422, 'params.paths must name at least one file');
+        const mixed = deleteSetError(list, paths);
+        if (mixed) throw new Refusal(403, mixed);
         for (const file of list) await files.remove(file);
         log('info', `CMS backend: deleted ${list.join(', ')}`);
         return { message: `deleted files ${list.join(', ')}` };

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MEDIA_FOLDER } from '../../src/lib/cmsConfig';
 import { SITE_ORIGIN, snapshot, startBackend, type Backend } from '../support/localBackend';
 
 // Real servers and files: seconds on a busy machine.
@@ -173,6 +174,42 @@ it('renames an entry when Decap sends a new path', async () => {
   expect(saved.status).toBe(200);
   expect(backend.read('content/blog/en/habits.md')).toBe(raw);
   expect(existsSync(path.join(backend.repo, 'content/blog/en/stock-control-habits.md'))).toBe(false);
+});
+
+it("creates a post in both languages with its image, as Decap's i18n sends it: one file in each language folder, the upload in the media folder", async () => {
+  const before = snapshot(backend.repo);
+  const raw = (title: string) => `---\ntitle: ${title}\ndescription: Counting\ndate: 2026-12-01\n---\n\n![Shelf](/media/shelf.png)\n`;
+  const dataFiles = [
+    { path: 'content/blog/en/year-end-count.md', slug: 'year-end-count', raw: raw('Year-end count') },
+    { path: 'content/blog/bg/year-end-count.md', slug: 'year-end-count', raw: raw('Годишно преброяване') },
+  ];
+  const saved = await backend.post({
+    action: 'persistEntry',
+    params: {
+      branch,
+      dataFiles,
+      assets: [{ path: `${MEDIA_FOLDER}/shelf.png`, content: PNG.toString('base64'), encoding: 'base64' }],
+      options: { ...saveOptions('blog'), newEntry: true },
+    },
+  });
+  expect(saved).toMatchObject({ status: 200, body: { message: 'entry persisted' } });
+  for (const { path: file, raw: text } of dataFiles) expect(backend.read(file)).toBe(text);
+  const after = snapshot(backend.repo);
+  expect(Object.keys(after).filter((file) => after[file] !== before[file])).toEqual([...dataFiles.map(({ path: file }) => file), `${MEDIA_FOLDER}/shelf.png`].sort());
+});
+
+it('renames a post in both languages, each within its own language folder', async () => {
+  const files = ['en', 'bg'].map((language) => ({ from: `content/blog/${language}/stock-control-habits.md`, to: `content/blog/${language}/habits.md` }));
+  const raws = files.map(({ from }) => backend.read(from));
+  const saved = await backend.post({
+    action: 'persistEntry',
+    params: { branch, dataFiles: files.map(({ from, to }, index) => ({ path: from, slug: 'habits', raw: raws[index], newPath: to })), assets: [], options: saveOptions('blog') },
+  });
+  expect(saved.status).toBe(200);
+  files.forEach(({ from, to }, index) => {
+    expect(backend.read(to)).toBe(raws[index]);
+    expect(existsSync(path.join(backend.repo, from))).toBe(false);
+  });
 });
 
 it("refuses the editorial workflow's actions it does not have, as Decap's own server does", async () => {

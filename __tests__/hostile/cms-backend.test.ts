@@ -3,8 +3,9 @@
  * Hostile class 10, the CMS's local backend (`npm run edit`,
  * cms/localBackend.ts): a web page in another tab (through DNS
  * rebinding or a cross-site request), a path that climbs out of the CMS's
- * folders, a symbolic link a pulled branch placed under content/, an upload
- * that is not an image, a body too large. Each is sent over HTTP to the real
+ * folders, a save that renames an entry over a UI string file or into
+ * another collection, a symbolic or hard link a pulled branch placed under
+ * content/, an upload that is not an image, a body too large. Each is sent over HTTP to the real
  * server on a scratch repository and must be refused with a JSON error that
  * names the header or path, with nothing read from or written to anywhere
  * else. The attacker's inputs are under fixtures/hostile/cms-backend/.
@@ -13,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BODY_MAX_BYTES } from '../../cms/localBackend';
+import { MEDIA_FOLDER } from '../../src/lib/cmsConfig';
 import { SITE_ORIGIN, snapshot, startBackend, type Answer, type Backend } from '../support/localBackend';
 
 // Real servers and files: seconds on a busy machine.
@@ -20,6 +22,8 @@ jest.setTimeout(30_000);
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'cms-backend');
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as string[];
+/** A fixture whose paths name the media folder as {media}: wherever MEDIA_FOLDER puts it. */
+const inMedia = <T>(name: string) => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8').replaceAll('{media}', MEDIA_FOLDER)) as T;
 const PATHS = fixture('paths.json');
 const UPLOADS = readdirSync(path.join(FIXTURES, 'uploads')).sort();
 const HOOK = '#!/bin/sh\necho the hook as it was\n';
@@ -179,6 +183,81 @@ describe("paths outside the CMS's folders", () => {
   });
 });
 
+describe('saves that put an entry where it does not belong', () => {
+  const save = (dataFiles: { path: string; newPath?: string }[]) =>
+    backend.post({
+      action: 'persistEntry',
+      params: { branch, dataFiles: dataFiles.map((file) => ({ slug: 'x', raw: '---\ntitle: Defaced\n---\n', ...file })), assets: [], options },
+    });
+
+  it.each(inMedia<{ path: string; newPath: string }[]>('moves.json').map((move) => [`${move.path} -> ${move.newPath}`, move]))(
+    'refuses the rename %s, naming the new path, and writes nothing',
+    async (_shown, move) => {
+      const answer = await save([move]);
+      expectRefused(answer, 403, move.newPath);
+      expect((answer.body as { error: string }).error).toMatch(/^The CMS backend refused (the path|to move)/);
+      expectUntouched([answer]);
+    },
+  );
+
+  it('refuses a rename in every language that leaves a language folder, or gives the languages two names', async () => {
+    const en = 'content/blog/en/stock-control-habits.md';
+    const bg = 'content/blog/bg/stock-control-habits.md';
+    const answers = [
+      await save([
+        { path: en, newPath: 'locales/en/common.json' },
+        { path: bg, newPath: 'locales/bg/common.json' },
+      ]),
+      await save([
+        { path: en, newPath: 'content/blog/bg/habits.md' },
+        { path: bg, newPath: 'content/blog/en/habits.md' },
+      ]),
+      await save([
+        { path: en, newPath: 'content/blog/en/habits.md' },
+        { path: bg, newPath: 'content/blog/bg/lightning-payment-links.md' },
+      ]),
+      await save([{ path: en, newPath: 'content/blog/en/habits.md' }, { path: bg }]),
+    ];
+    expectRefused(answers[0], 403, 'to move content/blog/en/stock-control-habits.md to "locales/en/common.json"');
+    expectRefused(answers[1], 403, 'to move content/blog/en/stock-control-habits.md to "content/blog/bg/habits.md"');
+    expectRefused(answers[2], 403, 'content/blog/bg/lightning-payment-links.md is named otherwise');
+    expectRefused(answers[3], 403, `to move ${en} without ${bg}`);
+    expectUntouched(answers);
+  });
+
+  it('refuses a rename onto an entry that exists, which would replace it', async () => {
+    const answer = await save([
+      { path: 'content/blog/en/stock-control-habits.md', newPath: 'content/blog/en/lightning-payment-links.md' },
+      { path: 'content/blog/bg/stock-control-habits.md', newPath: 'content/blog/bg/lightning-payment-links.md' },
+    ]);
+    expectRefused(answer, 409, 'content/blog/en/lightning-payment-links.md already exists');
+    expectUntouched([answer]);
+  });
+
+  it.each(inMedia<string[][]>('saves.json').map((files) => [files.join(' + '), files]))('refuses to save %s as one entry, naming the second', async (_shown, files) => {
+    const answer = await save(files.map((file) => ({ path: file })));
+    expectRefused(answer, 403, `The CMS backend refused to save ${files[0]} and ${files[1]} together`);
+    expectUntouched([answer]);
+  });
+
+  it.each(inMedia<string[][]>('deletes.json').map((files) => [files.join(' + '), files]))('refuses to delete %s in one request, and deletes nothing', async (_shown, files) => {
+    const answer = await backend.post({ action: 'deleteFiles', params: { branch, paths: files, options } });
+    expectRefused(answer, 403, 'The CMS backend refused to delete');
+    expectRefused(answer, 403, files[1]);
+    expectUntouched([answer]);
+  });
+
+  it.each(inMedia<string[]>('media-paths.json'))(`refuses an upload to %s: uploads go into ${MEDIA_FOLDER}/ itself`, async (file) => {
+    const asset = { path: file, content: PNG.toString('base64'), encoding: 'base64' };
+    const answers = [
+      await backend.post({ action: 'persistMedia', params: { branch, asset, options } }),
+      await backend.post({ action: 'persistEntry', params: { branch, dataFiles: [{ path: BANNER, slug: '01-sale-orders', raw: 'defaced' }], assets: [asset], options } }),
+    ];
+    for (const answer of answers) expectRefused(answer, 403, `The CMS backend refused the path ${JSON.stringify(file)}`);
+    expectUntouched(answers);
+  });
+});
+
 describe("symbolic links and special files under the CMS's folders", () => {
   // Each test plants its own links: a fresh repository each.
   const restart = async () => {
@@ -272,6 +351,60 @@ describe("symbolic links and special files under the CMS's folders", () => {
     });
     expectRefused(answer, 403, 'content/blog/en/hard.md has other hard links');
     expectUntouched([answer]);
+  });
+
+  /** Every read the API offers, of `entry` (a post) and `media` (an image), and the folders that hold them. */
+  const reads = (entry: string, media: string) => ({
+    refused: [
+      { action: 'getEntry', params: { branch, path: entry } },
+      { action: 'entriesByFiles', params: { branch, files: [{ path: entry, label: 'Leak' }] } },
+      { action: 'getMediaFile', params: { branch, path: media } },
+    ],
+    listings: [
+      { body: { action: 'entriesByFolder', params: { branch, folder: 'content/blog', extension: 'md', depth: 2 } }, left: entry, kept: 'content/blog/en/stock-control-habits.md' },
+      { body: { action: 'getMedia', params: { branch, mediaFolder: MEDIA_FOLDER } }, left: media, kept: `${MEDIA_FOLDER}/kept.png` },
+    ],
+  });
+
+  /** Runs every read of `entry` and `media`: the direct reads refused naming `named`, the listings leaving them out; nothing of `secret` in any answer. */
+  async function expectNoRead(entry: string, media: string, named: (file: string) => string, secret: Buffer): Promise<void> {
+    writeFileSync(path.join(backend.repo, MEDIA_FOLDER, 'kept.png'), PNG);
+    before = snapshot(backend.dir);
+    const { refused, listings } = reads(entry, media);
+    const answers: Answer[] = [];
+    for (const body of refused) {
+      const answer = await backend.post(body);
+      expectRefused(answer, 403, named(body.action === 'getMediaFile' ? media : entry));
+      answers.push(answer);
+    }
+    for (const { body, left, kept } of listings) {
+      const answer = await backend.post(body);
+      expect(answer.status).toBe(200);
+      const files = (answer.body as { file?: { path: string }; path?: string }[]).map((item) => item.file?.path ?? item.path);
+      expect(files).toContain(kept);
+      expect(files).not.toContain(left);
+      answers.push(answer);
+    }
+    for (const answer of answers) expect(JSON.stringify(answer.body)).not.toContain(secret.toString('base64'));
+    expectUntouched(answers);
+  }
+
+  it('reads no file with other hard links, by any read the API offers: its other name may be a file outside the repository', async () => {
+    const secretImage = Buffer.concat([PNG, Buffer.from(SECRET)]);
+    writeFileSync(path.join(outside, 'private.png'), secretImage);
+    mkdirSync(path.join(backend.repo, MEDIA_FOLDER), { recursive: true });
+    linkSync(path.join(outside, 'secret.env'), path.join(backend.repo, 'content', 'blog', 'en', 'id-ed25519.md'));
+    linkSync(path.join(outside, 'private.png'), path.join(backend.repo, MEDIA_FOLDER, 'Private.PNG'));
+    await expectNoRead('content/blog/en/id-ed25519.md', `${MEDIA_FOLDER}/Private.PNG`, (file) => `${file} has other hard links (2 names for one file)`, secretImage);
+  });
+
+  it('reads no file through a symbolic link, by any read the API offers', async () => {
+    const secretImage = Buffer.concat([PNG, Buffer.from(SECRET)]);
+    writeFileSync(path.join(outside, 'private.png'), secretImage);
+    mkdirSync(path.join(backend.repo, MEDIA_FOLDER), { recursive: true });
+    link(path.join(outside, 'secret.env'), 'content/blog/en/passwd.md');
+    link('../../../outside/private.png', `${MEDIA_FOLDER}/avatar.png`);
+    await expectNoRead('content/blog/en/passwd.md', `${MEDIA_FOLDER}/avatar.png`, (file) => `${file} is a symbolic link`, secretImage);
   });
 
   it('refuses a FIFO instead of waiting on it', async () => {
