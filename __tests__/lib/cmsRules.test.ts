@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { cmsConfig } from '../../src/lib/cmsConfig';
 import { collectionChecks, entryProblems, inReferenceOrder, languageNames, type CollectionChecks } from '../../src/lib/cmsRules';
 import { CONTENT_SECTIONS } from '../../src/lib/contentSchema';
+import { readFrontmatter } from '../../src/lib/frontmatterParser';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '../../src/lib/slugs';
 
 const names = { en: 'English', bg: 'Bulgarian' };
 const banner: CollectionChecks = collectionChecks().banners;
@@ -67,6 +71,126 @@ describe('entryProblems', () => {
     // The admin script does the same, in the editor's browser.
     const rebuilt = new Function(`return ${entryProblems.toString()}`)() as typeof entryProblems;
     expect(rebuilt(banner, { en: fullBanner, bg: { ...fullBanner, title: '' } }, names)).toEqual(['Bulgarian: "Title" is required.']);
+  });
+});
+
+describe("a new post's file name", () => {
+  const english = { title: 'Stock habits', description: 'Five habits', date: '2026-09-15' };
+  const titled = (title: unknown) => ({ en: { ...english, title }, bg: {} });
+  const slug = post.slug as NonNullable<CollectionChecks['slug']>;
+
+  it("is checked for the collections whose names are addresses, with the build's rule and the site's own names", () => {
+    expect(slug).toEqual({
+      field: 'title',
+      label: 'Title',
+      language: 'en',
+      folder: 'content/blog',
+      address: ['/blog/', '/'],
+      pattern: SLUG_PATTERN.source,
+      rule: 'lower-case letters (a-z), digits and single hyphens',
+      reserved: Object.fromEntries(RESERVED_SLUGS),
+    });
+    expect(
+      Object.entries(collectionChecks())
+        .filter(([, checks]) => checks.slug)
+        .map(([name]) => name),
+    ).toEqual(['blog']);
+    // What Decap is told: the post's file is named after its title ({{slug}}), in the folder the check names.
+    const blog = cmsConfig({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, {}).collections.find((collection) => collection.name === 'blog');
+    expect(blog).toMatchObject({ folder: slug.folder, slug: '{{slug}}', summary: `{{${slug.field}}}` });
+    expect(blog?.fields?.map((field) => field.name)).toContain(slug.field);
+  });
+
+  it("refuses a new post whose title names it after one of the site's own names, naming the file, its address and what the name is", () => {
+    expect(entryProblems(post, titled('Page'), names, { newRecord: true })).toEqual([
+      'English: the Title "Page" names the new entry\'s file content/blog/en/page.md, at the address /blog/page/; "page" is a name the site uses itself: the folder of the blog\'s later list pages (/blog/page/2/). Change the Title: the file is named after it when the entry is first saved, and keeps that name.',
+    ]);
+    expect(entryProblems(post, titled('  Privacy policy! '), names, { newRecord: true })).toEqual([
+      expect.stringMatching(
+        /^English: the Title "Privacy policy!" names the new entry's file content\/blog\/en\/privacy-policy\.md, at the address \/blog\/privacy-policy\/; "privacy-policy" is a name the site uses itself: a page of the site \(\/privacy-policy\/\)\./,
+      ),
+    ]);
+  });
+
+  it('refuses a new post whose title makes no slug, saying what a name is made of', () => {
+    expect(entryProblems(post, titled('My_post'), names, { newRecord: true })).toEqual([
+      'English: the Title "My_post" names the new entry\'s file content/blog/en/my_post.md; that name is the entry\'s address, made of lower-case letters (a-z), digits and single hyphens only. Change the Title: the file is named after it when the entry is first saved, and keeps that name.',
+    ]);
+    expect(entryProblems(post, titled('Инвентаризация'), names, { newRecord: true })).toEqual([
+      expect.stringContaining("names the new entry's file content/blog/en/.md; that name"),
+    ]);
+  });
+
+  it("takes a post saved before whatever its title (its file is named already), an ordinary title, and a name that is an object's own key", () => {
+    expect(entryProblems(post, titled('Page'), names)).toEqual([]);
+    expect(entryProblems(post, titled('Page'), names, { newRecord: false })).toEqual([]);
+    expect(entryProblems(post, titled('Page'), names, { newRecord: 'true' })).toEqual([]);
+    for (const title of ['Stock control habits', 'Page 2', 'Constructor', 'hasOwnProperty', 'toString', 'valueOf'])
+      expect([title, entryProblems(post, titled(title), names, { newRecord: true })]).toEqual([title, []]);
+    expect(entryProblems(post, titled('__proto__'), names, { newRecord: true })).toEqual([expect.stringContaining('content/blog/en/__proto__.md; that name is')]);
+    // An empty title is the required field's message alone; a banner's file name is no address.
+    expect(entryProblems(post, titled('  '), names, { newRecord: true })).toEqual(['English: "Title" is required.']);
+    expect(entryProblems(banner, { en: { ...fullBanner, title: 'Page' }, bg: { ...fullBanner, title: 'Страница' } }, names, { newRecord: true })).toEqual([]);
+  });
+
+  // decap-cms-core's own slug functions (lib/formatters.ts prepareSlug, lib/urlHelper.ts sanitizeSlug) with the CMS's
+  // slug options, over the packages it uses, the very versions installed with it.
+  const load = createRequire(require.resolve('decap-cms/package.json'));
+  const decapLoad = createRequire(load.resolve('decap-cms-app/package.json'));
+  const coreLoad = createRequire(decapLoad.resolve('decap-cms-core/package.json'));
+  const diacritics = coreLoad('diacritics') as { remove(text: string): string };
+  const sanitizeFilename = coreLoad('sanitize-filename') as (input: string, options: { replacement: string }) => string;
+  const decapSlug = (title: string): string => {
+    const prepared = title.trim().toLocaleLowerCase().replace(/[']/g, '').replace(/[.]/g, '-');
+    const uri = Array.from(diacritics.remove(prepared))
+      .map((char) => (/[\w\-.~]/i.test(char) ? char : '-'))
+      .join('');
+    return sanitizeFilename(uri, { replacement: '-' })
+      .replace(/(?:-)+/g, '-')
+      .replace(/^-/, '')
+      .replace(/-$/, '');
+  };
+  const realTitles = readdirSync(path.join(__dirname, '..', '..', 'content', 'blog', 'en')).map((file) => {
+    const text = readFileSync(path.join(__dirname, '..', '..', 'content', 'blog', 'en', file), 'utf8');
+    return String(readFrontmatter(file, text).data.title);
+  });
+  const hostile = JSON.parse(readFileSync(path.join(__dirname, '..', 'fixtures', 'hostile', 'post-slugs', 'titles.json'), 'utf8')) as Record<string, { title: string }[]>;
+  const TITLES = [
+    ...realTitles,
+    ...Object.values(hostile).flatMap((list) => list.map(({ title }) => title)),
+    ...[
+      'Crème brûlée',
+      'Ærø',
+      'Łódź',
+      'Straße',
+      'Þór',
+      'Đorđe',
+      'naïve café',
+      "don't stop",
+      'Rock & Roll',
+      'C++ / C#',
+      'emoji 🎉 party',
+      '  spaces   everywhere ',
+      'dots...and...dots',
+    ],
+    ...['under_score', 'tilde~ok', 'Con', 'com1', 'LPT9', 'Ñandú', 'Ångström', 'Øresund', 'Œuvre', 'Ħal', '½ price', 'Ţară', 'ș ț', 'Ω', `${'long '.repeat(40)}end`],
+  ];
+
+  it.each(TITLES)('%j: named as Decap names it', (title) => {
+    const expected = decapSlug(title);
+    // Marked reserved, the name Decap makes is the one the message names.
+    const marked: CollectionChecks = { ...post, slug: { ...slug, reserved: { [expected]: 'marked' } } };
+    const problems = entryProblems(marked, titled(title), names, { newRecord: true });
+    expect(problems).toEqual([expect.stringMatching(/ names the new entry's file /)]);
+    expect(problems[0]).toContain(
+      ` names the new entry's file content/blog/en/${expected}.md, at the address /blog/${expected}/; "${expected}" is a name the site uses itself: marked.`,
+    );
+  });
+
+  it('runs from its own source text, as the admin script embeds it', () => {
+    const rebuilt = new Function(`return ${entryProblems.toString()}`)() as typeof entryProblems;
+    expect(rebuilt(post, titled('Search'), names, { newRecord: true })).toEqual(entryProblems(post, titled('Search'), names, { newRecord: true }));
+    expect(rebuilt(post, titled('Search'), names, { newRecord: true })).toHaveLength(1);
   });
 });
 

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import {
   findDuplicateNames,
   findMissingTranslations,
@@ -34,6 +36,31 @@ describe('parseContentPath', () => {
       expect(parseContentPath(`blog/en/${name}`)).toEqual({ error: expect.stringContaining(`content/blog/en/${name}: the file name is the page's address`) });
     },
   );
+  it("refuses a post named after one of the site's own names, in any case, naming the file, its address and what the name is", () => {
+    expect(parseContentPath('blog/en/page.md')).toEqual({
+      error:
+        'content/blog/en/page.md: the file name is the page\'s address (/blog/page/), and "page" is a name the site uses itself: the folder of the blog\'s later list pages (/blog/page/2/). Rename the file (e.g. page-guide.md).',
+    });
+    expect(parseContentPath('blog/bg/Search.markdown')).toEqual({
+      error:
+        'content/blog/bg/Search.markdown: the file name is the page\'s address (/blog/Search/), and "Search" is a name the site uses itself: the search page (/search/), whose policy a host may give to any address ending in /search/. Rename the file (e.g. search-guide.md).',
+    });
+    for (const name of ['rss.xml', 'index', '404', '404.html', 'admin', 'static', 'page-data', '_gatsby', '~partytown', 'pagefind', 'bg', 'en', 'docs', 'sitemap'])
+      expect(parseContentPath(`blog/en/${name}.md`)).toEqual({
+        error: expect.stringContaining(`content/blog/en/${name}.md: the file name is the page's address (/blog/${name}/), and "${name}" is a name the site uses itself: `),
+      });
+    // Only where names are addresses: a banner may be called anything the section allows.
+    expect(parseContentPath('banners/en/page.md')).toEqual({ section: 'banners', language: 'en', name: 'page' });
+  });
+  it('takes every file of the real content/', () => {
+    const files = LANGUAGES.flatMap((language) =>
+      (Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap((section) =>
+        readdirSync(path.join(__dirname, '..', '..', 'content', section, language)).map((name) => `${section}/${language}/${name}`),
+      ),
+    );
+    expect(files).toContain('blog/bg/godishna-inventarizatsiya.md');
+    for (const file of files) expect([file, parseContentPath(file)]).toEqual([file, expect.not.objectContaining({ error: expect.anything() })]);
+  });
   it('names the files a section holds when a file is not one of them', () => {
     expect(parseContentPath('privacy/en/cookies.md')).toEqual({ error: 'content/privacy/en/cookies.md: content/privacy/<language>/ holds only policy.md' });
     expect(parseContentPath('home/en/04-reports.md')).toEqual({ error: 'content/home/en/04-reports.md: content/home/<language>/ holds only hero.md, topics.md, closing.md' });

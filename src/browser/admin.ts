@@ -36,6 +36,7 @@ export interface AdminConfig {
 /** Decap's immutable entry, as far as the preSave handler reads it. */
 interface DecapEntry {
   get(key: 'collection'): string;
+  get(key: 'newRecord'): boolean | undefined;
   get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
   getIn(path: readonly ['i18n', string, 'data']): { toJS(): Record<string, unknown> } | undefined;
 }
@@ -127,7 +128,7 @@ export function setUpCms(host: AdminHost, cms: DecapCms, config: AdminConfig): v
       const data = Object.fromEntries(
         Object.keys(config.names).map((language) => [language, (language === config.defaultLanguage ? entry.get('data') : entry.getIn(['i18n', language, 'data']))?.toJS()]),
       );
-      const problems = entryProblems(checks, data, config.names);
+      const problems = entryProblems(checks, data, config.names, { newRecord: entry.get('newRecord') });
       // Decap shows the message and saves nothing.
       if (problems.length > 0) throw new Error(problems.join(' '));
       return undefined;

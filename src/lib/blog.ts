@@ -27,8 +27,11 @@ export interface PostSummary {
 /** /blog/stock-control-habits/ (language-less). */
 export const postPath = (slug: string): string => `${BLOG_PATH}${slug}/`;
 
+/** The folder of the list's pages after the first: /blog/page/2/. A post may not take its name (src/lib/slugs.ts). */
+export const PAGE_SEGMENT = 'page';
+
 /** Page 1 is /blog/, page n is /blog/page/n/ (language-less). */
-export const listPath = (page: number): string => (page <= 1 ? BLOG_PATH : `${BLOG_PATH}page/${page}/`);
+export const listPath = (page: number): string => (page <= 1 ? BLOG_PATH : `${BLOG_PATH}${PAGE_SEGMENT}/${page}/`);
 
 /** Newest first; posts of one day by slug, so the order never depends on the file system. */
 export function newestFirst<T extends Pick<PostSummary, 'date' | 'slug'>>(posts: readonly T[]): T[] {

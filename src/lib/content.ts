@@ -7,6 +7,10 @@
 import { CONTENT_SECTIONS, fileSchema, isContentSection, type ContentSection, type FieldRule, type Fields, type SectionSchema } from './contentSchema';
 import { LANGUAGES, isLanguage, type Language } from './languages';
 import { PLAIN_TEXT_RULE, markupProblem } from './plainText';
+import { postPath } from './blog';
+import { SLUG_RULE, isSlug, reservedSlug } from './slugs';
+
+export { isSlug };
 
 export interface ContentFile {
   /** Path shown in messages, relative to the project, e.g. content/banners/en/01-sale-orders.md */
@@ -35,19 +39,25 @@ export function parseContentPath(relativePath: string): Omit<ContentFile, 'path'
   }
   const name = base.replace(/\.(md|markdown)$/, '');
   const spec: SectionSchema = CONTENT_SECTIONS[section];
-  if (spec.namesAreSlugs && !isSlug(name)) {
-    return { error: `${file}: the file name is the page's address: use lower-case letters, digits and single hyphens, ending in .md (e.g. stock-control-habits.md)` };
+  if (spec.namesAreSlugs) {
+    // The file name is the page's address (src/lib/slugs.ts): one plain segment, none of the site's own names.
+    const reserved = reservedSlug(name);
+    if (reserved) {
+      const example = `${name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}-guide.md`;
+      return {
+        error: `${file}: the file name is the page's address (${postPath(name)}), and "${name}" is a name the site uses itself: ${reserved}. Rename the file (e.g. ${example}).`,
+      };
+    }
+    if (!isSlug(name)) return { error: `${file}: the file name is the page's address: use ${SLUG_RULE}, ending in .md (e.g. stock-control-habits.md)` };
   }
   if (!fileSchema(section, name)) {
     const names = Object.keys(CONTENT_SECTIONS[section].files).map((known) => `${known}.md`);
     return { error: `${file}: content/${section}/<language>/ holds only ${names.join(', ')}` };
   }
   return { section, language, name };
-}
-
-/** 'stock-control-habits' yes; 'Stock', 'a--b', '-a', 'a.b' no. */
-export function isSlug(name: string): boolean {
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name);
 }
 
 function describe(rule: FieldRule): string {

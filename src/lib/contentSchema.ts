@@ -58,7 +58,7 @@ export interface SectionSchema {
    * an entry may exist in one language only (a blog post not yet translated).
    */
   translations?: 'every' | 'optional';
-  /** True when an entry's file name is its address (a blog post's slug): lower-case letters, digits and hyphens. */
+  /** True when an entry's file name is its address (a blog post's slug): lower-case letters, digits and hyphens, and none of the site's own names (src/lib/slugs.ts). */
   namesAreSlugs?: boolean;
 }
 
