@@ -6,5 +6,6 @@ export { onCreatePage } from './gatsby/onCreatePage';
 export { createSchemaCustomization } from './gatsby/createSchemaCustomization';
 export { createResolvers } from './gatsby/createResolvers';
 export { createPages } from './gatsby/createPages';
+export { onCreateWebpackConfig } from './gatsby/onCreateWebpackConfig';
 export { onPostBuild } from './gatsby/onPostBuild';
 export { onCreateDevServer } from './gatsby/onCreateDevServer';

@@ -7,7 +7,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { BRAND_IMAGE_FILES } from '../gatsby/brandImages';
+import { BRAND_IMAGE_FILES } from '../src/lib/brandImageFiles';
 import { sitePages } from '../scripts/sitePages';
 import { remoteReadmeVariable } from '../src/lib/content';
 import { CONTENT_SECTIONS, type ContentSection, type SectionSchema } from '../src/lib/contentSchema';

@@ -6,7 +6,7 @@
  * browser, saves, and reads the files the CMS wrote.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeAdmin } from '../gatsby/admin';
@@ -111,6 +111,22 @@ test('the built site serves the CMS under its own policy: it starts, offers to l
   // The checks build with CMS_BACKEND=git-gateway (scripts/processes.ts): Decap asks for Netlify Identity.
   await expect(page.getByRole('button', { name: /login/i })).toBeVisible({ timeout: 20_000 });
   expect(refused).toEqual([]);
+});
+
+test.describe('a script planted where the CMS keeps its own', () => {
+  // What a static/admin/*.js would have done, had the build not refused it (__tests__/hostile/files.test.ts), or had anything else replaced the file.
+  for (const script of ['admin.js', 'decap-cms.js', 'preview.js']) {
+    test(`never runs in its place: ${script}`, async ({ page }) => {
+      writeFileSync(path.join(dir, 'site', 'admin', script), "document.documentElement.dataset.planted = 'yes'; document.title = 'planted';\n");
+      const refused: string[] = [];
+      page.on('console', (message) => refused.push(message.text()));
+      await page.goto(`${site.url}/admin/`);
+      await expect.poll(() => refused.filter((text) => /integrity/i.test(text) && text.includes(script))).not.toEqual([]);
+      // Read without evaluating in the page: the CMS page's own eval throws (src/lib/adminPage.ts EVAL_REFUSED).
+      await expect(page.locator('html')).not.toHaveAttribute('data-planted', 'yes');
+      expect(await page.title()).not.toBe('planted');
+    });
+  }
 });
 
 /** The preview pane's frame (Decap draws it in an iframe). */

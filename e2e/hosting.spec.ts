@@ -16,6 +16,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readPublicRules } from '../hosting/publicFiles';
 import { adminContentSecurityPolicy } from '../src/lib/adminPage';
+import { readAdminIntegrity } from '../gatsby/admin';
 import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../hosting/headersFile';
 import { FILE_POLICY, IMMUTABLE, REVALIDATE, SECURITY_HEADERS, headersFor, notFoundPage, pagePath, servedKind } from '../hosting/rules';
 import { LANGUAGES } from '../src/lib/languages';
@@ -258,7 +259,10 @@ test.describe('Content-Security-Policy', () => {
 
   test('the CMS page gets its own policy, for the backend the checks build with (scripts/processes.ts)', async ({ request }) => {
     const response = await get(request, '/admin/');
-    expect(values(response, 'Content-Security-Policy')).toEqual([adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' })]);
+    // Its scripts by their hashes, as the page loads them: the served policy trusts exactly the three the build wrote.
+    const integrity = readAdminIntegrity(path.join(PUBLIC_DIR, 'admin'));
+    if (!integrity) throw new Error(`${PUBLIC_DIR}/admin has no CMS scripts`);
+    expect(values(response, 'Content-Security-Policy')).toEqual([adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }, integrity)]);
     expect(inlineScriptsParsed(await response.text())).toEqual([]);
   });
 });

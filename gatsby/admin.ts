@@ -1,11 +1,13 @@
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import type { AdminConfig } from '../src/browser/admin';
 import {
-  ADMIN_PATH,
+  ADMIN_KATEX_STYLESHEET,
   ADMIN_SCRIPT,
+  ADMIN_SCRIPTS,
   DECAP_SCRIPT,
   DIAGRAM_PAGE_FILE,
   EVAL_REFUSED,
@@ -16,12 +18,13 @@ import {
   PREVIEW_STYLESHEET,
   adminPageHtml,
   unconfiguredAdminHtml,
+  type AdminScriptIntegrity,
 } from '../src/lib/adminPage';
 import type { PreviewConfig } from '../src/browser/preview/register';
 import { markdownLabels } from '../plugins/labels';
 import { localeText, readLocaleFile } from '../plugins/locales';
 import { CONFIG_ENV } from '../src/lib/config';
-import { KATEX_STYLESHEET } from './katexStylesheet';
+import { katexDist } from './katexStylesheet';
 import { MEDIA_EXTENSIONS } from '../src/lib/mediaFiles';
 import { UPLOAD_EXTENSIONS } from '../src/lib/mediaUpload';
 import { bundleBrowserModule, bundleComponentsModule } from './browserBundle';
@@ -42,7 +45,7 @@ export function adminScript(projectDir: string, namespaces: Readonly<Record<stri
     defaultLanguage: DEFAULT_LANGUAGE,
     locales: namespaces,
     localeFormat: LOCALE_FORMAT,
-    previewStylesheet: `${ADMIN_PATH}${PREVIEW_STYLESHEET}`,
+    previewStylesheet: PREVIEW_STYLESHEET,
     markdownModeKey: MARKDOWN_MODE_KEY,
     uploadExtensions: UPLOAD_EXTENSIONS,
     uploadRule: `the CMS uploads ${types} images (.${UPLOAD_EXTENSIONS.join(', .')}) only.`,
@@ -68,8 +71,9 @@ export function previewFiles(projectDir: string, productName: string): { script:
     locales: Object.fromEntries(
       LANGUAGES.map((language: Language) => [language, Object.fromEntries(PREVIEW_NAMESPACES.map((namespace) => [namespace, readLocaleFile(projectDir, language, namespace)]))]),
     ) as PreviewConfig['locales'],
-    diagramScripts: { mermaid: `${ADMIN_PATH}${MERMAID_FILE}`, page: `${ADMIN_PATH}${DIAGRAM_PAGE_FILE}` },
-    stylesheets: [`${ADMIN_PATH}${PREVIEW_COMPONENTS_STYLESHEET}`, KATEX_STYLESHEET],
+    // Addresses relative to the page, so the folder works wherever it is served (src/lib/adminPage.ts).
+    diagramScripts: { mermaid: MERMAID_FILE, page: DIAGRAM_PAGE_FILE },
+    stylesheets: [PREVIEW_COMPONENTS_STYLESHEET, ADMIN_KATEX_STYLESHEET],
   };
   const settings = Object.fromEntries(
     Object.entries({ ...CONFIG_ENV, GATSBY_PRODUCT_NAME: productName }).flatMap(([name, value]) => (value === undefined ? [] : [[`process.env.${name}`, value]])),
@@ -90,19 +94,46 @@ function decapDist(projectDir: string): string {
   return path.join(path.dirname(createRequire(path.join(projectDir, 'package.json')).resolve('decap-cms/package.json')), 'dist');
 }
 
+/** What writeAdmin wrote. */
+export interface AdminFiles {
+  /** Every file, relative to the folder, with the SHA-256 of its bytes: the build checks them again once every other writer is done. */
+  files: Map<string, string>;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 /**
- * Writes the admin folder (`target`, public/admin/ in a build): with a backend, Decap's bundle, the page that loads
- * it, the preview stylesheet and config.yml generated from the content
- * schema; without one, only a page that says how to configure it. Removes
- * what an earlier build left first, so a build never serves a stale CMS.
- * Returns the files written.
+ * The integrity value of each of the page's scripts in the admin folder
+ * `target`, or null when it has none (a build without a CMS backend).
  */
-export function writeAdmin(projectDir: string, target: string, backend: CmsBackend | undefined, productName: string, siteUrl?: string): string[] {
+export function readAdminIntegrity(target: string): AdminScriptIntegrity | null {
+  if (!ADMIN_SCRIPTS.every((script) => existsSync(path.join(target, script)))) return null;
+  const integrity = (script: string) =>
+    `sha384-${createHash('sha384')
+      .update(readFileSync(path.join(target, script)))
+      .digest('base64')}`;
+  return { [DECAP_SCRIPT]: integrity(DECAP_SCRIPT), [ADMIN_SCRIPT]: integrity(ADMIN_SCRIPT), [PREVIEW_SCRIPT]: integrity(PREVIEW_SCRIPT) };
+}
+
+/** The SHA-256 of each file under `target` that `names` lists, by name. */
+function fingerprints(target: string, names: readonly string[]): Map<string, string> {
+  return new Map(names.map((name) => [name, sha256(readFileSync(path.join(target, name)))]));
+}
+
+/**
+ * Writes the admin folder (`target`, public/admin/ in a build): with a
+ * backend, Decap's bundle, the page that loads it (each script by its
+ * hash), the preview's scripts and stylesheets, KaTeX's stylesheet and
+ * fonts, and config.yml generated from the content schema; without one,
+ * only a page that says how to configure it. Removes what an earlier build
+ * left first, so a build never serves a stale CMS.
+ */
+export function writeAdmin(projectDir: string, target: string, backend: CmsBackend | undefined, productName: string, siteUrl?: string): AdminFiles {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   if (!backend) {
     writeFileSync(path.join(target, 'index.html'), unconfiguredAdminHtml(productName));
-    return ['index.html'];
+    return { files: fingerprints(target, ['index.html']) };
   }
   const dist = decapDist(projectDir);
   const bundle = readdirSync(dist).filter((name) => DECAP_FILE.test(name));
@@ -117,11 +148,32 @@ export function writeAdmin(projectDir: string, target: string, backend: CmsBacke
   // The files plugins/stockpay-remark-mermaid/renderer.js draws with, found from the project (Parcel drops require.resolve).
   copyFileSync(createRequire(path.join(projectDir, 'package.json')).resolve('mermaid/dist/mermaid.min.js'), path.join(target, MERMAID_FILE));
   copyFileSync(path.join(projectDir, 'plugins', 'stockpay-remark-mermaid', 'page.js'), path.join(target, DIAGRAM_PAGE_FILE));
+  const katex = katexDist(projectDir);
+  const katexFolder = path.posix.dirname(ADMIN_KATEX_STYLESHEET);
+  mkdirSync(path.join(target, katexFolder), { recursive: true });
+  copyFileSync(path.join(katex, 'katex.min.css'), path.join(target, ADMIN_KATEX_STYLESHEET));
+  cpSync(path.join(katex, 'fonts'), path.join(target, katexFolder, 'fonts'), { recursive: true });
   const config = cmsConfig(backend, namespaces, siteUrl);
   writeFileSync(
     path.join(target, 'config.yml'),
     `# Written by gatsby/admin.ts on each build, from src/lib/contentSchema.ts and locales/${DEFAULT_LANGUAGE}/: edit those, not this.\n${stringify(config, { lineWidth: 0 })}`,
   );
-  writeFileSync(path.join(target, 'index.html'), adminPageHtml(productName, backend));
-  return [...bundle, PREVIEW_STYLESHEET, ADMIN_SCRIPT, PREVIEW_SCRIPT, PREVIEW_COMPONENTS_STYLESHEET, MERMAID_FILE, DIAGRAM_PAGE_FILE, 'config.yml', 'index.html'];
+  const integrity = readAdminIntegrity(target);
+  if (!integrity) throw new Error(`${target} lacks one of the CMS's scripts (${ADMIN_SCRIPTS.join(', ')}) just written`);
+  writeFileSync(path.join(target, 'index.html'), adminPageHtml(productName, backend, integrity));
+  const fonts = readdirSync(path.join(target, katexFolder, 'fonts')).map((font) => `${katexFolder}/fonts/${font}`);
+  const written = [
+    ...bundle,
+    PREVIEW_STYLESHEET,
+    ADMIN_SCRIPT,
+    PREVIEW_SCRIPT,
+    PREVIEW_COMPONENTS_STYLESHEET,
+    MERMAID_FILE,
+    DIAGRAM_PAGE_FILE,
+    ADMIN_KATEX_STYLESHEET,
+    ...fonts,
+    'config.yml',
+    'index.html',
+  ];
+  return { files: fingerprints(target, written) };
 }

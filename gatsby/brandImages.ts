@@ -87,9 +87,6 @@ function brandFiles(directory: string, assets: ShareCardAssets): BrandFile[] {
   ];
 }
 
-/** Every file writeBrandImages writes, as paths under public/ with a leading slash. */
-export const BRAND_IMAGE_FILES: readonly string[] = [...LANGUAGES.map(shareImagePath), ...[...MANIFEST_ICONS, APPLE_TOUCH_ICON].map((icon) => icon.path), FAVICON_ICO_PATH];
-
 /**
  * Writes the share image of every language (public/share/<lang>.png), the
  * manifest icons, the Apple touch icon and favicon.ico, drawn from

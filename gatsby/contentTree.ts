@@ -1,6 +1,7 @@
 import { closeSync, lstatSync, openSync, readSync, readdirSync, readlinkSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import { CHECKED_FOLDERS, contentTreeProblems, isMediaPath, type EntryKind, type TreeEntry } from '../src/lib/contentTree';
+import { CHECKED_FOLDERS, contentTreeProblems, isStaticPath, type EntryKind, type TreeEntry } from '../src/lib/contentTree';
+import { BRAND_IMAGE_FILES } from '../src/lib/brandImageFiles';
 import { MEDIA_HEAD_BYTES } from '../src/lib/mediaFiles';
 
 function kindOf(entry: Dirent | Stats): EntryKind {
@@ -30,7 +31,7 @@ function walk(projectDir: string, relative: string, kind: EntryKind, entries: Tr
   const absolute = path.join(projectDir, relative);
   const entry: TreeEntry = { path: relative, kind };
   if (kind === 'symlink') entry.target = readlinkSync(absolute);
-  if (kind === 'file' && isMediaPath(relative)) entry.head = headOf(absolute);
+  if (kind === 'file' && isStaticPath(relative)) entry.head = headOf(absolute);
   entries.push(entry);
   if (kind !== 'directory') return;
   for (const child of readdirSync(absolute, { withFileTypes: true })) {
@@ -41,7 +42,8 @@ function walk(projectDir: string, relative: string, kind: EntryKind, entries: Tr
 /**
  * What is wrong under content/, locales/ and static/ of `projectDir`, one
  * message per path (src/lib/contentTree.ts: links, pipes, sockets, devices,
- * HTML pages under static/, anything but images in the CMS's media folder).
+ * anything in static/ but images at its root and in the CMS's media folder,
+ * or an image at a path the build draws itself).
  * Reads entries with lstat and readdir, so no link is followed and no pipe
  * opened. A folder that does not exist is fine. Run first in
  * gatsby/onPreBootstrap.ts, and by a publish before it builds.
@@ -58,7 +60,7 @@ export function findContentTreeProblems(projectDir: string): string[] {
     }
     walk(projectDir, folder, kindOf(stats), entries);
   }
-  return contentTreeProblems(entries);
+  return contentTreeProblems(entries, new Set(BRAND_IMAGE_FILES));
 }
 
 /** The message a build or publish stops with, or undefined when the folders are sound. */

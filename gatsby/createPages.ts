@@ -5,6 +5,7 @@ import { siteConfig } from '../src/lib/config';
 import { isLanguage } from '../src/lib/languages';
 import { plannedBlogPages, publishedPosts } from './blogPages';
 import { postKey, writePostShareImages } from './postShareImages';
+import { claim } from './publicOwners';
 
 interface MarkdownFields extends Node {
   fields?: { section?: string; language?: string; name?: string };
@@ -51,5 +52,6 @@ export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, a
     reporter.panicOnBuild(cards.errors.join('\n'));
     return;
   }
+  claim('share-cards', cards.images.values());
   for (const page of plannedBlogPages(posts, cards.images)) actions.createPage(page);
 };

@@ -1,5 +1,5 @@
 import type { GatsbyNode } from 'gatsby';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_RECORD_PATH, buildRecord } from '../hosting/buildRecord';
@@ -7,10 +7,18 @@ import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
 import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
 import { writeCdnFiles } from '../hosting/cdnFiles';
-import { readPublicRules } from '../hosting/publicFiles';
+import { CDN_FILES, readPublicRules } from '../hosting/publicFiles';
 import { writeRuntime } from './runtimeFile';
 import { repairStreamedHtml } from './streamedHtml';
 import { writeSearchIndex } from './searchIndex';
+import { readAdminIntegrity } from './admin';
+import { ADMIN_PATH } from '../src/lib/adminPage';
+import { claim, claimGatsbyPages, claimPartytown, filesUnder, settleOwnership, writeFilesRecord, type GatsbyOutputState } from './publicOwners';
+import { feedPath } from '../src/lib/blog';
+import { LANGUAGES } from '../src/lib/languages';
+import { PAGEFIND_PATH } from '../src/lib/search';
+import { FILES_RECORD_PATH } from '../src/lib/publicOwners';
+import { MANIFEST_FILES } from '../src/lib/manifest';
 
 /**
  * Removes the NUL bytes React's stream writer leaves in the pages
@@ -50,7 +58,8 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   reporter.info(`Gatsby's runtime starts from ${runtime.runtime.file} on ${runtime.rewritten.length} pages (gatsby/runtimeFile.ts)`);
 
   const cms = cmsBackendFromEnv(process.env);
-  const record = buildRecord(siteConfig, cms && !('error' in cms) ? cms : null, runtime.runtime);
+  const backend = cms && !('error' in cms) ? cms : null;
+  const record = buildRecord(siteConfig, backend, runtime.runtime, backend ? readAdminIntegrity(path.join(publicDir, ADMIN_PATH)) : null);
   await writeFile(path.join(publicDir, BUILD_RECORD_PATH), `${JSON.stringify(record, null, 2)}\n`);
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
   const indexing = Date.now();
@@ -62,6 +71,35 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     reporter.panicOnBuild((error as Error).message);
     return;
   }
+
+  // Every file of public/ has one writer (src/lib/publicOwners.ts): the rest claim theirs now.
+  claimGatsbyPages(store.getState() as GatsbyOutputState);
+  claimPartytown(program.directory);
+  claim('runtime', [runtime.runtime.file]);
+  claim('feeds', LANGUAGES.map(feedPath));
+  claim('sitemap', [SITEMAP_INDEX_PATH, ...sitemapFiles(publicDir)]);
+  claim('manifest', MANIFEST_FILES);
+  claim(
+    'search',
+    filesUnder(path.join(publicDir, PAGEFIND_PATH)).map((file) => `${PAGEFIND_PATH}${file}`),
+  );
+  claim('hosting', [BUILD_RECORD_PATH, '/robots.txt']);
+  let settled;
+  try {
+    settled = settleOwnership(publicDir, [...CDN_FILES, FILES_RECORD_PATH]);
+  } catch (error) {
+    reporter.panicOnBuild((error as Error).message);
+    return;
+  }
+  if (settled.removed.length > 0) reporter.info(`Removed what an earlier build wrote and this one did not (${settled.removed.length}): ${settled.removed.join(', ')}`);
+
   const rules = writeCdnFiles(publicDir, readPublicRules(publicDir));
   reporter.info(`public/_headers: ${rules} rules for every page and file`);
+  writeFilesRecord(publicDir, settled.record);
 };
+
+/** The sitemap files the index names ('/sitemap-0.xml'): gatsby-plugin-sitemap splits the pages into as many as it needs. */
+function sitemapFiles(publicDir: string): string[] {
+  const index = readFileSync(path.join(publicDir, SITEMAP_INDEX_PATH), 'utf8');
+  return [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]) => new URL(url).pathname);
+}

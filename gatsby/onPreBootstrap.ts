@@ -1,6 +1,5 @@
 import type { GatsbyNode } from 'gatsby';
 import { cp } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { findChromium, withoutChromiumWarning } from '../scripts/chromium.js';
 import { CONFIG_ENV, buildConfigError, chromiumRequired, configMode } from '../src/lib/config';
@@ -11,7 +10,10 @@ import { writeAdmin } from './admin';
 import { writeBrandImages } from './brandImages';
 import { contentTreeError } from './contentTree';
 import { writeIllustrations } from './illustrations';
-import { KATEX_STATIC_DIR } from './katexStylesheet';
+import { KATEX_STATIC_DIR, katexDist } from './katexStylesheet';
+import { claim, claimExact, filesUnder, startClaims } from './publicOwners';
+import { BRAND_IMAGE_FILES } from '../src/lib/brandImageFiles';
+import { ILLUSTRATION_FILES } from '../src/lib/illustrations';
 
 /**
  * First stops a build whose configuration is unfit (src/lib/config.ts: a
@@ -37,6 +39,9 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     return;
   }
   const { program } = store.getState() as { program: { directory: string } };
+  const publicDir = path.join(program.directory, 'public');
+  // Every writer of public/ claims what it writes (src/lib/publicOwners.ts); onPostBuild holds public/ to it.
+  startClaims(publicDir);
   // Then, before anything reads them: content/, locales/ and static/ hold no
   // link, pipe or device, no page under static/, only images in the CMS's media.
   const treeError = contentTreeError(program.directory);
@@ -44,24 +49,32 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     reporter.panic(treeError);
     return;
   }
-  // createRequire: Parcel, which compiles gatsby-node, drops require.resolve.
-  // Through package.json, not the .css itself, which Jest would map to a stub.
-  const katexDist = path.join(path.dirname(createRequire(path.join(program.directory, 'package.json')).resolve('katex/package.json')), 'dist');
-  const target = path.join(program.directory, 'public', KATEX_STATIC_DIR);
-  await cp(path.join(katexDist, 'katex.min.css'), path.join(target, 'katex.min.css'));
-  await cp(path.join(katexDist, 'fonts'), path.join(target, 'fonts'), { recursive: true });
+  // Gatsby copies static/ into public/ after the pages: what it may hold is checked above, where it lands below.
+  claim('static', filesUnder(path.join(program.directory, 'static')));
+  const katex = katexDist(program.directory);
+  const target = path.join(publicDir, KATEX_STATIC_DIR);
+  await cp(path.join(katex, 'katex.min.css'), path.join(target, 'katex.min.css'));
+  await cp(path.join(katex, 'fonts'), path.join(target, 'fonts'), { recursive: true });
+  claim('katex', [`${KATEX_STATIC_DIR}/katex.min.css`, ...filesUnder(path.join(katex, 'fonts')).map((font) => `${KATEX_STATIC_DIR}/fonts/${font}`)]);
   await writeIllustrations(program.directory);
+  claim(
+    'illustrations',
+    Object.values(ILLUSTRATION_FILES).map((file) => file.src),
+  );
   const cms = cmsBackendFromEnv(process.env);
   if (cms && 'error' in cms) {
     reporter.panic(cms.error);
     return;
   }
-  writeAdmin(program.directory, path.join(program.directory, 'public', ADMIN_PATH), cms, siteConfig.productName, siteConfig.siteUrl);
+  const admin = writeAdmin(program.directory, path.join(publicDir, ADMIN_PATH), cms, siteConfig.productName, siteConfig.siteUrl);
+  // Claimed with their hashes: once every writer is done, the build checks the CMS's files are still these bytes.
+  claimExact('cms', new Map([...admin.files].map(([file, hash]) => [`${ADMIN_PATH}${file}`, hash])));
 
   const activity = reporter.activityTimer('Draw share images and icons');
   activity.start();
   try {
     const drawn = await writeBrandImages(program.directory);
+    claim('brand-images', BRAND_IMAGE_FILES);
     activity.setStatus(`${drawn.length} drawn, the rest from the cache`);
   } catch (error) {
     reporter.panic(error instanceof Error ? error.message : String(error));

@@ -8,7 +8,7 @@
  * it was built for (issue 27). Nothing in it is secret: all of it is in
  * the pages already. Pure: callers read and write the file.
  */
-import { adminPolicy } from '../src/lib/adminPage';
+import { ADMIN_SCRIPTS, INTEGRITY, adminPolicy, type AdminScriptIntegrity } from '../src/lib/adminPage';
 import type { CmsBackend } from '../src/lib/cmsConfig';
 import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
 import type { ConfigEnv } from '../src/lib/config';
@@ -31,6 +31,8 @@ export interface BuildRecord {
   connectOrigins: string[];
   /** The backend /admin/ talks to; null when the build has no CMS. */
   cms: CmsBackend | null;
+  /** The CMS page's scripts by their integrity values, which its policy names; null without a CMS. */
+  adminScripts: AdminScriptIntegrity | null;
   runtime: RuntimeRecord;
 }
 
@@ -40,8 +42,18 @@ export interface RecordedSettings {
   apiUrl: string;
 }
 
-export function buildRecord(settings: RecordedSettings, cms: CmsBackend | null, runtime: RuntimeRecord): BuildRecord {
-  return { siteUrl: settings.siteUrl, connectOrigins: originsOf([settings.paymentsApiUrl, settings.apiUrl]), cms, runtime };
+export function buildRecord(settings: RecordedSettings, cms: CmsBackend | null, runtime: RuntimeRecord, adminScripts: AdminScriptIntegrity | null): BuildRecord {
+  return { siteUrl: settings.siteUrl, connectOrigins: originsOf([settings.paymentsApiUrl, settings.apiUrl]), cms, adminScripts, runtime };
+}
+
+/** The recorded integrity values, or an error: one SHA-384 for each of the CMS page's scripts. */
+function parseAdminScripts(value: unknown): AdminScriptIntegrity | null {
+  if (value === null || value === undefined) return null;
+  const scripts = value as Partial<Record<string, unknown>>;
+  if (typeof value !== 'object' || !ADMIN_SCRIPTS.every((script) => typeof scripts[script] === 'string' && INTEGRITY.test(scripts[script]))) {
+    throw new Error(`"adminScripts" must give a sha384 integrity value for each of ${ADMIN_SCRIPTS.join(', ')}`);
+  }
+  return Object.fromEntries(ADMIN_SCRIPTS.map((script) => [script, scripts[script]])) as AdminScriptIntegrity;
 }
 
 const isString = (value: unknown): value is string => typeof value === 'string';
@@ -67,17 +79,20 @@ export function parseBuildRecord(text: string): BuildRecord {
   if (cms !== null && (typeof cms !== 'object' || !['local', 'github', 'gitlab', 'git-gateway'].includes(String((cms as { name?: unknown }).name)))) {
     throw new Error('"cms" must be null or a CMS backend');
   }
+  const adminScripts = parseAdminScripts(record.adminScripts);
+  if ((cms === null) !== (adminScripts === null)) throw new Error('"cms" and "adminScripts" must both be set or both be null');
   return {
     siteUrl: record.siteUrl,
     connectOrigins: record.connectOrigins,
     cms: cms as CmsBackend | null,
+    adminScripts,
     runtime: { file: runtime.file, scripts: runtime.scripts },
   };
 }
 
 /** The four policies the build is served with (hosting/rules.ts). */
 export function sitePolicies(record: BuildRecord): SitePolicies {
-  return { page: pagePolicy(record.connectOrigins), search: searchPolicy(record.connectOrigins), admin: adminPolicy(record.cms), file: FILE_POLICY };
+  return { page: pagePolicy(record.connectOrigins), search: searchPolicy(record.connectOrigins), admin: adminPolicy(record.cms, record.adminScripts), file: FILE_POLICY };
 }
 
 const sameCms = (a: CmsBackend | null, b: CmsBackend | null): boolean => JSON.stringify(a) === JSON.stringify(b);

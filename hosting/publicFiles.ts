@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_RECORD_PATH, parseBuildRecord, sitePolicies, type BuildRecord } from './buildRecord';
 import type { SitePolicies } from './rules';
+import { FILES_RECORD_PATH } from '../src/lib/publicOwners';
 
 export interface PublicRules {
   /** Every file of public/, as site paths ('/app-….js'), sorted: not the precompressed copies or the CDN's and the build's own files. */
@@ -12,8 +13,11 @@ export interface PublicRules {
   policies: SitePolicies;
 }
 
-/** Files of public/ that are the hosting's own, never served: the CDN's rules and the build's record. */
-export const HOSTING_FILES: readonly string[] = ['/_headers', '/_redirects', BUILD_RECORD_PATH];
+/** The CDN's rules (hosting/cdnFiles.ts). */
+export const CDN_FILES: readonly string[] = ['/_headers', '/_redirects'];
+
+/** Files of public/ that are the hosting's own, never served: the CDN's rules, the build's record and the record of who wrote each file. */
+export const HOSTING_FILES: readonly string[] = [...CDN_FILES, BUILD_RECORD_PATH, FILES_RECORD_PATH];
 
 /** The build's record in `publicDir`; throws saying what to do when it is missing or broken. */
 export function readBuildRecord(publicDir: string): BuildRecord {

@@ -26,12 +26,27 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { parseArgs as parseCommandLine } from 'node:util';
 import { DEFAULT_LISTEN, nginxSiteConfig } from '../hosting/nginxConfig';
 import { contentTreeError } from '../gatsby/contentTree';
-import { isCompressedCopy, publicTree, readPublicRules, servedFiles } from '../hosting/publicFiles';
+import { publicTree, readPublicRules, servedFiles } from '../hosting/publicFiles';
+import { FILES_RECORD_PATH, parseFilesRecord, recordedFiles } from '../src/lib/publicOwners';
 import { describePrecompressed, precompress, type Precompressed } from '../hosting/precompress';
 import { CONTENT_FOLDERS, buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove, type BuildKind, type PageChanges } from '../src/lib/publish';
 import { gatsby } from './processes';
@@ -143,23 +158,36 @@ export interface ReleaseCopyResult extends ReleaseCopy {
 }
 
 /**
- * Makes `target` a copy of `source` (public/) in which every file whose
- * bytes the previous release already holds at the same path is a hard link
- * to it, with its compressed copies when the previous release has them: a
- * release costs what changed, and removing an old release (or rolling
- * back) touches no other. Releases are never written to after, so sharing
- * their files is safe. Compressed copies that `serve:nginx` left in
- * public/ are not taken: the release gets its own (hosting/precompress.ts).
+ * Makes `target` a copy of the files the build in `source` (public/) wrote,
+ * as its record of owners lists them (public/_files.json,
+ * src/lib/publicOwners.ts), and of that record: nothing else in public/
+ * reaches a release. Every file whose bytes the previous release already
+ * holds at the same path is a hard link to it, with its compressed copies
+ * when the previous release has them: a release costs what changed, and
+ * removing an old release (or rolling back) touches no other. Releases are
+ * never written to after, so sharing their files is safe. Compressed
+ * copies that `serve:nginx` left in public/ are not taken: the release
+ * gets its own (hosting/precompress.ts).
  */
 export function copyRelease(source: string, previous: string | undefined, target: string): ReleaseCopyResult {
   const result: ReleaseCopyResult = { files: 0, linked: 0, copiedBytes: 0, withCopies: new Set() };
-  mkdirSync(target, { recursive: true });
+  const recordFile = path.join(source, FILES_RECORD_PATH);
+  if (!existsSync(recordFile)) throw new Error(`public${FILES_RECORD_PATH} is missing: build the site with this version of the project first`);
+  let record;
+  try {
+    record = parseFilesRecord(readFileSync(recordFile, 'utf8'));
+  } catch (error) {
+    throw new Error(`public${FILES_RECORD_PATH} is not a record of the build's files: ${(error as Error).message}`);
+  }
+  // No link anywhere in public/, a folder included: a recorded path must not lead out of it.
   const tree = publicTree(source);
   if (tree.others.length > 0) throw new Error(`public/${tree.others[0]} is not a regular file: a release holds files only`);
-  for (const folder of tree.folders) mkdirSync(path.join(target, folder), { recursive: true });
-  for (const relative of tree.files.filter((file) => !isCompressedCopy(file))) {
+  mkdirSync(target, { recursive: true });
+  for (const relative of [...recordedFiles(record), FILES_RECORD_PATH.slice(1)]) {
     const from = path.join(source, relative);
+    if (!lstatSync(from, { throwIfNoEntry: false })?.isFile()) throw new Error(`public/${relative} is in the build's record but not a regular file of public/`);
     const to = path.join(target, relative);
+    mkdirSync(path.dirname(to), { recursive: true });
     result.files += 1;
     const old = previous ? path.join(previous, relative) : undefined;
     if (old && existsSync(old) && statSync(old).size === statSync(from).size && readFileSync(old).equals(readFileSync(from))) {

@@ -1,11 +1,12 @@
 /**
  * @jest-environment node
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { DECAP_FILE, writeAdmin } from '../../gatsby/admin';
+import { DECAP_FILE, readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
 import { readNamespaces } from '../../gatsby/locales';
 import { cmsConfig } from '../../src/lib/cmsConfig';
 import { localeText } from '../../plugins/locales';
@@ -23,7 +24,30 @@ describe('writeAdmin', () => {
   it("writes Decap's prebuilt bundle, the page, the setup script, the preview stylesheet and the config generated from the schema", () => {
     const written = writeAdmin(ROOT, target, { name: 'github', repo: 'stockpay/website', branch: 'main' }, 'StockPay');
     const files = readdirSync(target).sort();
-    expect(files).toEqual([...written].sort());
+    const all = readdirSync(target, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(target, path.join(entry.parentPath, entry.name)))
+      .sort();
+    expect([...written.files.keys()].sort()).toEqual(all);
+    // Each with the SHA-256 of what was written, which the build checks again at its end.
+    for (const [file, hash] of written.files)
+      expect(
+        createHash('sha256')
+          .update(readFileSync(path.join(target, file)))
+          .digest('hex'),
+      ).toBe(hash);
+    // KaTeX's stylesheet and fonts beside the page, for the preview wherever the folder is served.
+    expect(all).toContain('katex/katex.min.css');
+    expect(all.filter((file) => file.startsWith('katex/fonts/')).length).toBeGreaterThan(10);
+    // The page loads each script by the SHA-384 of the bytes written.
+    const page = readFileSync(path.join(target, 'index.html'), 'utf8');
+    for (const script of ['decap-cms.js', 'admin.js', 'preview.js']) {
+      const integrity = `sha384-${createHash('sha384')
+        .update(readFileSync(path.join(target, script)))
+        .digest('base64')}`;
+      expect(readAdminIntegrity(target)?.[script as 'admin.js']).toBe(integrity);
+      expect(page).toContain(`<script src="${script}" integrity="${integrity}"></script>`);
+    }
     for (const name of ['index.html', 'admin.js', 'preview.css', 'config.yml', 'decap-cms.js']) expect(files).toContain(name);
     // The bundle's chunks come along (it loads them from beside itself); its source maps and second build do not.
     expect(files.filter((name) => /^\d+\.decap-cms\.js$/.test(name)).length).toBeGreaterThan(10);
@@ -53,7 +77,7 @@ describe('writeAdmin', () => {
 
   it('without a backend writes only the page that says how to configure one, removing an earlier CMS', () => {
     writeAdmin(ROOT, target, { name: 'git-gateway', branch: 'main' }, 'StockPay');
-    expect(writeAdmin(ROOT, target, undefined, 'StockPay')).toEqual(['index.html']);
+    expect([...writeAdmin(ROOT, target, undefined, 'StockPay').files.keys()]).toEqual(['index.html']);
     expect(readdirSync(target)).toEqual(['index.html']);
     expect(readFileSync(path.join(target, 'index.html'), 'utf8')).toContain('The content manager is not configured');
   });

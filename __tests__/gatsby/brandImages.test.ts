@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
-import { BRAND_IMAGE_FILES, iconSvg, writeBrandImages } from '../../gatsby/brandImages';
+import { iconSvg, writeBrandImages } from '../../gatsby/brandImages';
+import { BRAND_IMAGE_FILES } from '../../src/lib/brandImageFiles';
 import { SHARE_FONT_FILES } from '../../gatsby/postShareImages';
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -5,8 +5,12 @@
  * could leave in content/, locales/ or static/ to make the build read or
  * publish something else: symbolic links (to a secret outside the
  * repository, to /etc/passwd, to a file or folder inside it), a named pipe
- * and a socket, HTML pages under static/ (any case, .html/.htm/.xhtml), and
- * files in the CMS's media folder that are not the image their name says.
+ * and a socket; and in static/, which Gatsby copies over what the build
+ * wrote: pages, scripts, styles, data, WebAssembly, manifests and service
+ * workers, files under the folders the build writes (page data that would
+ * replace a post's, the CMS's own script and configuration), files at the
+ * paths of a feed, the sitemap, a hosting file, an icon or a hashed bundle,
+ * dotfiles, and files that are not the image their name says.
  * The files that can live in git are in __tests__/fixtures/hostile/files/;
  * links, the pipe and the socket are made here. Each case runs the real
  * gatsby/onPreBootstrap.ts on a project folder of its own and must stop it
@@ -24,9 +28,8 @@ import { icoFromPngs } from '../../src/lib/icons';
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'files');
 const ONLY_REGULAR = 'content/, locales/, static/ hold regular files and folders only';
-const MEDIA_RULE = 'static/media/, where the CMS uploads, holds images only, whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg';
-const PAGE_RULE =
-  "static/ may not hold .html, .htm, .xhtml, .xht or .shtml files (served from the site's own origin, a page there could run scripts as the site): make it a content page instead";
+const STATIC_RULE =
+  "static/ holds images only (whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg): the site's own at its root, the editors' uploads in static/media/";
 
 class Panic extends Error {}
 
@@ -149,33 +152,87 @@ describe('links and special files in the content folders', () => {
   });
 });
 
-describe('pages under static/ and files in the media folder that are not images', () => {
-  it.each(['static/Welcome.HTML', 'static/legal/terms.xhtml', 'static/media/logo.svg.htm'])('%s: a page, refused wherever it is under static/', async (relative) => {
-    const directory = project();
-    place(directory, relative);
-    stopsWith(await preBootstrapPanic(directory), [`${relative} is an HTML page; ${PAGE_RULE}`]);
-  });
-
+describe('what static/ may publish: images only, at its root and in the media folder, never where the build writes', () => {
   it.each([
+    // Pages, wherever they are and however they are spelled.
+    ['static/Welcome.HTML', 'is a .HTML file, not an image'],
+    ['static/legal/terms.xhtml', 'is in a folder static/ does not publish'],
+    ['static/media/logo.svg.htm', 'is a .htm file, not an image'],
+    // Gatsby's page data, which the client loader renders (and Gatsby makes the HTML from), for a post and for any path.
+    ['static/page-data/blog/stock-control-habits/page-data.json', 'is under /page-data/, where the build writes its own files'],
+    ['static/page-data/anything/page-data.json', 'is under /page-data/, where the build writes its own files'],
+    // The CMS's own setup script and configuration, where a signed-in editor's token lives.
+    ['static/admin/admin.js', 'is under /admin/, where the build writes its own files'],
+    ['static/admin/config.yml', 'is under /admin/, where the build writes its own files'],
+    // A script from the site's own origin, which the page policy trusts.
+    ['static/x/anything.js', 'is in a folder static/ does not publish'],
+    ['static/.hidden-note.txt', 'is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere'],
+    ['static/sw.js', 'is a .js file, not an image'],
+    ['static/styles.css', 'is a .css file, not an image'],
+    ['static/data.json', 'is a .json file, not an image'],
+    ['static/module.wasm', 'is a .wasm file, not an image'],
+    ['static/manifest.webmanifest', 'is a .webmanifest file, not an image'],
+    // The paths of a feed, the sitemap, a hosting file, a hashed bundle.
+    ['static/rss.xml', 'is a .xml file, not an image'],
+    ['static/sitemap-index.xml', 'is a .xml file, not an image'],
+    ['static/_headers', 'has no extension, so it is not an image'],
+    ['static/robots.txt', 'is a .txt file, not an image'],
+    ['static/app-0123456789abcdef0123.js', 'is a .js file, not an image'],
+    ['static/pagefind/pagefind.js', 'is under /pagefind/, where the build writes its own files'],
+    ['static/_gatsby/slices/_gatsby-scripts-1.html', 'is under /_gatsby/, where the build writes its own files'],
+    ['static/~partytown/partytown.js', 'is under /~partytown/, where the build writes its own files'],
+    // Files in the media folder that are not the image their name says.
     ['static/media/invoice.png', 'is named .png but its contents are not a PNG image'],
     ['static/media/Chart.PNG', 'is named .PNG but its contents are not a PNG image'],
     ['static/media/photo.jpeg', 'is named .jpeg but its contents are not a JPEG image'],
     ['static/media/notes.txt', 'is a .txt file, not an image'],
-  ])('%s: refused, naming what it is', async (relative, problem) => {
+  ])('%s: refused before the build writes anything, naming the file', async (relative, problem) => {
     const directory = project();
     place(directory, relative);
-    stopsWith(await preBootstrapPanic(directory), [`${relative} ${problem}; ${MEDIA_RULE}`]);
+    const panic = await preBootstrapPanic(directory);
+    expect(panic.split('\n')).toHaveLength(2);
+    expect(panic).toContain(`  - ${relative} ${problem}; ${STATIC_RULE}`);
+  });
+
+  it('refuses real images where the build writes its own, in reserved or unpublished folders, or hidden', async () => {
+    const directory = project();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#16a34a' } })
+      .png()
+      .toBuffer();
+    const put = (relative: string, bytes: Buffer | Uint8Array) => {
+      fs.mkdirSync(path.dirname(path.join(directory, relative)), { recursive: true });
+      fs.writeFileSync(path.join(directory, relative), bytes);
+    };
+    put('static/favicon.ico', icoFromPngs([{ size: 4, png }]));
+    put('static/apple-touch-icon.png', png);
+    put('static/share/en.png', png);
+    put('static/icons/icon-192x192.png', png);
+    put('static/static/share/0123456789abcdef0123.png', png);
+    put('static/media/.x.png', png);
+    put('static/.well-known/x.png', png);
+    const panic = await preBootstrapPanic(directory);
+    expect(panic.split('\n').map((line) => line.replace(/; static\/ holds .*$/, ''))).toEqual([
+      'The content folders hold 7 paths the site does not build from:',
+      '  - static/.well-known/x.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere',
+      '  - static/apple-touch-icon.png is at /apple-touch-icon.png, which the build writes itself',
+      '  - static/favicon.ico is at /favicon.ico, which the build writes itself',
+      '  - static/icons/icon-192x192.png is in a folder static/ does not publish',
+      '  - static/media/.x.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere',
+      '  - static/share/en.png is in a folder static/ does not publish',
+      '  - static/static/share/0123456789abcdef0123.png is under /static/, where the build writes its own files',
+    ]);
   });
 
   it('names every problem at once, in path order', async () => {
     const directory = project();
-    for (const relative of ['static/Welcome.HTML', 'static/media/invoice.png', 'static/media/notes.txt']) place(directory, relative);
+    for (const relative of ['static/Welcome.HTML', 'static/media/invoice.png', 'static/media/notes.txt', 'static/admin/admin.js']) place(directory, relative);
     fs.symlinkSync('/etc/passwd', path.join(directory, 'content', 'docs', 'en', 'passwd.md'));
     const panic = await preBootstrapPanic(directory);
     expect(panic.split('\n').map((line) => line.replace(/ is .*$/, ''))).toEqual([
-      'The content folders hold 4 paths the site does not build from:',
+      'The content folders hold 5 paths the site does not build from:',
       '  - content/docs/en/passwd.md',
       '  - static/Welcome.HTML',
+      '  - static/admin/admin.js',
       '  - static/media/invoice.png',
       '  - static/media/notes.txt',
     ]);

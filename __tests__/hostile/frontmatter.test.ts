@@ -14,6 +14,7 @@
  * head, its JSON-LD and the share image (the feeds: hostile/feeds.test.ts).
  * The product name is hostile too, so {{product}} is filled in as text.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ import { shareCardSvg } from '../../src/lib/shareCard';
 import { fitTitle, missingGlyphs } from '../../src/lib/shareCardText';
 import { shareCardAssets } from '../support/shareCard';
 import { parse, stringify } from 'yaml';
-import { writeAdmin } from '../../gatsby/admin';
+import { readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
 import { ADMIN_PATH, ADMIN_SCRIPT, DECAP_SCRIPT } from '../../src/lib/adminPage';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
 import { listen } from '../../scripts/listen';
@@ -251,12 +252,23 @@ async function cmsPage(browser: Browser, repo: Record<string, unknown>, guarded:
   writeAdmin(path.join(__dirname, '..', '..'), admin, { name: 'git-gateway', branch: 'main' }, 'StockPay');
   const config = parse(fs.readFileSync(path.join(admin, 'config.yml'), 'utf8')) as Record<string, unknown>;
   fs.writeFileSync(path.join(admin, 'config.yml'), stringify({ ...config, backend: { name: 'test-repo' }, publish_mode: undefined }));
-  fs.writeFileSync(path.join(admin, 'repo.js'), `window.repoFiles = ${JSON.stringify(repo)};`);
+  const repoScript = `window.repoFiles = ${JSON.stringify(repo)};`;
+  fs.writeFileSync(path.join(admin, 'repo.js'), repoScript);
   const page = fs.readFileSync(path.join(admin, 'index.html'), 'utf8');
-  const decap = `<script src="${ADMIN_PATH}${DECAP_SCRIPT}"></script>`;
-  const script = `<script src="${ADMIN_PATH}${ADMIN_SCRIPT}"></script>`;
+  const integrity = readAdminIntegrity(admin);
+  if (!integrity) throw new Error('writeAdmin wrote no scripts');
+  const decap = `<script src="${DECAP_SCRIPT}" integrity="${integrity[DECAP_SCRIPT]}"></script>`;
+  const script = `<script src="${ADMIN_SCRIPT}" integrity="${integrity[ADMIN_SCRIPT]}"></script>`;
   expect(page).toContain(`${decap}\n${script}`);
-  fs.writeFileSync(path.join(admin, 'index.html'), page.replace(decap, `<script src="${ADMIN_PATH}repo.js"></script>${decap}`).replace(guarded ? '' : script, ''));
+  // The page trusts scripts by hash: the stand-in repository is trusted the same way, in the page and its policy.
+  const repoIntegrity = `sha384-${createHash('sha384').update(repoScript).digest('base64')}`;
+  fs.writeFileSync(
+    path.join(admin, 'index.html'),
+    page
+      .replace('script-src ', `script-src &#39;${repoIntegrity}&#39; `)
+      .replace(decap, `<script src="repo.js" integrity="${repoIntegrity}"></script>${decap}`)
+      .replace(guarded ? '' : script, ''),
+  );
   const server = await listen(createStaticApp(site), 0);
   const tab = await browser.newPage();
   await tab.goto(`${server.url}${ADMIN_PATH}`);

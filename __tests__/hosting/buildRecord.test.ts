@@ -2,23 +2,26 @@
 import { adminContentSecurityPolicy, UNCONFIGURED_ADMIN_POLICY } from '../../src/lib/adminPage';
 import { buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../hosting/buildRecord';
 import { FILE_POLICY, pagePolicy, searchPolicy } from '../../hosting/rules';
+import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 const RUNTIME = { file: '/runtime-0123456789abcdef0123.js', scripts: ['/framework-1.js', '/app-2.js'] };
 const record = buildRecord(
   { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1/', apiUrl: 'https://api.example.com/api' },
   { name: 'github', repo: 'acme/site', branch: 'main' },
   RUNTIME,
+  ADMIN_SCRIPTS_EXAMPLE,
 );
 
 describe('buildRecord', () => {
-  it('records the address, the API origins (each once), the CMS backend and the runtime', () => {
+  it("records the address, the API origins (each once), the CMS backend, its page's scripts and the runtime", () => {
     expect(record).toEqual({
       siteUrl: 'https://shop.example.com',
       connectOrigins: ['https://pay.example.com', 'https://api.example.com'],
       cms: { name: 'github', repo: 'acme/site', branch: 'main' },
+      adminScripts: ADMIN_SCRIPTS_EXAMPLE,
       runtime: RUNTIME,
     });
-    expect(buildRecord({ siteUrl: 'https://a.example', paymentsApiUrl: 'https://b.example/x', apiUrl: 'https://b.example/y' }, null, RUNTIME).connectOrigins).toEqual([
+    expect(buildRecord({ siteUrl: 'https://a.example', paymentsApiUrl: 'https://b.example/x', apiUrl: 'https://b.example/y' }, null, RUNTIME, null).connectOrigins).toEqual([
       'https://b.example',
     ]);
   });
@@ -27,10 +30,10 @@ describe('buildRecord', () => {
     expect(sitePolicies(record)).toEqual({
       page: pagePolicy(['https://pay.example.com', 'https://api.example.com']),
       search: searchPolicy(['https://pay.example.com', 'https://api.example.com']),
-      admin: adminContentSecurityPolicy({ name: 'github', repo: 'acme/site', branch: 'main' }),
+      admin: adminContentSecurityPolicy({ name: 'github', repo: 'acme/site', branch: 'main' }, ADMIN_SCRIPTS_EXAMPLE),
       file: FILE_POLICY,
     });
-    expect(sitePolicies({ ...record, cms: null }).admin).toBe(UNCONFIGURED_ADMIN_POLICY);
+    expect(sitePolicies({ ...record, cms: null, adminScripts: null }).admin).toBe(UNCONFIGURED_ADMIN_POLICY);
   });
 });
 
@@ -47,6 +50,11 @@ describe('parseBuildRecord', () => {
     expect(() => parseBuildRecord(JSON.stringify({ ...record, connectOrigins: ["https://a.example 'unsafe-inline'"] }))).toThrow('"connectOrigins"');
     expect(() => parseBuildRecord(JSON.stringify({ ...record, runtime: { file: 1 } }))).toThrow('"runtime"');
     expect(() => parseBuildRecord(JSON.stringify({ ...record, cms: { name: 'ftp' } }))).toThrow('"cms"');
+    // The CMS policy names the scripts by hash: a record cannot widen it with anything else.
+    expect(() => parseBuildRecord(JSON.stringify({ ...record, adminScripts: { ...ADMIN_SCRIPTS_EXAMPLE, 'admin.js': "'self'" } }))).toThrow('"adminScripts" must give a sha384');
+    expect(() => parseBuildRecord(JSON.stringify({ ...record, adminScripts: { 'admin.js': ADMIN_SCRIPTS_EXAMPLE['admin.js'] } }))).toThrow('"adminScripts"');
+    expect(() => parseBuildRecord(JSON.stringify({ ...record, adminScripts: null }))).toThrow('"cms" and "adminScripts" must both be set or both be null');
+    expect(parseBuildRecord(JSON.stringify({ ...record, cms: null, adminScripts: null })).adminScripts).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { htmlFiles, publicTree, readBuildRecord, readPublicRules } from '../../h
 import { adminContentSecurityPolicy } from '../../src/lib/adminPage';
 import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { FILE_POLICY, pagePolicy, searchPolicy } from '../../hosting/rules';
+import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 describe('readPublicRules', () => {
   let dir: string;
@@ -26,10 +27,15 @@ describe('readPublicRules', () => {
     write(
       BUILD_RECORD_PATH,
       JSON.stringify(
-        buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' }, backend, {
-          file: '/runtime-0123456789abcdef0123.js',
-          scripts: ['/app-0123456789abcdef0123.js'],
-        }),
+        buildRecord(
+          { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com/v1', apiUrl: 'https://api.example.com' },
+          backend,
+          {
+            file: '/runtime-0123456789abcdef0123.js',
+            scripts: ['/app-0123456789abcdef0123.js'],
+          },
+          ADMIN_SCRIPTS_EXAMPLE,
+        ),
       ),
     );
   });
@@ -41,7 +47,7 @@ describe('readPublicRules', () => {
     expect(rules.policies).toEqual({
       page: pagePolicy(['https://pay.example.com', 'https://api.example.com']),
       search: searchPolicy(['https://pay.example.com', 'https://api.example.com']),
-      admin: adminContentSecurityPolicy(backend),
+      admin: adminContentSecurityPolicy(backend, ADMIN_SCRIPTS_EXAMPLE),
       file: FILE_POLICY,
     });
     expect(rules.record.siteUrl).toBe('https://shop.example.com');

@@ -13,10 +13,15 @@ const write = (file: string, text: string) => {
   fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
   fs.writeFileSync(path.join(dir, file), text);
 };
-const record = buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
-  file: '/runtime-0123456789abcdef0123.js',
-  scripts: [],
-});
+const record = buildRecord(
+  { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' },
+  null,
+  {
+    file: '/runtime-0123456789abcdef0123.js',
+    scripts: [],
+  },
+  null,
+);
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-server-'));

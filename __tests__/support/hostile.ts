@@ -17,10 +17,15 @@ export const fixture = (className: string, name: string): string => fs.readFileS
 
 /** The JSON of a production build's record (public/_build.json), for a public/ the tests write by hand. */
 export const BUILD_RECORD_JSON = JSON.stringify(
-  buildRecord({ siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' }, null, {
-    file: '/runtime-0123456789abcdef0123.js',
-    scripts: [],
-  }),
+  buildRecord(
+    { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' },
+    null,
+    {
+      file: '/runtime-0123456789abcdef0123.js',
+      scripts: [],
+    },
+    null,
+  ),
 );
 export { BUILD_RECORD_PATH };
 

@@ -2,11 +2,16 @@
  * The editors' page at /admin/: the HTML that loads Decap CMS, its own
  * Content-Security-Policy, and the page a build without a CMS backend serves
  * instead. Pure: gatsby/admin.ts writes them into public/admin/.
+ *
+ * The folder is whole in itself: the page names every file beside it by a
+ * relative address, so the same folder can be served at /admin/ of the
+ * site or as the root of an origin of its own, where no script of a public
+ * page can reach an editor's token.
  */
 import { escapeHtml } from './html';
 import type { CmsBackend } from './cmsConfig';
 
-/** Where Decap CMS's prebuilt bundle is served: chunks and WebAssembly load from beside it. */
+/** Where the CMS is served on the site's origin: Decap's chunks and WebAssembly load from beside its bundle. */
 export const ADMIN_PATH = '/admin/';
 export const DECAP_SCRIPT = 'decap-cms.js';
 export const ADMIN_SCRIPT = 'admin.js';
@@ -17,6 +22,18 @@ export const PREVIEW_COMPONENTS_STYLESHEET = 'preview-components.css';
 /** Mermaid and the build's drawing page, which the preview loads only for an entry with a diagram. */
 export const MERMAID_FILE = 'mermaid.min.js';
 export const DIAGRAM_PAGE_FILE = 'mermaid-page.js';
+/** KaTeX's stylesheet and fonts for the preview, in a folder beside the page (the site's copy is outside /admin/). */
+export const ADMIN_KATEX_STYLESHEET = 'katex/katex.min.css';
+
+/** The scripts the page loads, in order: Decap's bundle, the setup script, the preview. */
+export const ADMIN_SCRIPTS = [DECAP_SCRIPT, ADMIN_SCRIPT, PREVIEW_SCRIPT] as const;
+
+/** Each of the page's scripts with its Subresource Integrity value ('sha384-…'), as the build wrote it. */
+export type AdminScriptIntegrity = Readonly<Record<(typeof ADMIN_SCRIPTS)[number], string>>;
+
+/** A Subresource Integrity value of SHA-384, the one kind this site writes. */
+export const INTEGRITY = /^sha384-[A-Za-z0-9+/]{64}$/;
+
 /** Where Decap's markdown widget remembers the editor's mode (decap-cms-widget-markdown). */
 export const MARKDOWN_MODE_KEY = 'cms.md-mode';
 
@@ -36,17 +53,23 @@ function backendOrigins(backend: CmsBackend): { connect: string[]; img: string[]
 }
 
 /**
- * The policy of the CMS page: as strict as Decap allows. It needs
- * 'unsafe-eval' (its config validator, ajv, compiles schemas with
- * new Function; decaporg/decap-cms#2138), inline styles (emotion writes them at run time), blob: and data: images (media
- * previews), and the backend's API. Nothing else: no inline script, no
- * other origin, no framing by another site.
+ * The policy of the CMS page: as strict as Decap allows. Scripts are
+ * trusted by their hash, never by their origin: the page's three scripts
+ * carry their SHA-384 (`integrity`) and the policy names exactly those,
+ * with 'strict-dynamic' for what they load themselves (Decap's chunks,
+ * mermaid for the preview). A script that reached the site's origin any
+ * other way, or a changed one, never runs here. It needs 'unsafe-eval' (Decap's config
+ * validator, ajv, compiles schemas with new Function;
+ * decaporg/decap-cms#2138), inline styles (emotion writes them at run
+ * time), blob: and data: images (media previews), and the backend's API.
+ * Nothing else: no inline script, no other origin, no framing by another
+ * site.
  */
-export function adminContentSecurityPolicy(backend: CmsBackend): string {
+export function adminContentSecurityPolicy(backend: CmsBackend, integrity: AdminScriptIntegrity): string {
   const origins = backendOrigins(backend);
   return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-eval'",
+    ['script-src', ...ADMIN_SCRIPTS.map((script) => `'${integrity[script]}'`), "'strict-dynamic'", "'unsafe-eval'"].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ['img-src', "'self'", 'data:', 'blob:', ...origins.img].join(' '),
     ['connect-src', "'self'", ...origins.connect].join(' '),
@@ -83,17 +106,15 @@ function page(title: string, policy: string, body: string): string {
   ].join('\n');
 }
 
-/** The page that loads the CMS; it reads config.yml beside it. */
-export function adminPageHtml(productName: string, backend: CmsBackend): string {
+/** The page that loads the CMS, each script by its hash; it reads config.yml beside it. */
+export function adminPageHtml(productName: string, backend: CmsBackend, integrity: AdminScriptIntegrity): string {
   return page(
     `Content manager · ${productName}`,
-    adminContentSecurityPolicy(backend),
+    adminContentSecurityPolicy(backend, integrity),
     [
       '<body>',
       '<noscript>The content manager needs JavaScript.</noscript>',
-      `<script src="${ADMIN_PATH}${DECAP_SCRIPT}"></script>`,
-      `<script src="${ADMIN_PATH}${ADMIN_SCRIPT}"></script>`,
-      `<script src="${ADMIN_PATH}${PREVIEW_SCRIPT}"></script>`,
+      ...ADMIN_SCRIPTS.map((script) => `<script src="${script}" integrity="${integrity[script]}"></script>`),
       '</body>',
     ].join('\n'),
   );
@@ -106,8 +127,9 @@ export const EVAL_REFUSED =
 /** The policy of the page a build without a CMS backend serves: a document of text and inline style, nothing else. */
 export const UNCONFIGURED_ADMIN_POLICY = ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
 
-/** The policy /admin/ is served with: the CMS's for a backend, the plain page's without one. */
-export const adminPolicy = (backend: CmsBackend | null | undefined): string => (backend ? adminContentSecurityPolicy(backend) : UNCONFIGURED_ADMIN_POLICY);
+/** The policy /admin/ is served with: the CMS's for a backend and the scripts the build wrote, the plain page's without one. */
+export const adminPolicy = (backend: CmsBackend | null | undefined, integrity: AdminScriptIntegrity | null | undefined): string =>
+  backend && integrity ? adminContentSecurityPolicy(backend, integrity) : UNCONFIGURED_ADMIN_POLICY;
 
 /** What a build without a CMS backend serves at /admin/: how to set one up, and nothing else. */
 export function unconfiguredAdminHtml(productName: string): string {

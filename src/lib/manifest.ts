@@ -37,6 +37,9 @@ export type ManifestOptions = LocalizedManifest & {
   cache_busting_mode: 'none';
 };
 
+/** The languages with a manifest of their own; the default language's is the plain one. */
+const LOCALIZED_LANGUAGES = LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE);
+
 function localized(text: ManifestText, lang: Language): LocalizedManifest {
   return {
     lang,
@@ -58,7 +61,7 @@ export function manifestOptions(text: ManifestText): ManifestOptions {
     background_color: BRAND_COLORS.white,
     theme_color: BRAND_COLORS.brand,
     icons: manifestIcons(),
-    localize: LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE).map((lang) => localized(text, lang)),
+    localize: LOCALIZED_LANGUAGES.map((lang) => localized(text, lang)),
     // The icons are drawn by gatsby/brandImages.ts, and Seo links the one
     // Apple touch icon and the favicons; the plugin only writes the manifest.
     legacy: false,
@@ -67,3 +70,6 @@ export function manifestOptions(text: ManifestText): ManifestOptions {
     cache_busting_mode: 'none',
   };
 }
+
+/** The files the plugin writes with these options: public/manifest.webmanifest, and manifest_<lang>.webmanifest for each localized language. */
+export const MANIFEST_FILES: readonly string[] = ['/manifest.webmanifest', ...LOCALIZED_LANGUAGES.map((lang) => `/manifest_${lang}.webmanifest`)];
