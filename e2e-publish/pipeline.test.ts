@@ -118,6 +118,7 @@ test('a Bulgarian banner change builds incrementally, goes live, and lists only 
 
 test('a file added to static/media/ goes live with its commit, and is gone from the next release once deleted', async () => {
   const upload = 'static/media/warehouse-shelf.png';
+  mkdirSync(path.dirname(path.join(clone(), upload)), { recursive: true });
   await sharp({ create: { width: 8, height: 8, channels: 3, background: '#16a34a' } })
     .png()
     .toFile(path.join(clone(), upload));
