@@ -4,9 +4,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_RECORD_PATH, buildRecord } from '../hosting/buildRecord';
 import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
+import { cmsOriginFromEnv } from '../src/lib/cmsOrigin';
 import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
-import { writeCdnFiles } from '../hosting/cdnFiles';
+import { cmsCdnFiles, writeCdnFiles } from '../hosting/cdnFiles';
 import { CDN_FILES, readPublicRules } from '../hosting/publicFiles';
 import { writeRuntime } from './runtimeFile';
 import { repairStreamedHtml } from './streamedHtml';
@@ -32,9 +33,10 @@ import { MANIFEST_FILES } from '../src/lib/manifest';
  * exists by now; if it does not, robots.txt would send crawlers to a
  * missing file, so the build fails); the search index of the finished
  * pages (public/pagefind/: gatsby/searchIndex.ts); then the hosting rules for a CDN
- * (public/_headers, public/_redirects: hosting/cdnFiles.ts), last, so they
- * cover every file. The compressed copies nginx serves are not the build's:
- * they are made where nginx serves (hosting/precompress.ts).
+ * (public/_headers, public/_redirects, and public/admin/_headers for a CMS
+ * on its own origin: hosting/cdnFiles.ts), last, so they cover every file.
+ * The compressed copies nginx serves are not the build's: they are made
+ * where nginx serves (hosting/precompress.ts).
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
  */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
@@ -59,7 +61,15 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
 
   const cms = cmsBackendFromEnv(process.env);
   const backend = cms && !('error' in cms) ? cms : null;
-  const record = buildRecord(siteConfig, backend, runtime.runtime, backend ? readAdminIntegrity(path.join(publicDir, ADMIN_PATH)) : null);
+  // Checked when the build started (gatsby/onPreBootstrap.ts): an origin here is one the build accepted.
+  const cmsOrigin = cmsOriginFromEnv(process.env, siteConfig.siteUrl);
+  const record = buildRecord(
+    siteConfig,
+    backend,
+    runtime.runtime,
+    backend ? readAdminIntegrity(path.join(publicDir, ADMIN_PATH)) : null,
+    typeof cmsOrigin === 'string' ? cmsOrigin : null,
+  );
   await writeFile(path.join(publicDir, BUILD_RECORD_PATH), `${JSON.stringify(record, null, 2)}\n`);
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
   const indexing = Date.now();
@@ -86,7 +96,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   claim('hosting', [BUILD_RECORD_PATH, '/robots.txt']);
   let settled;
   try {
-    settled = settleOwnership(publicDir, [...CDN_FILES, FILES_RECORD_PATH]);
+    settled = settleOwnership(publicDir, [...CDN_FILES, ...cmsCdnFiles(record), FILES_RECORD_PATH]);
   } catch (error) {
     reporter.panicOnBuild((error as Error).message);
     return;

@@ -5,6 +5,7 @@ import { findChromium, withoutChromiumWarning } from '../scripts/chromium.js';
 import { CONFIG_ENV, buildConfigError, chromiumRequired, configMode } from '../src/lib/config';
 import { ADMIN_PATH } from '../src/lib/adminPage';
 import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
+import { cmsOriginFromEnv } from '../src/lib/cmsOrigin';
 import { siteConfig } from '../src/lib/config';
 import { writeAdmin } from './admin';
 import { writeBrandImages } from './brandImages';
@@ -24,7 +25,7 @@ import { ILLUSTRATION_FILES } from '../src/lib/illustrations';
  * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
  * contain math (importing the CSS would put it on every page), writes the
  * home page's drawings (gatsby/illustrations.tsx) and the editors' CMS at
- * /admin/ (gatsby/admin.ts; a wrong CMS_* setting stops here), and draws the share
+ * /admin/ (gatsby/admin.ts; a wrong CMS_* setting, CMS_ORIGIN included, stops here), and draws the share
  * images and icons without a browser (gatsby/brandImages.ts; a home page
  * text they cannot show stops here). All before the pages, so
  * `gatsby develop` serves them too. Without Chromium a local build warns
@@ -64,6 +65,12 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
   const cms = cmsBackendFromEnv(process.env);
   if (cms && 'error' in cms) {
     reporter.panic(cms.error);
+    return;
+  }
+  // The CMS's own origin (src/lib/cmsOrigin.ts): a wrong one, or one this backend cannot use, stops here too.
+  const cmsOrigin = cmsOriginFromEnv(process.env, siteConfig.siteUrl);
+  if (cmsOrigin && typeof cmsOrigin === 'object') {
+    reporter.panic(cmsOrigin.error);
     return;
   }
   const admin = writeAdmin(program.directory, path.join(publicDir, ADMIN_PATH), cms, siteConfig.productName, siteConfig.siteUrl);

@@ -1,8 +1,9 @@
 /**
  * What a build decided that serving it depends on, written beside the
  * build as public/_build.json (gatsby/onPostBuild.ts): the site's address,
- * the origins its pages call, the CMS backend /admin/ talks to, and the
- * runtime file every page loads. The nginx config, `npm run serve:nginx`
+ * the origins its pages call, the CMS backend /admin/ talks to and the
+ * origin of its own the CMS may be served from, and the runtime file every
+ * page loads. The nginx config, `npm run serve:nginx`
  * and `npm run publish` read this record, never the environment of the
  * shell that serves: a build served under other settings keeps the policy
  * it was built for (issue 27). Nothing in it is secret: all of it is in
@@ -11,6 +12,7 @@
 import { ADMIN_SCRIPTS, INTEGRITY, adminPolicy, type AdminScriptIntegrity } from '../src/lib/adminPage';
 import type { CmsBackend } from '../src/lib/cmsConfig';
 import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
+import { CMS_ORIGIN_VARIABLE } from '../src/lib/cmsOrigin';
 import type { ConfigEnv } from '../src/lib/config';
 import { FILE_POLICY, originsOf, pagePolicy, searchPolicy, type SitePolicies } from './rules';
 
@@ -33,6 +35,13 @@ export interface BuildRecord {
   cms: CmsBackend | null;
   /** The CMS page's scripts by their integrity values, which its policy names; null without a CMS. */
   adminScripts: AdminScriptIntegrity | null;
+  /**
+   * The origin the CMS is served from when it has one of its own
+   * (CMS_ORIGIN, src/lib/cmsOrigin.ts): the site's /admin/ then redirects
+   * there, and that origin serves public/admin/ as its root. Null: the CMS
+   * is at /admin/ of the site.
+   */
+  cmsOrigin: string | null;
   runtime: RuntimeRecord;
 }
 
@@ -42,8 +51,14 @@ export interface RecordedSettings {
   apiUrl: string;
 }
 
-export function buildRecord(settings: RecordedSettings, cms: CmsBackend | null, runtime: RuntimeRecord, adminScripts: AdminScriptIntegrity | null): BuildRecord {
-  return { siteUrl: settings.siteUrl, connectOrigins: originsOf([settings.paymentsApiUrl, settings.apiUrl]), cms, adminScripts, runtime };
+export function buildRecord(
+  settings: RecordedSettings,
+  cms: CmsBackend | null,
+  runtime: RuntimeRecord,
+  adminScripts: AdminScriptIntegrity | null,
+  cmsOrigin: string | null = null,
+): BuildRecord {
+  return { siteUrl: settings.siteUrl, connectOrigins: originsOf([settings.paymentsApiUrl, settings.apiUrl]), cms, adminScripts, cmsOrigin, runtime };
 }
 
 /** The recorded integrity values, or an error: one SHA-384 for each of the CMS page's scripts. */
@@ -81,11 +96,20 @@ export function parseBuildRecord(text: string): BuildRecord {
   }
   const adminScripts = parseAdminScripts(record.adminScripts);
   if ((cms === null) !== (adminScripts === null)) throw new Error('"cms" and "adminScripts" must both be set or both be null');
+  // A record from before CMS_ORIGIN has none: the CMS is at /admin/.
+  const cmsOrigin = record.cmsOrigin ?? null;
+  if (cmsOrigin !== null) {
+    if (!isOrigin(cmsOrigin)) throw new Error('"cmsOrigin" must be null or an origin');
+    const backend = (cms as { name?: unknown } | null)?.name;
+    if (backend !== 'github' && backend !== 'gitlab') throw new Error('"cmsOrigin" needs a CMS with the github or gitlab backend');
+    if (cmsOrigin === new URL(record.siteUrl).origin) throw new Error('"cmsOrigin" must not be the site\'s own origin');
+  }
   return {
     siteUrl: record.siteUrl,
     connectOrigins: record.connectOrigins,
     cms: cms as CmsBackend | null,
     adminScripts,
+    cmsOrigin,
     runtime: { file: runtime.file, scripts: runtime.scripts },
   };
 }
@@ -119,6 +143,18 @@ export function environmentMismatches(record: BuildRecord, env: ConfigEnv & Read
     }
     if (!record.connectOrigins.includes(origin))
       problems.push(`${name} is ${value}, whose origin the build's pages do not call (they call ${record.connectOrigins.join(' and ')})`);
+  }
+  const cmsOrigin = env[CMS_ORIGIN_VARIABLE]?.trim();
+  if (cmsOrigin) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(cmsOrigin).origin;
+    } catch {
+      problems.push(`${CMS_ORIGIN_VARIABLE} is not a URL (${cmsOrigin})`);
+    }
+    if (origin !== undefined && origin !== record.cmsOrigin) {
+      problems.push(`${CMS_ORIGIN_VARIABLE} is ${cmsOrigin}; the build serves the CMS ${record.cmsOrigin ? `from ${record.cmsOrigin}` : 'at /admin/ of the site'}`);
+    }
   }
   if (env.CMS_BACKEND?.trim()) {
     const cms = cmsBackendFromEnv(env);

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatHeadersFile, type HeaderRule } from './headersFile';
+import type { BuildRecord } from './buildRecord';
 import { ADMIN_PATH } from '../src/lib/adminPage';
 import { LANGUAGES } from '../src/lib/languages';
 import { SEARCH_PATH } from '../src/lib/search';
-import { HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath, servedKind } from './rules';
+import { HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath, servedKind, type SitePolicies } from './rules';
 import type { PublicRules } from './publicFiles';
 
 /**
@@ -98,10 +99,53 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
   ];
 }
 
-/** `_redirects`: the 404 page of each language's paths. (Both CDNs add the trailing slash to a folder's path themselves.) */
-export function redirectsFile(): string {
-  const lines = NOT_FOUND_SCOPES.map((scope) => `${scope}*  ${notFoundPage(scope)}  404`);
+/**
+ * The site's rules when the CMS has an origin of its own (`cmsOrigin`,
+ * docs/deploy.md, "The CMS on its own origin"): /admin and everything
+ * under /admin/ answer 301 to that origin's root, though the files are
+ * there (the CMS's own site is deployed from them). No one line does it on
+ * both CDNs (hosting/redirectsFile.ts): Netlify serves an existing file
+ * over a rule unless the rule is forced (`301!`), and Cloudflare Pages
+ * drops a line whose status is `301!` but follows a plain `301` over any
+ * file. So each path gets both, forced first: Netlify answers with the
+ * forced one, the first that matches; Cloudflare with the plain one.
+ */
+function cmsRedirects(cmsOrigin: string): string[] {
+  const to = `${cmsOrigin}/`;
+  return [ADMIN_PATH.replace(/\/$/, ''), `${ADMIN_PATH}*`].flatMap((from) => [`${from}  ${to}  301!`, `${from}  ${to}  301`]);
+}
+
+/**
+ * `_redirects`: the CMS's paths to its own origin when it has one, then the
+ * 404 page of each language's paths. (Both CDNs add the trailing slash to a
+ * folder's path themselves.)
+ */
+export function redirectsFile(cmsOrigin: string | null = null): string {
+  const lines = [...(cmsOrigin ? cmsRedirects(cmsOrigin) : []), ...NOT_FOUND_SCOPES.map((scope) => `${scope}*  ${notFoundPage(scope)}  404`)];
   return `# Written by hosting/cdnFiles.ts after each build, from hosting/rules.ts.\n${lines.join('\n')}\n`;
+}
+
+/** The CMS origin's `_headers`, in the CMS's folder: deployed as the root of the CMS's own site, it is that site's `/_headers`. */
+export const CMS_HEADERS_PATH = `${ADMIN_PATH}_headers`;
+
+/** The files writeCdnFiles writes for the CMS's own origin: none unless the build has one. */
+export const cmsCdnFiles = (record: BuildRecord): string[] => (record.cmsOrigin ? [CMS_HEADERS_PATH] : []);
+
+/**
+ * The rules of the CMS's own origin, where public/admin/ is the root: the
+ * CMS page (`/`, `/index.html`) gets the CMS's policy, every other file the
+ * file policy, every response the security headers and revalidation (no
+ * file of the CMS has a hash in its name), as nginx's server block for it
+ * does (hosting/nginxConfig.ts). The last matching rule wins, as in the
+ * site's (hosting/headersFile.ts).
+ */
+export function cmsHeaderRules(policies: Pick<SitePolicies, 'admin' | 'file'>): HeaderRule[] {
+  const override = (pattern: string, headers: Record<string, string>): HeaderRule => ({ pattern, detach: Object.keys(headers), headers });
+  return [
+    { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, 'Content-Security-Policy': policies.file } },
+    override('/', { 'Content-Security-Policy': policies.admin }),
+    override('/index.html', { 'Content-Security-Policy': policies.admin }),
+  ];
 }
 
 /** Cloudflare Pages reads at most this many rules of `_headers` and ignores the rest (Netlify has no limit). */
@@ -109,8 +153,10 @@ export const CLOUDFLARE_PAGES_HEADER_RULES = 100;
 
 /**
  * Writes public/_headers and public/_redirects for a CDN (Netlify,
- * Cloudflare Pages). Throws when `_headers` would hold more rules than
- * Cloudflare Pages reads: its rules grow with sections and languages only.
+ * Cloudflare Pages), and public/admin/_headers when the CMS has an origin
+ * of its own (cmsCdnFiles). Throws when `_headers` would hold more rules
+ * than Cloudflare Pages reads: its rules grow with sections and languages
+ * only.
  */
 export function writeCdnFiles(publicDir: string, rules: PublicRules): number {
   const comment = 'Written by hosting/cdnFiles.ts after each build, from hosting/rules.ts (the nginx config gets the same rules).';
@@ -119,6 +165,14 @@ export function writeCdnFiles(publicDir: string, rules: PublicRules): number {
     throw new Error(`public/_headers would hold ${headers.length} rules; Cloudflare Pages reads only the first ${CLOUDFLARE_PAGES_HEADER_RULES}`);
   }
   writeFileSync(path.join(publicDir, '_headers'), formatHeadersFile(headers, comment));
-  writeFileSync(path.join(publicDir, '_redirects'), redirectsFile());
+  const { cmsOrigin } = rules.record;
+  writeFileSync(path.join(publicDir, '_redirects'), redirectsFile(cmsOrigin));
+  if (cmsOrigin) {
+    const cmsComment = [
+      `The CMS's own origin (${cmsOrigin}): deploy public/admin/ as the root of a site of its own`,
+      '(docs/deploy.md, "The CMS on its own origin"). Written by hosting/cdnFiles.ts after each build, from hosting/rules.ts.',
+    ].join('\n');
+    writeFileSync(path.join(publicDir, CMS_HEADERS_PATH), formatHeadersFile(cmsHeaderRules(rules.policies), cmsComment));
+  }
   return headers.length;
 }

@@ -3,7 +3,9 @@
  * the nginx site config (hosting/nginxConfig.ts) of the current public/, for
  * /etc/nginx/sites-available/. Its policies and server name come from the
  * build's record (public/_build.json), never from this shell's variables;
- * one that differs from the build's is named, and not used.
+ * one that differs from the build's is named, and not used. A build with a
+ * CMS origin of its own gets a second server block for it, on the same
+ * addresses and includes (docs/deploy.md, "The CMS on its own origin").
  * docs/deploy.md ("Install") says how to install the result.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +19,8 @@ const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--s
   --root DIR          where public/ is on the server (nginx's root), e.g. /srv/stockpay/releases/2026-11-25/public
   --listen ADDR       a listen directive's arguments, repeatable (default: 80 and [::]:80; '443 ssl' for TLS)
   --server-name NAME  server_name (default: the host of the build's site address)
-  --include FILE      a file to include in the server block (the TLS certificate's directives), repeatable
+  --include FILE      a file to include in the server block (the TLS certificate's directives), repeatable;
+                      in the CMS's server block too when the build has a CMS origin, so its certificate names both hosts
   --public DIR        the built site to read (default: public/ of this checkout)
   --out FILE          where to write (default: standard output)`;
 
@@ -48,6 +51,8 @@ function main(argv: string[]): number {
     serverName: values['server-name'] ?? new URL(rules.record.siteUrl).hostname,
     includes: values.include,
   });
+  const { cmsOrigin } = rules.record;
+  if (cmsOrigin) console.error(`The build serves the CMS from ${cmsOrigin}: a second server block (server_name ${new URL(cmsOrigin).hostname}) serves public/admin/ there.`);
   if (values.out) {
     mkdirSync(path.dirname(path.resolve(values.out)), { recursive: true });
     writeFileSync(values.out, config);

@@ -6,18 +6,20 @@
  * it for `npm run serve:nginx` and the site checks.
  *
  * Two outputs: `nginxSiteConfig`, the maps and the server block for a file
- * in /etc/nginx/sites-available/ (it sits inside Debian's http block), and
- * `nginxStandaloneConfig`, a whole nginx.conf around it that runs from a
- * temporary folder.
+ * in /etc/nginx/sites-available/ (it sits inside Debian's http block), with
+ * a second server block for the CMS when the build gives it an origin of
+ * its own, and `nginxStandaloneConfig`, a whole nginx.conf around it that
+ * runs from a temporary folder.
  *
  * nginx pitfall: a location holding any add_header inherits none of the
  * server's, so the headers are chosen by maps and added once, at server
  * level, and no location has an add_header (a unit test and the HTTP tests
  * in e2e/hosting.spec.ts hold it).
  */
+import { ADMIN_PATH } from '../src/lib/adminPage';
 import { PAGEFIND_FINGERPRINTED } from '../src/lib/search';
 import { FINGERPRINTED, HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SEARCH_PAGE, SECURITY_HEADERS, notFoundPage } from './rules';
-import { HOSTING_FILES, type PublicRules } from './publicFiles';
+import { CDN_FILES, HOSTING_FILES, type PublicRules } from './publicFiles';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -31,6 +33,8 @@ export const DEBIAN_MIME_TYPES = '/etc/nginx/mime.types';
 const CSP = '$stockpay_csp';
 const CACHE = '$stockpay_cache_control';
 const FILE = '$stockpay_file';
+/** The CMS's own server block chooses its policy by a map of its own: the same paths mean other files there. */
+const CMS_CSP = '$stockpay_cms_csp';
 
 export interface NginxSiteOptions {
   /** The public/ folder on the server, absolute: 'root' of the server block. */
@@ -39,7 +43,11 @@ export interface NginxSiteOptions {
   listen: readonly string[];
   /** 'server_name'; '_' (none in particular) when unset. */
   serverName?: string;
-  /** Files included in the server block, such as the TLS certificate's directives. */
+  /**
+   * Files included in the server block, such as the TLS certificate's
+   * directives; in the CMS's server block too, when the build has one, so
+   * the certificate must name both hosts.
+   */
   includes?: readonly string[];
 }
 
@@ -117,6 +125,104 @@ function nginxWords(value: string, what: string): string {
 }
 
 /**
+ * Where the site's /admin and everything under /admin/ go when the CMS has
+ * an origin of its own: its root, the query kept, as both CDNs do
+ * (hosting/cdnFiles.ts redirectsFile). Double-quoted, so that nginx fills
+ * in the variables after the origin; the origin was checked when recorded
+ * (hosting/buildRecord.ts), and escaped() refuses a "$" in it.
+ */
+const cmsRedirect = (cmsOrigin: string) => `return 301 "${escaped(`${cmsOrigin}/`)}$is_args$args";`;
+
+/** The lines every server block of the site shares: redirects, compression and the headers each response carries. */
+function commonServerLines(cache: string, csp: string): string[] {
+  return [
+    '    # Location: /docs/, not http://host:port/docs/, whatever the proxy in front.',
+    '    absolute_redirect off;',
+    '    server_tokens off;',
+    '    etag on;',
+    '    charset utf-8;',
+    '    charset_types text/css text/plain text/xml application/javascript application/json application/manifest+json image/svg+xml;',
+    "    # No disable_symlinks: with it, Debian 12's brotli static module (1.0.0~rc-3) walks the",
+    '    # path it built past its end and, at random, serves no .br copy (fixed upstream). A',
+    '    # release holds no symlink instead: the build refuses one under content/, locales/',
+    '    # and static/ (gatsby/onPreBootstrap.ts), and a release copies regular files only',
+    '    # (scripts/publish.ts copyRelease).',
+    '',
+    '    # The .br and .gz copies beside the files (npm run precompress), for clients that accept them;',
+    "    # no compression on the fly (Debian's nginx.conf turns gzip on). gzip_vary",
+    '    # makes both modules send one "Vary: Accept-Encoding" wherever a copy exists.',
+    '    gzip off;',
+    '    brotli_static on;',
+    '    gzip_static on;',
+    '    gzip_vary on;',
+    '',
+    '    # Every response carries these: 200, 301, 304 and 404 (always). Never put an',
+    '    # add_header into a location below: that location would drop all of these.',
+    `    add_header Cache-Control ${cache} always;`,
+    ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `    add_header ${name} ${nginxString(value)} always;`),
+    `    add_header Content-Security-Policy ${csp} always;`,
+  ];
+}
+
+/**
+ * The CMS on an origin of its own (docs/deploy.md, "The CMS on its own
+ * origin"): a map and a server block that serve public/admin/ as the root
+ * of the recorded cmsOrigin's host, on the site's listen addresses, with
+ * the site's includes. `/` and `/index.html` get the CMS's policy, every
+ * other file the file policy; everything revalidates (the CMS's files keep
+ * their names); a path with a segment that starts with a dot, the CDN's
+ * `_headers` written for that origin (hosting/cdnFiles.ts) and anything
+ * the folder does not hold are 404s. The CMS has no 404 page: nginx's own
+ * short one answers, under the file policy. Nothing outside the folder is
+ * reachable: nginx refuses a path that climbs above the root (400).
+ */
+function cmsServer(rules: PublicRules, options: NginxSiteOptions, cmsOrigin: string): string[] {
+  const host = new URL(cmsOrigin).hostname;
+  const siteHosts = [new URL(rules.record.siteUrl).hostname, options.serverName];
+  if (siteHosts.includes(host)) {
+    throw new Error(
+      `The CMS's origin ${cmsOrigin} has the site's host name (${host}); nginx tells the two server blocks apart by host name alone, so give the CMS a host of its own (CMS_ORIGIN)`,
+    );
+  }
+  const adminRoot = `${options.root.replace(/\/+$/, '')}${ADMIN_PATH.replace(/\/$/, '')}`;
+  return [
+    '',
+    `# The editors' CMS on an origin of its own (${cmsOrigin}): public/admin/ as its root.`,
+    "# The CMS page gets the CMS's policy, every other file the sandboxing file policy.",
+    `map $uri ${CMS_CSP} {`,
+    `    default ${nginxString(rules.policies.file)};`,
+    `    ${nginxRegExp(/^\/(?:index\.html)?$/)} ${nginxString(rules.policies.admin)};`,
+    '}',
+    '',
+    'server {',
+    ...options.listen.map((address) => `    listen ${nginxWords(address, 'listen address')};`),
+    `    server_name ${nginxWords(host, 'server name')};`,
+    `    root ${nginxString(adminRoot)};`,
+    ...(options.includes ?? []).map((file) => `    include ${nginxString(file)};`),
+    '',
+    ...commonServerLines(nginxString(REVALIDATE), CMS_CSP),
+    '',
+    "    # No error_page: the CMS has no 404 page, so nginx's own short one answers, under the file policy.",
+    "    # The CDN's rules for this origin (written into public/admin/) are not for visitors.",
+    ...CDN_FILES.map((file) => `    location = ${nginxString(file)} {\n        return 404;\n    }`),
+    '',
+    '    # / means /index.html, the CMS page; nothing else is a page here.',
+    '    location / {',
+    `        try_files ${FILE} =404;`,
+    '        # Hidden files: 404, whatever the folder holds.',
+    `        location ${nginxLocationRegExp(HIDDEN_PATH)} {`,
+    '            return 404;',
+    '        }',
+    '        # The copies are served in place of their file, never as files of their own.',
+    '        location ~ \\.(br|gz)$ {',
+    '            return 404;',
+    '        }',
+    '    }',
+    '}',
+  ];
+}
+
+/**
  * The maps (at http level, where Debian includes a site file) and the
  * server block of the site in `rules`, served from `options.root`. Its size
  * does not depend on the number of pages (issue 27).
@@ -141,6 +247,9 @@ function nginxWords(value: string, what: string): string {
  * - Symlinks: none in a release (see the comment in the config for why
  *   nginx's disable_symlinks cannot be the guard).
  * - Compression: the .br and .gz copies beside the files (hosting/precompress.ts), never on the fly.
+ * - The CMS on its own origin (the record's cmsOrigin): /admin and
+ *   everything under /admin/ answer 301 to that origin's root, and a second
+ *   server block serves public/admin/ there (cmsServer).
  */
 export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): string {
   const files = new Set(rules.files);
@@ -149,7 +258,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
   }
   if (options.listen.length === 0) throw new Error('The nginx server needs at least one listen address');
   const manifests = rules.files.filter((file) => file.endsWith('.webmanifest'));
-  const securityHeaders = Object.entries(SECURITY_HEADERS).map(([name, value]) => `    add_header ${name} ${nginxString(value)} always;`);
+  const { cmsOrigin } = rules.record;
   const scope = (prefix: string) => [
     `    location ${nginxString(prefix)} {`,
     `        error_page 404 ${notFoundPage(prefix)};`,
@@ -224,37 +333,25 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     `    root ${nginxString(options.root)};`,
     ...(options.includes ?? []).map((file) => `    include ${nginxString(file)};`),
     '',
-    '    # Location: /docs/, not http://host:port/docs/, whatever the proxy in front.',
-    '    absolute_redirect off;',
-    '    server_tokens off;',
-    '    etag on;',
-    '    charset utf-8;',
-    '    charset_types text/css text/plain text/xml application/javascript application/json application/manifest+json image/svg+xml;',
-    "    # No disable_symlinks: with it, Debian 12's brotli static module (1.0.0~rc-3) walks the",
-    '    # path it built past its end and, at random, serves no .br copy (fixed upstream). A',
-    '    # release holds no symlink instead: the build refuses one under content/, locales/',
-    '    # and static/ (gatsby/onPreBootstrap.ts), and a release copies regular files only',
-    '    # (scripts/publish.ts copyRelease).',
-    '',
-    '    # The .br and .gz copies beside the files (npm run precompress), for clients that accept them;',
-    "    # no compression on the fly (Debian's nginx.conf turns gzip on). gzip_vary",
-    '    # makes both modules send one "Vary: Accept-Encoding" wherever a copy exists.',
-    '    gzip off;',
-    '    brotli_static on;',
-    '    gzip_static on;',
-    '    gzip_vary on;',
-    '',
-    '    # Every response carries these: 200, 301, 304 and 404 (always). Never put an',
-    '    # add_header into a location below: that location would drop all of these.',
-    `    add_header Cache-Control ${CACHE} always;`,
-    ...securityHeaders,
-    `    add_header Content-Security-Policy ${CSP} always;`,
+    ...commonServerLines(CACHE, CSP),
     '',
     `    error_page 404 ${notFoundPage('/')};`,
     '',
     "    # The hosting's own files (the CDN's rules, the build's record) are not for visitors.",
     ...HOSTING_FILES.map((file) => `    location = ${nginxString(file)} {\n        return 404;\n    }`),
     '',
+    ...(cmsOrigin
+      ? [
+          `    # The CMS is served from its own origin (${cmsOrigin}, below): never here.`,
+          `    location = ${nginxString(ADMIN_PATH.replace(/\/$/, ''))} {`,
+          `        ${cmsRedirect(cmsOrigin)}`,
+          '    }',
+          `    location ^~ ${nginxString(ADMIN_PATH)} {`,
+          `        ${cmsRedirect(cmsOrigin)}`,
+          '    }',
+          '',
+        ]
+      : []),
     "    # Debian's mime.types lacks the web app manifest's type.",
     ...manifests.map((file) => `    location = ${nginxString(file)} {\n        types {\n            application/manifest+json webmanifest;\n        }\n    }`),
     '',
@@ -267,6 +364,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '    # looks at the locations nested below.',
     ...NOT_FOUND_SCOPES.flatMap(scope),
     '}',
+    ...(cmsOrigin ? cmsServer(rules, options, cmsOrigin) : []),
     '',
   ].join('\n');
 }

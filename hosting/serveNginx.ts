@@ -58,6 +58,8 @@ async function main(): Promise<number> {
   console.log(describePrecompressed(await precompress(publicDir), Date.now() - started));
   const site = await startNginx({ publicDir, port: Number(process.env.PORT ?? 0) });
   console.log(`nginx serves public/ at ${languageHomes(site.url)}`);
+  // The site's /admin/ then redirects there; this nginx answers for that host name on the same port.
+  if (record.cmsOrigin) console.log(`The CMS is served from ${record.cmsOrigin} (the build's CMS_ORIGIN): here, for requests with Host: ${new URL(record.cmsOrigin).hostname}`);
   console.log(`Config: ${site.configFile}\nLogs:   ${site.logs.access}, ${site.logs.error}`);
   console.log('Press Ctrl+C to stop.');
   return new Promise<number>((resolve) => {

@@ -19,6 +19,7 @@ describe('buildRecord', () => {
       connectOrigins: ['https://pay.example.com', 'https://api.example.com'],
       cms: { name: 'github', repo: 'acme/site', branch: 'main' },
       adminScripts: ADMIN_SCRIPTS_EXAMPLE,
+      cmsOrigin: null,
       runtime: RUNTIME,
     });
     expect(buildRecord({ siteUrl: 'https://a.example', paymentsApiUrl: 'https://b.example/x', apiUrl: 'https://b.example/y' }, null, RUNTIME, null).connectOrigins).toEqual([

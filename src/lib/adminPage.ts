@@ -5,8 +5,9 @@
  *
  * The folder is whole in itself: the page names every file beside it by a
  * relative address, so the same folder can be served at /admin/ of the
- * site or as the root of an origin of its own, where no script of a public
- * page can reach an editor's token.
+ * site or as the root of an origin of its own (docs/deploy.md, "The CMS on
+ * its own origin"), where no script of a public page can reach an editor's
+ * token.
  */
 import { escapeHtml } from './html';
 import type { CmsBackend } from './cmsConfig';

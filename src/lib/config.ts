@@ -212,8 +212,8 @@ function quoteUrl(url: URL, value: string): string {
   return shown.href;
 }
 
-/** What a production build refuses in a well-formed URL, all on one line. */
-function productionUrlProblem(name: ConfigVariable, url: URL, value: string): string | null {
+/** What a production build refuses in a well-formed URL, all on one line (src/lib/cmsOrigin.ts holds CMS_ORIGIN to it too). */
+export function productionUrlProblem(name: string, url: URL, value: string): string | null {
   const faults: string[] = [];
   if (url.protocol === 'http:') faults.push('must use https');
   if (isLoopbackHost(url.hostname)) faults.push('must not point at this machine');
@@ -226,8 +226,8 @@ function productionUrlProblem(name: ConfigVariable, url: URL, value: string): st
 /** An API key travels in an HTTP header: printable ASCII, no spaces. */
 const HEADER_TOKEN = /^[\x21-\x7e]+$/;
 
-/** Top-level domains that never receive mail (RFC 2606 and 6761). */
-const RESERVED_TOP_LEVEL = /\.(example|invalid|localhost|test)$/i;
+/** Top-level domains that never receive mail (RFC 2606 and 6761), nor serve a site. */
+export const RESERVED_TOP_LEVEL = /\.(example|invalid|localhost|test)$/i;
 
 /** Problems in a fixed order: SITE_ENV, then the variables in their declared order. */
 function ordered(problems: Problem[]): string[] {
