@@ -159,7 +159,8 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     await expect(frame.locator('figure.diagram svg').first()).toBeVisible({ timeout: 20_000 });
     await expect(frame.getByText('November 3, 2026')).toBeVisible();
     const link = frame.getByRole('link', { name: /View on site/ });
-    await expect(link).toHaveAttribute('href', '/blog/from-sale-order-to-invoice/');
+    // The site's address, whichever origin serves the CMS (docs/deploy.md, "The CMS on its own origin").
+    await expect(link).toHaveAttribute('href', `${site.url}/blog/from-sale-order-to-invoice/`);
     await expect(link).toHaveAttribute('target', '_blank');
     // Decap's own "View Live": the default language's page on the site the CMS was built for.
     await expect(page.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `${site.url}/blog/from-sale-order-to-invoice/`);
@@ -204,7 +205,7 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Нова заглавка за StockPay');
     await expect(frame.getByText('3 ноември 2026 г.')).toBeVisible();
     await expect(frame.locator('h2#path-of-a-sale')).toHaveText('Пътят на една продажба');
-    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', '/bg/blog/from-sale-order-to-invoice/');
+    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', `${site.url}/bg/blog/from-sale-order-to-invoice/`);
     // Nothing is saved by previewing.
     expect(read('content/blog/bg/from-sale-order-to-invoice.md')).toBe(original('content/blog/bg/from-sale-order-to-invoice.md'));
   });
@@ -235,7 +236,7 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     await openCms(page, '/collections/home/entries/hero_bg');
     const frame = preview(page);
     await expect(frame.locator('section h1#hero-title')).toHaveText(readFrontmatter('hero.md', original('content/home/bg/hero.md')).data.headline as string);
-    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', '/bg/');
+    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', `${site.url}/bg/`);
     await expect(page.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `${site.url}/bg/`);
   });
 
@@ -245,6 +246,6 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     const frame = preview(page);
     await expect(frame.getByRole('heading', { level: 2, name: 'Поръчки за продажба, които редактирате до експедицията' })).toBeVisible();
     await expect(frame.locator('section p').first()).toContainText('Съставете поръчка');
-    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', '/bg/');
+    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', `${site.url}/bg/`);
   });
 });

@@ -62,9 +62,10 @@ const PREVIEW_NAMESPACES = ['common', 'blog', 'content'];
  * modules' stylesheet, with every language's labels and UI strings, and
  * the site's GATSBY_* settings inlined as the pages have them.
  */
-export function previewFiles(projectDir: string, productName: string): { script: string; stylesheet: string } {
+export function previewFiles(projectDir: string, productName: string, siteUrl: string): { script: string; stylesheet: string } {
   const config: PreviewConfig = {
     productName,
+    siteUrl,
     labels: Object.fromEntries(
       LANGUAGES.map((language) => [language, markdownLabels((namespace, key, field) => localeText(language, namespace, key, field, projectDir))]),
     ) as PreviewConfig['labels'],
@@ -142,7 +143,7 @@ export function writeAdmin(projectDir: string, target: string, backend: CmsBacke
   copyFileSync(path.join(projectDir, 'src', 'styles', 'global.css'), path.join(target, PREVIEW_STYLESHEET));
   const namespaces = readNamespaces(projectDir);
   writeFileSync(path.join(target, ADMIN_SCRIPT), adminScript(projectDir, namespaces));
-  const preview = previewFiles(projectDir, productName);
+  const preview = previewFiles(projectDir, productName, siteUrl ?? '');
   writeFileSync(path.join(target, PREVIEW_SCRIPT), preview.script);
   writeFileSync(path.join(target, PREVIEW_COMPONENTS_STYLESHEET), preview.stylesheet);
   // The files plugins/stockpay-remark-mermaid/renderer.js draws with, found from the project (Parcel drops require.resolve).

@@ -34,6 +34,8 @@ import * as styles from './EntryPreview.module.css';
 
 export interface PreviewSettings {
   productName: string;
+  /** The site's origin, for "View on site": the CMS may be served from an origin of its own. */
+  siteUrl: string;
   /** Each language's UI strings the markdown steps write (plugins/labels.js). */
   labels: Readonly<Record<Language, MarkdownLabels>>;
   /** Each language's UI string files the components read, by namespace. */
@@ -207,7 +209,7 @@ export function EntryPreview({ view, settings }: { view: PreviewView; settings: 
           <p className={styles.bar}>
             <span>{languageName(view.language)}</span>
             {view.name && (
-              <a href={path} target="_blank" rel="noopener">
+              <a href={`${settings.siteUrl.replace(/\/+$/, '')}${path}`} target="_blank" rel="noopener">
                 {PREVIEW_TEXT.viewOnSite} {path}
               </a>
             )}
