@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // CommonJS: gatsby-transformer-remark requires the remark plugins (and they Chromium's finder), Jest its transformer.
-    files: ['plugins/**/*.js', 'scripts/chromium.js', 'jest-preprocess.js', 'jest.*.js'],
+    files: ['plugins/**/*.js', 'node/**/*.js', 'jest-preprocess.js', 'jest.*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

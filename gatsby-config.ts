@@ -1,13 +1,13 @@
 import type { GatsbyConfig } from 'gatsby';
 import { chromiumRequired, configMode, siteConfig } from './src/lib/config';
-import { I18NEXT_OPTIONS } from './src/lib/i18n';
+import { I18NEXT_OPTIONS } from './src/build/i18n';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/lib/languages';
-import { manifestOptions } from './src/lib/manifest';
-import { remoteReadmeUrls } from './src/lib/content';
-import { FRONTMATTER_ENGINES } from './src/lib/frontmatterParser';
+import { manifestOptions } from './src/build/manifest';
+import { remoteReadmeUrls } from './src/build/content';
+import { FRONTMATTER_ENGINES } from './src/build/frontmatterParser';
 import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } from './src/lib/sitemap';
 import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
-import { readLocaleString } from './gatsby/locales';
+import { readLocaleString } from './node/localeFiles';
 import { feedOptions } from './gatsby/feeds';
 import { REMARK_PLUGINS } from './plugins/order';
 
@@ -50,7 +50,7 @@ const gatsbyConfig: GatsbyConfig = {
       resolve: 'gatsby-transformer-remark',
       options: {
         // gray-matter's languages: YAML read as data only, every other one
-        // refused (src/lib/frontmatterParser.ts). The transformer passes the
+        // refused (src/build/frontmatterParser.ts). The transformer passes the
         // option to gray-matter, though its schema does not list it, so
         // Gatsby warns once that "engines" is an unknown option.
         engines: FRONTMATTER_ENGINES,

@@ -10,15 +10,15 @@ const PAGE_END_ID = 'page-end';
  * shown and their fallbacks (a note, `.no-js-only`) hidden by the global
  * stylesheet; with JavaScript off, the <noscript> style in the head swaps
  * them before anything paints. No script is needed for it: the pages carry
- * no inline script at all, since their one policy trusts none (issue 27).
+ * no inline script at all, since their one policy trusts none.
  * `.no-js-only` marks block elements (notes), which the swap shows as blocks;
  * its rules name `html` to outrank the global ones wherever Gatsby puts those.
  *
  * Holds the first paint until the whole body is parsed. On a slow network
  * the HTML arrives in pieces, and Chrome would paint a half-parsed page: an
  * element whose content had not arrived yet (the hero's empty Demo Account
- * button, the footer of a short page) then grows and moves (CLS 0.0107 on /,
- * issue 18). Chrome lifts a `rel=expect` block as soon as the target element
+ * button, the footer of a short page) then grows and moves (CLS 0.0107 on /
+ * in CI). Chrome lifts a `rel=expect` block as soon as the target element
  * is inserted, not when it is complete, so the target is an empty element
  * after everything else, not <main>.
  * https://html.spec.whatwg.org/multipage/links.html#link-type-expect

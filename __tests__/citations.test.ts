@@ -8,7 +8,7 @@ import path from 'node:path';
  * left out: their fixtures name files that exist only in the test.
  */
 const ROOT = path.join(__dirname, '..');
-const SOURCE_FOLDERS = ['src', 'plugins', 'scripts', 'gatsby', 'hosting', 'cms', 'e2e', 'sandbox'];
+const SOURCE_FOLDERS = ['src', 'node', 'checks', 'plugins', 'scripts', 'gatsby', 'hosting', 'cms', 'e2e', 'sandbox'];
 const CITATION = /(?<![\w./-])((?:src|plugins|scripts|gatsby|hosting|cms|e2e|sandbox|content|locales|__tests__|static)\/[\w./-]*\w\.(?:tsx?|jsx?|css|json|md|ya?ml))\b/g;
 
 function sourceFiles(folder: string): string[] {

@@ -1,37 +1,15 @@
 /** @jest-environment node */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { CODE, ROOT, codeFiles, importsOf } from './support/imports';
 
 /**
- * No import circle: no module imports itself through others (issue 28). A
+ * No import circle: no module imports itself through others. A
  * circle makes the order of loading decide what a module sees, and means two
  * files are one concept. Every import, require and dynamic import of the
  * project's own code counts, type-only imports too.
  */
-const ROOT = path.join(__dirname, '..');
-const FOLDERS = ['src', 'gatsby', 'hosting', 'cms', 'plugins', 'scripts', 'sandbox', 'e2e'];
-const CODE = /\.(tsx?|jsx?|cjs|mjs)$/;
-const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.cjs', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
-
-function codeFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const file = path.join(folder, name);
-    if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : codeFiles(file);
-    return CODE.test(name) && !name.endsWith('.d.ts') ? [file] : [];
-  });
-}
-
-/** The project's files a file imports: relative specifiers resolved as TypeScript and Node would. */
-function importsOf(file: string, text = readFileSync(file, 'utf8')): string[] {
-  const { importedFiles } = ts.preProcessFile(text, true, true);
-  return importedFiles.flatMap(({ fileName }) => {
-    if (!fileName.startsWith('.')) return [];
-    const base = path.resolve(path.dirname(file), fileName);
-    const found = EXTENSIONS.map((extension) => base + extension).find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
-    return found && CODE.test(found) ? [found] : [];
-  });
-}
+const FOLDERS = ['src', 'node', 'checks', 'gatsby', 'hosting', 'cms', 'plugins', 'scripts', 'sandbox', 'e2e'];
 
 /** Every circle of the graph, each once, as the files in import order, the first one repeated at the end. */
 function findCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
@@ -56,9 +34,9 @@ function findCircles(graph: ReadonlyMap<string, readonly string[]>): string[][] 
 
 describe('imports', () => {
   it('finds imports, requires and dynamic imports, and follows them round a circle', () => {
-    const a = path.join(ROOT, 'scripts', 'a.ts');
-    expect(importsOf(a, "import { run } from './processes';\nconst t = require('./table');\nimport('./sitePages');\nimport ts from 'typescript';")).toEqual(
-      ['processes.ts', 'table.ts', 'sitePages.ts'].map((name) => path.join(ROOT, 'scripts', name)),
+    const a = path.join(ROOT, 'checks', 'a.ts');
+    expect(importsOf(a, "import { run } from '../node/processes';\nconst t = require('./table');\nimport('./sitePages');\nimport ts from 'typescript';")).toEqual(
+      ['processes.ts', 'table.ts', 'sitePages.ts'].map((name) => path.join(ROOT, name === 'processes.ts' ? 'node' : 'checks', name)),
     );
     const graph = new Map([
       ['a', ['b']],

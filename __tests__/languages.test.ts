@@ -7,12 +7,12 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { BRAND_IMAGE_FILES } from '../src/lib/brandImageFiles';
-import { sitePages } from '../scripts/sitePages';
-import { remoteReadmeVariable } from '../src/lib/content';
+import { BRAND_IMAGE_FILES } from '../src/build/brandImageFiles';
+import { sitePages } from '../checks/sitePages';
+import { remoteReadmeVariable } from '../src/build/content';
 import { CONTENT_SECTIONS, type ContentSection, type SectionSchema } from '../src/lib/contentSchema';
 import { APP_LOCALES, DEFAULT_LANGUAGE, LANGUAGES, LOCALE_TAGS, WRITING_SYSTEMS, isLanguage } from '../src/lib/languages';
-import { manifestOptions } from '../src/lib/manifest';
+import { manifestOptions } from '../src/build/manifest';
 import { ROUTES } from '../src/lib/routes';
 import { headLinks } from '../src/lib/seo';
 import { shareImagePath } from '../src/lib/shareImage';

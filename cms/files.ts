@@ -1,7 +1,7 @@
 /**
  * The local CMS backend's file access (cms/localBackend.ts), confined to
  * one repository folder. The paths it gets have already passed
- * src/lib/cmsPaths.ts (relative, plain segments, inside the CMS's folders);
+ * src/build/cmsPaths.ts (relative, plain segments, inside the CMS's folders);
  * here the disk is checked too: no symbolic link anywhere below the
  * repository on the way to a file, no special file (a FIFO, a device, a
  * socket), and the final open never follows a link (O_NOFOLLOW), so a link

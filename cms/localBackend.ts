@@ -11,14 +11,14 @@
  *   under another name (DNS rebinding) is refused;
  * - a request from a web page (Origin) is answered only for the development
  *   site's origins it is given, and CORS is granted to those alone;
- * - it reads and writes only the CMS's own paths (src/lib/cmsPaths.ts: the
+ * - it reads and writes only the CMS's own paths (src/build/cmsPaths.ts: the
  *   collections' folders and files, the media folder), and writes each
  *   where it belongs: one entry a save, its files in their own collection's
  *   language folders, a rename within its folder, a UI string file where it
  *   is, an upload in the media folder;
  * - it never reads or writes through a symbolic link, nor a file with other
  *   hard links, which may be a file from anywhere (cms/files.ts), and
- *   uploads only images (src/lib/mediaUpload.ts); bodies are limited in size.
+ *   uploads only images (src/build/mediaUpload.ts); bodies are limited in size.
  *
  * Everything refused is answered with a JSON error that names the path or
  * header and says what is allowed (Decap shows it to the editor).
@@ -26,12 +26,12 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { readNamespaces } from '../gatsby/locales';
-import { cmsConfig } from '../src/lib/cmsConfig';
-import { cmsPathError, cmsPaths, deleteSetError, entrySaveError, shownPath, type CmsAccess, type CmsPaths } from '../src/lib/cmsPaths';
-import { MEDIA_MAX_BYTES, mediaUploadError } from '../src/lib/mediaUpload';
+import { readNamespaces } from '../node/localeFiles';
+import { cmsConfig } from '../src/build/cmsConfig';
+import { cmsPathError, cmsPaths, deleteSetError, entrySaveError, shownPath, type CmsAccess, type CmsPaths } from '../src/build/cmsPaths';
+import { MEDIA_MAX_BYTES, mediaUploadError } from '../src/build/mediaUpload';
 import { contentFiles, RefusedPath, type ContentFiles } from './files';
-import { listen, type RunningServer } from '../scripts/listen';
+import { listen, type RunningServer } from '../node/listen';
 
 export interface ContentServer extends RunningServer {
   /** What the CMS config names as its backend: http://127.0.0.1:<port>/api/v1. */

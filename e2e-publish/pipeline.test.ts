@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import sharp from 'sharp';
-import { releasesOf } from '../src/lib/publish';
+import { releasesOf } from '../src/build/publish';
 
 const ROOT = path.join(__dirname, '..');
 const BANNER = 'content/banners/bg/01-sale-orders.md';

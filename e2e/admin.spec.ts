@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeAdmin } from '../gatsby/admin';
 import { startContentServer, type ContentServer } from '../cms/localBackend';
-import { listen, type RunningServer } from '../scripts/listen';
+import { listen, type RunningServer } from '../node/listen';
 import { createStaticApp } from '../hosting/staticServer';
-import { validateFrontmatter } from '../src/lib/content';
-import { readFrontmatter } from '../src/lib/frontmatterParser';
+import { validateFrontmatter } from '../src/build/content';
+import { readFrontmatter } from '../src/build/frontmatterParser';
 
 const ROOT = path.join(__dirname, '..');
 const BANNER = 'content/banners/bg/01-sale-orders.md';
@@ -94,7 +94,7 @@ test.describe("the editors' CMS on its local backend", () => {
     await publish(page);
     await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
     await expect.poll(() => JSON.parse(read(COMMON_BG)).launchApp).toBe('Отвори приложението');
-    // Byte for byte: only that value changed, the keys in their order (src/lib/cmsRules.ts inReferenceOrder).
+    // Byte for byte: only that value changed, the keys in their order (src/build/cmsRules.ts inReferenceOrder).
     const launchApp = JSON.stringify(JSON.parse(original(COMMON_BG)).launchApp);
     expect(read(COMMON_BG)).toBe(original(COMMON_BG).replace(`"launchApp": ${launchApp}`, '"launchApp": "Отвори приложението"'));
     expect(read('locales/en/common.json')).toBe(original('locales/en/common.json'));
@@ -108,7 +108,7 @@ test('the built site serves the CMS under its own policy: it starts, offers to l
   });
   const response = await page.goto('/admin/');
   expect(response?.status()).toBe(200);
-  // The checks build with CMS_BACKEND=git-gateway (scripts/processes.ts): Decap asks for Netlify Identity.
+  // The checks build with CMS_BACKEND=git-gateway (node/processes.ts): Decap asks for Netlify Identity.
   await expect(page.getByRole('button', { name: /login/i })).toBeVisible({ timeout: 20_000 });
   expect(refused).toEqual([]);
 });
@@ -122,7 +122,7 @@ test.describe('a script planted where the CMS keeps its own', () => {
       page.on('console', (message) => refused.push(message.text()));
       await page.goto(`${site.url}/admin/`);
       await expect.poll(() => refused.filter((text) => /integrity/i.test(text) && text.includes(script))).not.toEqual([]);
-      // Read without evaluating in the page: the CMS page's own eval throws (src/lib/adminPage.ts EVAL_REFUSED).
+      // Read without evaluating in the page: the CMS page's own eval throws (src/build/adminPage.ts EVAL_REFUSED).
       await expect(page.locator('html')).not.toHaveAttribute('data-planted', 'yes');
       expect(await page.title()).not.toBe('planted');
     });
@@ -164,7 +164,7 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     await expect(link).toHaveAttribute('target', '_blank');
     // Decap's own "View Live": the default language's page on the site the CMS was built for.
     await expect(page.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `${site.url}/blog/from-sale-order-to-invoice/`);
-    // Mermaid, the drawing page and the components' styles load under the page's policy (src/lib/adminPage.ts).
+    // Mermaid, the drawing page and the components' styles load under the page's policy (src/build/adminPage.ts).
     expect(refused).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Parser } from 'htmlparser2';
 import { feedPath, formatPostDate, newestFirst, postPath } from '../src/lib/blog';
 import { fillProductName } from '../src/lib/markdown';
-import { blogSources } from '../scripts/sitePages';
+import { blogSources } from '../checks/sitePages';
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
 import { SITE_URL, isSameDocument, languageToggle, markDocument, waitForHydration } from './support';
 

@@ -147,7 +147,7 @@ test('Bulgarian: translated labels and errors, and a message that arrives', asyn
 });
 
 test('typing while the form engine is still on its way loses nothing, and Submit waits for it', async ({ page, request }) => {
-  // The engine (Formik and yup) is a separate chunk, loaded on first use (issue 18): hold it back.
+  // The engine (Formik and yup) is a separate chunk, loaded on first use so the page paints without it: hold it back.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/contact-engine-[0-9a-f]+\.js$/, async (route) => {

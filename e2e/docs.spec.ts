@@ -3,7 +3,7 @@ import { htmlFiles } from '../hosting/publicFiles';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readBuildRecord } from '../hosting/publicFiles';
-import { pageScripts } from '../src/lib/runtimeMarkup';
+import { pageScripts } from '../src/build/runtimeMarkup';
 import { isSameDocument, markDocument, waitForHydration } from './support';
 
 const PUBLIC = path.join(__dirname, '..', 'public');

@@ -15,10 +15,11 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { readPublicRules } from '../hosting/publicFiles';
-import { adminContentSecurityPolicy } from '../src/lib/adminPage';
+import { adminContentSecurityPolicy } from '../src/build/adminPage';
 import { readAdminIntegrity } from '../gatsby/admin';
 import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../hosting/headersFile';
-import { FILE_POLICY, IMMUTABLE, REVALIDATE, SECURITY_HEADERS, headersFor, notFoundPage, pagePath, servedKind } from '../hosting/rules';
+import { FILE_POLICY, IMMUTABLE, REVALIDATE, SECURITY_HEADERS, headersFor, notFoundPage, servedKind } from '../hosting/rules';
+import { pagePath } from '../src/lib/routes';
 import { LANGUAGES } from '../src/lib/languages';
 import { PUBLIC_DIR, SANDBOX_URL, SITE_URL } from './support';
 
@@ -257,7 +258,7 @@ test.describe('Content-Security-Policy', () => {
     }
   });
 
-  test('the CMS page gets its own policy, for the backend the checks build with (scripts/processes.ts)', async ({ request }) => {
+  test('the CMS page gets its own policy, for the backend the checks build with (node/processes.ts)', async ({ request }) => {
     const response = await get(request, '/admin/');
     // Its scripts by their hashes, as the page loads them: the served policy trusts exactly the three the build wrote.
     const integrity = readAdminIntegrity(path.join(PUBLIC_DIR, 'admin'));

@@ -1,5 +1,5 @@
 /**
- * No layout shift, ever, on a slow phone (issue 18). Lighthouse's budget is
+ * No layout shift, ever, on a slow phone. Lighthouse's budget is
  * CLS 0; these tests make the conditions under which the home page shifted
  * in CI (0.0107: the hero's Demo Account button painted before its text had
  * arrived, then wrapped to the next line) happen on purpose.

@@ -1,5 +1,5 @@
 /**
- * Site search (issue 29): the header's form, the search page of each
+ * Site search: the header's form, the search page of each
  * language, the results Pagefind finds in the index of the page's
  * language, keyboard use, and the page without JavaScript.
  */

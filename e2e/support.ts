@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
 import { postPath } from '../src/lib/blog';
-import { blogSources } from '../scripts/sitePages';
+import { blogSources } from '../checks/sitePages';
 import { NOT_FOUND_PATH, ROUTES as SITE_ROUTES } from '../src/lib/routes';
 import { HYDRATED_ATTRIBUTE } from '../src/lib/hydration';
 

@@ -19,18 +19,18 @@ import {
   adminPageHtml,
   unconfiguredAdminHtml,
   type AdminScriptIntegrity,
-} from '../src/lib/adminPage';
+} from '../src/build/adminPage';
 import type { PreviewConfig } from '../src/browser/preview/register';
 import { markdownLabels } from '../plugins/labels';
-import { localeText, readLocaleFile } from '../plugins/locales';
+import { localeText, readLocaleFile } from '../node/locales';
 import { CONFIG_ENV } from '../src/lib/config';
 import { katexDist } from './katexStylesheet';
-import { MEDIA_EXTENSIONS } from '../src/lib/mediaFiles';
-import { UPLOAD_EXTENSIONS } from '../src/lib/mediaUpload';
+import { MEDIA_EXTENSIONS } from '../src/build/mediaFiles';
+import { UPLOAD_EXTENSIONS } from '../src/build/mediaUpload';
 import { bundleBrowserModule, bundleComponentsModule } from './browserBundle';
-import { readNamespaces } from './locales';
-import { collectionChecks, languageNames } from '../src/lib/cmsRules';
-import { LOCALE_FORMAT, cmsConfig, type CmsBackend, type LocaleStrings } from '../src/lib/cmsConfig';
+import { readNamespaces } from '../node/localeFiles';
+import { collectionChecks, languageNames } from '../src/build/cmsRules';
+import { LOCALE_FORMAT, cmsConfig, type CmsBackend, type LocaleStrings } from '../src/build/cmsConfig';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages';
 
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
@@ -72,7 +72,7 @@ export function previewFiles(projectDir: string, productName: string, siteUrl: s
     locales: Object.fromEntries(
       LANGUAGES.map((language: Language) => [language, Object.fromEntries(PREVIEW_NAMESPACES.map((namespace) => [namespace, readLocaleFile(projectDir, language, namespace)]))]),
     ) as PreviewConfig['locales'],
-    // Addresses relative to the page, so the folder works wherever it is served (src/lib/adminPage.ts).
+    // Addresses relative to the page, so the folder works wherever it is served (src/build/adminPage.ts).
     diagramScripts: { mermaid: MERMAID_FILE, page: DIAGRAM_PAGE_FILE },
     stylesheets: [PREVIEW_COMPONENTS_STYLESHEET, ADMIN_KATEX_STYLESHEET],
   };

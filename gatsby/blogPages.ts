@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import type { Node } from 'gatsby';
-import { languagesWithPosts, listPages, neighboursBySlug, newestFirst, postPath, translationsBySlug, type Neighbour, type PostSummary } from '../src/lib/blog';
+import { languagesWithPosts, listPages, neighboursBySlug, newestFirst, postPath, translationsBySlug, type ListContext, type PostContext, type PostSummary } from '../src/lib/blog';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/lib/languages';
 import { postKey } from './postShareImages';
 
@@ -74,23 +74,6 @@ function copies(language: Language, originalPath: string, languages: Language[])
       },
     };
   });
-}
-
-export interface ListContext {
-  page: number;
-  pageCount: number;
-  skip: number;
-  limit: number;
-  newerPath: string | null;
-  olderPath: string | null;
-}
-
-export interface PostContext {
-  slug: string;
-  newer: Neighbour | null;
-  older: Neighbour | null;
-  /** The post's share card ('/static/share/<hash>.png', gatsby/postShareImages.ts); null: the language's site-wide image. */
-  shareImage: string | null;
 }
 
 /** The list pages of one language (page 1 first), with the languages that have a page of that number. */

@@ -12,7 +12,7 @@ import { fillProductNameInFields } from '../src/lib/markdown';
 import { cardSvg, svgDataUrl, svgToPng, type ShareCardAssets } from '../src/lib/shareCard';
 import { missingGlyphs } from '../src/lib/shareCardText';
 import { shareImagePath } from '../src/lib/shareImage';
-import { siteShareCard, siteShareTree, type SiteShareCard } from '../src/lib/siteShareCard';
+import { siteShareCard, siteShareTree, type SiteShareCard } from '../src/build/siteShareCard';
 import { readContentFrontmatter } from './contentFile';
 import { readShareCardAssets, rendererFingerprint } from './postShareImages';
 

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { validateFrontmatter } from '../src/lib/content';
+import { validateFrontmatter } from '../src/build/content';
 import type { ContentSection } from '../src/lib/contentSchema';
-import { readFrontmatter } from '../src/lib/frontmatterParser';
+import { readFrontmatter } from '../src/build/frontmatterParser';
 import type { Language } from '../src/lib/languages';
 
 /**
  * The checked frontmatter of content/<section>/<language>/<name>.md, for
  * build-time code that runs before Gatsby reads the content (the share
- * images). Read as YAML only (src/lib/frontmatterParser.ts), as the
+ * images). Read as YAML only (src/build/frontmatterParser.ts), as the
  * transformer reads it, and held to the same schema: a broken file throws
  * naming file and field.
  */

@@ -1,5 +1,5 @@
 import type { GatsbyNode, Node } from 'gatsby';
-import { findDuplicateNames, findMissingTranslations, type ContentFile } from '../src/lib/content';
+import { findDuplicateNames, findMissingTranslations, type ContentFile } from '../src/build/content';
 import { isContentSection } from '../src/lib/contentSchema';
 import { siteConfig } from '../src/lib/config';
 import { isLanguage } from '../src/lib/languages';

@@ -34,7 +34,7 @@ function objectTypes(typeName: string, fields: Readonly<Record<string, FieldRule
  * Every frontmatter field of every content file, as one GraphQL type: the
  * files of all sections share MarkdownRemark. Fields are nullable (a field
  * one file requires, another does not have); what each file must hold is
- * checked per file (src/lib/content.ts). Throws when two files declare one
+ * checked per file (src/build/content.ts). Throws when two files declare one
  * field name with different rules of type, since GraphQL cannot hold both.
  */
 export function frontmatterTypeDefs(sections: Readonly<Record<string, SectionSchema>>): string {

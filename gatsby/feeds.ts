@@ -8,7 +8,7 @@ import { BLOG_PATH, feedItems, feedPageMatch, feedPath, type FeedItem, type Feed
 import { LANGUAGES, isLanguage, localizedPath, DEFAULT_LANGUAGE, type Language } from '../src/lib/languages';
 import { escapeAngleBrackets, escapeHtmlText } from '../src/lib/html';
 import { fillProductName } from '../src/lib/markdown';
-import { readLocaleString } from './locales';
+import { readLocaleString } from '../node/localeFiles';
 
 const postsQuery = (language: Language): string => `{
   allMarkdownRemark(filter: { fields: { section: { eq: "blog" }, language: { eq: "${language}" }, published: { eq: true } } }) {

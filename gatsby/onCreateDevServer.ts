@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { GatsbyNode } from 'gatsby';
 import path from 'node:path';
-import { ADMIN_PATH } from '../src/lib/adminPage';
+import { ADMIN_PATH } from '../src/build/adminPage';
 
 /**
  * `gatsby develop` serves public/'s files but never an index.html (it

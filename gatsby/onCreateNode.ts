@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { GatsbyNode, Node } from 'gatsby';
-import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/lib/content';
-import { readFrontmatter } from '../src/lib/frontmatterParser';
+import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/build/content';
+import { readFrontmatter } from '../src/build/frontmatterParser';
 import { LANGUAGES } from '../src/lib/languages';
 import { readingMinutes } from '../src/lib/blog';
 
@@ -45,7 +45,7 @@ const buildsDrafts = (): boolean => process.env.gatsby_executing_command !== 'bu
  * Gives every markdown file its section, language and name from its path
  * (content/<section>/<language>/<name>.md), whether it is published (drafts are not,
  * in a production build) and a blog post's reading time, and fails the build when its
- * frontmatter is not YAML (src/lib/frontmatterParser.ts) or breaks the section's schema.
+ * frontmatter is not YAML (src/build/frontmatterParser.ts) or breaks the section's schema.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onCreateNode
  */
 export const onCreateNode: GatsbyNode['onCreateNode'] = ({ node, getNode, actions, reporter }) => {

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILD_RECORD_PATH, buildRecord } from '../hosting/buildRecord';
-import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
-import { cmsOriginFromEnv } from '../src/lib/cmsOrigin';
+import { cmsBackendFromEnv } from '../src/build/cmsConfig';
+import { cmsOriginFromEnv } from '../src/build/cmsOrigin';
 import { siteConfig } from '../src/lib/config';
 import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
 import { cmsCdnFiles, writeCdnFiles } from '../hosting/cdnFiles';
@@ -13,13 +13,13 @@ import { writeRuntime } from './runtimeFile';
 import { repairStreamedHtml } from './streamedHtml';
 import { writeSearchIndex } from './searchIndex';
 import { readAdminIntegrity } from './admin';
-import { ADMIN_PATH } from '../src/lib/adminPage';
+import { ADMIN_PATH } from '../src/build/adminPage';
 import { claim, claimGatsbyPages, claimPartytown, filesUnder, settleOwnership, writeFilesRecord, type GatsbyOutputState } from './publicOwners';
 import { feedPath } from '../src/lib/blog';
 import { LANGUAGES } from '../src/lib/languages';
 import { PAGEFIND_PATH } from '../src/lib/search';
-import { FILES_RECORD_PATH } from '../src/lib/publicOwners';
-import { MANIFEST_FILES } from '../src/lib/manifest';
+import { FILES_RECORD_PATH } from '../src/build/publicOwners';
+import { MANIFEST_FILES } from '../src/build/manifest';
 
 /**
  * Removes the NUL bytes React's stream writer leaves in the pages
@@ -82,7 +82,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     return;
   }
 
-  // Every file of public/ has one writer (src/lib/publicOwners.ts): the rest claim theirs now.
+  // Every file of public/ has one writer (src/build/publicOwners.ts): the rest claim theirs now.
   claimGatsbyPages(store.getState() as GatsbyOutputState);
   claimPartytown(program.directory);
   claim('runtime', [runtime.runtime.file]);

@@ -1,26 +1,26 @@
 import type { GatsbyNode } from 'gatsby';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
-import { findChromium, withoutChromiumWarning } from '../scripts/chromium.js';
+import { findChromium, withoutChromiumWarning } from '../node/chromium.js';
 import { CONFIG_ENV, buildConfigError, chromiumRequired, configMode } from '../src/lib/config';
-import { ADMIN_PATH } from '../src/lib/adminPage';
-import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
-import { cmsOriginFromEnv } from '../src/lib/cmsOrigin';
+import { ADMIN_PATH } from '../src/build/adminPage';
+import { cmsBackendFromEnv } from '../src/build/cmsConfig';
+import { cmsOriginFromEnv } from '../src/build/cmsOrigin';
 import { siteConfig } from '../src/lib/config';
 import { writeAdmin } from './admin';
 import { writeBrandImages } from './brandImages';
-import { contentTreeError } from './contentTree';
+import { contentTreeError } from '../node/contentTree';
 import { writeIllustrations } from './illustrations';
 import { KATEX_STATIC_DIR, katexDist } from './katexStylesheet';
 import { claim, claimExact, filesUnder, startClaims } from './publicOwners';
-import { BRAND_IMAGE_FILES } from '../src/lib/brandImageFiles';
+import { BRAND_IMAGE_FILES } from '../src/build/brandImageFiles';
 import { ILLUSTRATION_FILES } from '../src/lib/illustrations';
 
 /**
  * First stops a build whose configuration is unfit (src/lib/config.ts: a
  * production build without its settings, or a malformed value), then one
  * whose content folders hold what the site never builds from
- * (gatsby/contentTree.ts: a symbolic link, a pipe, a page under static/, a
+ * (node/contentTree.ts: a symbolic link, a pipe, a page under static/, a
  * file that is not an image in the CMS's media). Then copies
  * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
  * contain math (importing the CSS would put it on every page), writes the
@@ -41,7 +41,7 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
   }
   const { program } = store.getState() as { program: { directory: string } };
   const publicDir = path.join(program.directory, 'public');
-  // Every writer of public/ claims what it writes (src/lib/publicOwners.ts); onPostBuild holds public/ to it.
+  // Every writer of public/ claims what it writes (src/build/publicOwners.ts); onPostBuild holds public/ to it.
   startClaims(publicDir);
   // Then, before anything reads them: content/, locales/ and static/ hold no
   // link, pipe or device, no page under static/, only images in the CMS's media.
@@ -67,7 +67,7 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     reporter.panic(cms.error);
     return;
   }
-  // The CMS's own origin (src/lib/cmsOrigin.ts): a wrong one, or one this backend cannot use, stops here too.
+  // The CMS's own origin (src/build/cmsOrigin.ts): a wrong one, or one this backend cannot use, stops here too.
   const cmsOrigin = cmsOriginFromEnv(process.env, siteConfig.siteUrl);
   if (cmsOrigin && typeof cmsOrigin === 'object') {
     reporter.panic(cmsOrigin.error);

@@ -6,7 +6,7 @@
  * renderers'), so a host may cache it forever (hosting/rules.ts: /static/
  * is immutable) and a changed post gets a new name. Cards are kept under
  * the same hash in node_modules/.cache/stockpay-share-cards/, which
- * `gatsby clean` keeps (scripts/keptCache.ts: a card unused for 30 days
+ * `gatsby clean` keeps (node/keptCache.ts: a card unused for 30 days
  * goes): a build, clean or not, draws only the cards whose inputs changed
  * (at 700 posts, a clean build would otherwise spend about 20 s on them).
  */
@@ -22,8 +22,8 @@ import type { Language } from '../src/lib/languages';
 import { fillProductName } from '../src/lib/markdown';
 import { SHARE_CARD_VERSION, drawShareCard, type ShareCard, type ShareCardAssets } from '../src/lib/shareCard';
 import { fitTitle, missingGlyphs } from '../src/lib/shareCardText';
-import { recordUse, writeWhole } from '../scripts/keptCache';
-import { forEachAtOnce } from '../scripts/pool';
+import { recordUse, writeWhole } from '../node/keptCache';
+import { forEachAtOnce } from '../node/pool';
 
 /** Where the cards are served from; under /static/, which hosts cache forever. */
 export const POST_SHARE_DIR = '/static/share/';

@@ -1,5 +1,5 @@
 /**
- * The build's side of src/lib/publicOwners.ts: each writer of public/
+ * The build's side of src/build/publicOwners.ts: each writer of public/
  * claims its files here as it writes them (the build's own hooks) or from
  * Gatsby's state (pages, page data, bundles, Partytown); at the end of the
  * build public/ is held to the claims, an earlier build's files that this
@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { generateHtmlPath, generatePageDataPath } from 'gatsby-core-utils';
 import { publicTree } from '../hosting/publicFiles';
-import { FILES_RECORD_PATH, filesRecord, ownership, ownershipProblems, parseFilesRecord, PRODUCERS, type FilesRecord, type Producer } from '../src/lib/publicOwners';
+import { FILES_RECORD_PATH, filesRecord, ownership, ownershipProblems, parseFilesRecord, PRODUCERS, type FilesRecord, type Producer } from '../src/build/publicOwners';
 
 const claims = new Map<Producer, Set<string>>();
 /** Files claimed with the SHA-256 of the bytes their writer wrote: checked again at the end. */
@@ -170,7 +170,7 @@ export function settleOwnership(publicDir: string, pending: readonly string[], p
     )
     .map(([file]) => `public/${file} is not the file ${PRODUCERS[result.owners.get(file) ?? 'hosting']} wrote: something wrote over it later in the build`);
   const problems = [...ownershipProblems(result), ...changed];
-  if (problems.length > 0) throw new Error([`public/ is not what this build's writers made (src/lib/publicOwners.ts):`, ...problems.map((line) => `  - ${line}`)].join('\n'));
+  if (problems.length > 0) throw new Error([`public/ is not what this build's writers made (src/build/publicOwners.ts):`, ...problems.map((line) => `  - ${line}`)].join('\n'));
   for (const file of [...result.stale, ...copies]) rmSync(path.join(publicDir, file));
   for (const file of relativePending) result.owners.set(file, 'hosting');
   return { record: filesRecord(result.owners), removed: result.stale };

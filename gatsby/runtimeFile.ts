@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RuntimeConfig } from '../src/browser/runtime';
 import type { RuntimeRecord } from '../hosting/buildRecord';
 import { inlineScripts, servedKind } from '../hosting/rules';
-import { RUNTIME_CEILING_MS, readGatsbyRuntime, runtimeFileName, withRuntimeTag, type GatsbyRuntime } from '../src/lib/runtimeMarkup';
+import { RUNTIME_CEILING_MS, readGatsbyRuntime, runtimeFileName, withRuntimeTag, type GatsbyRuntime } from '../src/build/runtimeMarkup';
 import { bundleBrowserModule } from './browserBundle';
 import { rewriteHtmlFiles } from './streamedHtml';
 import { htmlFiles } from '../hosting/publicFiles';

@@ -1,5 +1,5 @@
 import type { GatsbyNode } from 'gatsby';
-import { remoteReadmeUrls, remoteReadmeVariable } from '../src/lib/content';
+import { remoteReadmeUrls, remoteReadmeVariable } from '../src/build/content';
 import { LANGUAGES } from '../src/lib/languages';
 import { fetchRemoteReadme } from './remoteReadme';
 

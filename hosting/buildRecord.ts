@@ -6,13 +6,14 @@
  * page loads. The nginx config, `npm run serve:nginx`
  * and `npm run publish` read this record, never the environment of the
  * shell that serves: a build served under other settings keeps the policy
- * it was built for (issue 27). Nothing in it is secret: all of it is in
+ * it was built for, and the same build serves the same way everywhere.
+ * Nothing in it is secret: all of it is in
  * the pages already. Pure: callers read and write the file.
  */
-import { ADMIN_SCRIPTS, INTEGRITY, adminPolicy, type AdminScriptIntegrity } from '../src/lib/adminPage';
-import type { CmsBackend } from '../src/lib/cmsConfig';
-import { cmsBackendFromEnv } from '../src/lib/cmsConfig';
-import { CMS_ORIGIN_VARIABLE } from '../src/lib/cmsOrigin';
+import { ADMIN_SCRIPTS, INTEGRITY, adminPolicy, type AdminScriptIntegrity } from '../src/build/adminPage';
+import type { CmsBackend } from '../src/build/cmsConfig';
+import { cmsBackendFromEnv } from '../src/build/cmsConfig';
+import { CMS_ORIGIN_VARIABLE } from '../src/build/cmsOrigin';
 import type { ConfigEnv } from '../src/lib/config';
 import { FILE_POLICY, originsOf, pagePolicy, searchPolicy, type SitePolicies } from './rules';
 
@@ -37,7 +38,7 @@ export interface BuildRecord {
   adminScripts: AdminScriptIntegrity | null;
   /**
    * The origin the CMS is served from when it has one of its own
-   * (CMS_ORIGIN, src/lib/cmsOrigin.ts): the site's /admin/ then redirects
+   * (CMS_ORIGIN, src/build/cmsOrigin.ts): the site's /admin/ then redirects
    * there, and that origin serves public/admin/ as its root. Null: the CMS
    * is at /admin/ of the site.
    */

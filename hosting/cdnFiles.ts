@@ -2,10 +2,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatHeadersFile, type HeaderRule } from './headersFile';
 import type { BuildRecord } from './buildRecord';
-import { ADMIN_PATH } from '../src/lib/adminPage';
+import { ADMIN_PATH } from '../src/build/adminPage';
 import { LANGUAGES } from '../src/lib/languages';
 import { SEARCH_PATH } from '../src/lib/search';
-import { HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, pagePath, servedKind, type SitePolicies } from './rules';
+import { HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, servedKind, type SitePolicies } from './rules';
+import { pagePath } from '../src/lib/routes';
 import type { PublicRules } from './publicFiles';
 
 /**

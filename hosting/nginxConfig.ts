@@ -1,7 +1,7 @@
 /**
  * The hosting rules (hosting/rules.ts) of one built public/ as nginx
  * configuration, for Debian's nginx 1.22 with the brotli static module
- * (libnginx-mod-http-brotli-static). Pure: hosting/nginxCommand.ts writes the
+ * (libnginx-mod-http-brotli-static). Pure: scripts/nginxConfig.ts writes the
  * deployable file (npm run nginx:config), hosting/nginxServer.ts runs
  * it for `npm run serve:nginx` and the site checks.
  *
@@ -16,7 +16,7 @@
  * level, and no location has an add_header (a unit test and the HTTP tests
  * in e2e/hosting.spec.ts hold it).
  */
-import { ADMIN_PATH } from '../src/lib/adminPage';
+import { ADMIN_PATH } from '../src/build/adminPage';
 import { PAGEFIND_FINGERPRINTED } from '../src/lib/search';
 import { FINGERPRINTED, HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SEARCH_PAGE, SECURITY_HEADERS, notFoundPage } from './rules';
 import { CDN_FILES, HOSTING_FILES, type PublicRules } from './publicFiles';
@@ -146,7 +146,7 @@ function commonServerLines(cache: string, csp: string): string[] {
     '    # path it built past its end and, at random, serves no .br copy (fixed upstream). A',
     '    # release holds no symlink instead: the build refuses one under content/, locales/',
     '    # and static/ (gatsby/onPreBootstrap.ts), and a release copies regular files only',
-    '    # (scripts/publish.ts copyRelease).',
+    '    # (hosting/publish.ts copyRelease).',
     '',
     '    # The .br and .gz copies beside the files (npm run precompress), for clients that accept them;',
     "    # no compression on the fly (Debian's nginx.conf turns gzip on). gzip_vary",
@@ -225,7 +225,8 @@ function cmsServer(rules: PublicRules, options: NginxSiteOptions, cmsOrigin: str
 /**
  * The maps (at http level, where Debian includes a site file) and the
  * server block of the site in `rules`, served from `options.root`. Its size
- * does not depend on the number of pages (issue 27).
+ * does not depend on the number of pages, so it stays within what nginx
+ * and a reviewer can read at any size of site.
  *
  * - Headers: Cache-Control and the Content-Security-Policy come from maps on
  *   $uri, the file actually served (after try_files and error_page), so a
@@ -280,7 +281,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '    }',
   ];
   return [
-    '# The StockPay site: written by hosting/nginxCommand.ts from a built public/, its',
+    '# The StockPay site: written by scripts/nginxConfig.ts from a built public/, its',
     '# build record (_build.json) and hosting/rules.ts. Regenerate it after a',
     "# build with other settings (`npm run nginx:config`): the policies hold the build's API origins.",
     '# Needs the brotli static module (Debian: libnginx-mod-http-brotli-static).',

@@ -2,7 +2,7 @@
  * Runs Debian's nginx over a built public/ with the site's config
  * (hosting/nginxConfig.ts), on 127.0.0.1, in the foreground, with its pid
  * file, logs and temporary files in a folder of its own: what
- * `npm run serve:nginx` (hosting/serveNginx.ts) and the site checks
+ * `npm run serve:nginx` (scripts/serveNginx.ts) and the site checks
  * (scripts/e2e.ts) serve the site with.
  */
 import { spawn } from 'node:child_process';
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig } from './nginxConfig';
 import { readPublicRules } from './publicFiles';
-import { listen, type RunningServer } from '../scripts/listen';
+import { listen, type RunningServer } from '../node/listen';
 
 export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
 
@@ -21,7 +21,7 @@ export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-
  * be an unprivileged user, who cannot read a checkout in root's home or a
  * `mktemp -d` folder, which is where a container or CI puts one). This nginx
  * serves the site on loopback for the tests and `npm run serve:nginx`; the
- * production config (hosting/nginxCommand.ts) has no user line and
+ * production config (scripts/nginxConfig.ts) has no user line and
  * keeps Debian's www-data from nginx.conf.
  */
 const workerUser = (): string | undefined => (process.getuid?.() === 0 ? 'root' : undefined);

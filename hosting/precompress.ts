@@ -20,8 +20,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import { isCompressedCopy, publicFiles } from './publicFiles';
-import { recordUse, writeWhole } from '../scripts/keptCache';
-import { forEachAtOnce } from '../scripts/pool';
+import { recordUse, writeWhole } from '../node/keptCache';
+import { forEachAtOnce } from '../node/pool';
 
 export const PRECOMPRESS_CACHE = path.join(__dirname, '..', 'node_modules', '.cache', 'stockpay-precompressed');
 
@@ -61,7 +61,7 @@ export interface PrecompressOptions {
   /**
    * Files (relative, '/'-separated) whose copies in the folder are known to
    * be theirs: linked with the file from a release that had them
-   * (scripts/publish.ts). Kept as they are, neither read nor replaced.
+   * (hosting/publish.ts). Kept as they are, neither read nor replaced.
    */
   kept?: ReadonlySet<string>;
 }
@@ -83,7 +83,7 @@ function place(from: string, to: string): void {
  * use libuv's thread pool), and removes every other copy in `dir`: one
  * whose file is gone, or made from other bytes. The copies of `kept` files
  * stay as they are. Then forgets the cache's entries no run has used for
- * 30 days (scripts/keptCache.ts).
+ * 30 days (node/keptCache.ts).
  */
 export async function precompress(dir: string, options: PrecompressOptions = {}): Promise<Precompressed> {
   const cache = options.cache ?? PRECOMPRESS_CACHE;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_RECORD_PATH, parseBuildRecord, sitePolicies, type BuildRecord } from './buildRecord';
 import type { SitePolicies } from './rules';
-import { FILES_RECORD_PATH } from '../src/lib/publicOwners';
+import { FILES_RECORD_PATH } from '../src/build/publicOwners';
 
 export interface PublicRules {
   /** Every file of public/, as site paths ('/app-….js'), sorted: not the precompressed copies or the CDN's and the build's own files. */

@@ -6,10 +6,11 @@
  * nginx config is generated from the same rules (hosting/nginxConfig.ts).
  * Pure: the callers read the files.
  *
- * Four policies, whatever the number of pages (issue 27): one for every
- * page, the same with WebAssembly for the search pages (issue 29), one for
- * the editors' CMS at /admin/, and a sandbox for every other file, so that
- * an SVG, a feed or an upload opened on its own can run nothing (issue 26). No page carries an inline script (gatsby/runtimeFile.ts
+ * Four policies, whatever the number of pages (a CDN reads at most 100
+ * header rules): one for every page, the same with WebAssembly for the
+ * search pages (Pagefind compiles it), one for the editors' CMS at
+ * /admin/, and a sandbox for every other file, so that an SVG, a feed or
+ * an upload opened on its own can run nothing. No page carries an inline script (gatsby/runtimeFile.ts
  * moves Gatsby's into one fingerprinted file), so the page policy trusts the
  * site's own files and nothing else: no hashes, no 'unsafe-inline' for
  * scripts.
@@ -20,7 +21,7 @@
  * Pagefind's index chunks and fragments are named by their content, so
  * immutable too; its entry files keep their names and revalidate.
  */
-import { ADMIN_PATH } from '../src/lib/adminPage';
+import { ADMIN_PATH } from '../src/build/adminPage';
 import { LANGUAGES } from '../src/lib/languages';
 import { PAGEFIND_FINGERPRINTED, SEARCH_PATH } from '../src/lib/search';
 
@@ -157,8 +158,3 @@ export function notFoundPage(pathname: string): string {
 
 /** The language prefixes with a 404 page of their own, most specific first, then '/' for the rest. */
 export const NOT_FOUND_SCOPES: readonly string[] = [...LANGUAGES.map((lang) => `/${lang}/`), '/'];
-
-/** The path an HTML file is served at: '/docs/index.html' -> '/docs/', '/404.html' stays. */
-export function pagePath(file: string): string {
-  return file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file;
-}

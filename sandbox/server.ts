@@ -14,7 +14,7 @@
  * Node, where CORS does not apply.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { listen, type RunningServer } from '../scripts/listen';
+import { listen, type RunningServer } from '../node/listen';
 import { CONFIG_DEFAULTS } from '../src/lib/config';
 import { escapeHtml } from '../src/lib/html';
 import { damagedPlans, parseFault, type Fault, type FaultTarget } from './faults';

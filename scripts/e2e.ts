@@ -12,12 +12,12 @@
  */
 import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
-import { main as checkLinks } from './checkLinks';
-import { findChromium, MISSING_BROWSER_MESSAGE } from './chromium.js';
-import { lighthouseGate } from './lighthouse';
+import { main as checkLinks } from '../checks/checkLinks';
+import { findChromium, MISSING_BROWSER_MESSAGE } from '../node/chromium.js';
+import { lighthouseGate } from '../checks/lighthouse';
 import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../hosting/nginxServer';
 import { describePrecompressed, precompress } from '../hosting/precompress';
-import { buildSite, run, sandboxBuildEnv, exitWith } from './processes';
+import { buildSite, run, sandboxBuildEnv, exitWith } from '../node/processes';
 
 const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;
 type Check = (typeof ALL_CHECKS)[number];

@@ -12,12 +12,12 @@ import { languageHomes } from '../src/lib/languages';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
-import { ADMIN_PATH } from '../src/lib/adminPage';
+import { ADMIN_PATH } from '../src/build/adminPage';
 import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
 import { startContentServer } from '../cms/localBackend';
-import { onPreferredPort } from './listen';
+import { onPreferredPort } from '../node/listen';
 import { holdPort } from '../hosting/nginxServer';
-import { gatsbyEnv, startBuildEnv } from './processes';
+import { gatsbyEnv, startBuildEnv } from '../node/processes';
 
 const ROOT = path.join(__dirname, '..');
 

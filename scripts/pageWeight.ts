@@ -1,69 +1,11 @@
-/**
- * `npm run weight`: what each built page costs on first load, gzip-compressed,
- * as a browser with an empty cache fetches it: the HTML; the JavaScript (the
- * scripts in the HTML, those its runtime file starts, and the page
- * component's chunks, which Gatsby loads while hydrating); the CSS (inlined
- * by Gatsby into every page, plus linked sheets such as KaTeX's); and the
- * page data fetched for hydration.
- */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { readBuildRecord } from '../hosting/publicFiles';
-import { pageScripts } from '../src/lib/runtimeMarkup';
-import { sitePages } from './sitePages';
-import { formatTable, kib } from './table';
+/** `npm run weight [-- PAGE...]`: each page's first-load weight (checks/pageWeight.ts), every page of the site by default. */
+import { pageWeight } from '../checks/pageWeight';
+import { sitePages } from '../checks/sitePages';
+import { formatTable, kib } from '../checks/table';
 
-const PUBLIC = path.join(__dirname, '..', 'public');
-const gzip = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
-/** A file that is missing (read as empty) or empty costs nothing, not gzip's 20-byte frame. */
-const gzipSize = (content: string | Buffer) => (content.length === 0 ? 0 : gzip(content));
-
-interface Stats {
-  namedChunkGroups: Record<string, { assets: { name: string }[] }>;
-}
-
-export interface PageWeight {
-  /** The page's HTML, gzip. */
-  html: number;
-  /** The page's HTML as it is on disk. */
-  htmlRaw: number;
-  js: number;
-  css: number;
-  data: number;
-}
-
-/**
- * The first-load weight of one built page, in bytes. `page` is its path on
- * the site ('/', '/bg/docs/', '/404/'); `publicDir` the build (default public/).
- */
-export function pageWeight(page: string, publicDir: string = PUBLIC): PageWeight {
-  const html = readFileSync(path.join(publicDir, page, 'index.html'), 'utf8');
-  const read = (href: string) => {
-    const file = path.join(publicDir, href.split('?')[0]);
-    return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-  };
-  const pageData = read(path.join('page-data', page === '/' ? 'index' : page, 'page-data.json'));
-  const stats = JSON.parse(read('webpack.stats.json').toString() || '{}') as Partial<Stats>;
-  const chunkName = pageData.length > 0 ? (JSON.parse(pageData.toString()) as { componentChunkName: string }).componentChunkName : '';
-  const chunks = (stats.namedChunkGroups?.[chunkName]?.assets ?? []).map((a) => `/${a.name}`).filter((name) => name.endsWith('.js'));
-  const scripts = [...new Set([...pageScripts(html, readBuildRecord(publicDir).runtime.scripts), ...chunks])];
-  const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
-  return {
-    html: gzip(html),
-    htmlRaw: Buffer.byteLength(html),
-    js: scripts.reduce((sum, src) => sum + gzipSize(read(src)), 0),
-    css: gzipSize(inlineCss) + styles.reduce((sum, href) => sum + gzipSize(read(href)), 0),
-    data: gzipSize(pageData) + gzipSize(read('page-data/app-data.json')),
-  };
-}
-
-if (require.main === module) {
-  const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : sitePages().map((page) => page.path);
-  const rows = pages.map((page) => {
-    const weight = pageWeight(page);
-    return [page, kib(weight.html), kib(weight.htmlRaw), kib(weight.js), kib(weight.css), kib(weight.data)];
-  });
-  console.log(formatTable(['page', 'html (gz)', 'html (raw)', 'JS (gz)', 'CSS (gz)', 'data (gz)'], rows));
-}
+const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : sitePages().map((page) => page.path);
+const rows = pages.map((page) => {
+  const weight = pageWeight(page);
+  return [page, kib(weight.html), kib(weight.htmlRaw), kib(weight.js), kib(weight.css), kib(weight.data)];
+});
+console.log(formatTable(['page', 'html (gz)', 'html (raw)', 'JS (gz)', 'CSS (gz)', 'data (gz)'], rows));

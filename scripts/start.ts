@@ -11,8 +11,8 @@ import { languageHomes } from '../src/lib/languages';
 import path from 'node:path';
 import { SANDBOX_DEFAULT_PORT, SITE_DEFAULT_PORT } from '../src/lib/config';
 import { startSandbox, type Sandbox } from '../sandbox/server';
-import { buildSite, startBuildEnv } from './processes';
-import { listen, onPreferredPort, type RunningServer } from './listen';
+import { buildSite, startBuildEnv } from '../node/processes';
+import { listen, onPreferredPort, type RunningServer } from '../node/listen';
 import { createStaticApp } from '../hosting/staticServer';
 
 async function main(): Promise<void> {

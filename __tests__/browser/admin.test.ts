@@ -11,8 +11,8 @@
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { adminScript } from '../../gatsby/admin';
-import { EVAL_REFUSED } from '../../src/lib/adminPage';
-import { LOCALE_FORMAT } from '../../src/lib/cmsConfig';
+import { EVAL_REFUSED } from '../../src/build/adminPage';
+import { LOCALE_FORMAT } from '../../src/build/cmsConfig';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -54,7 +54,7 @@ describe('the CMS setup script (/admin/admin.js)', () => {
 
   it("registers the site stylesheet for the preview, one check before saving and the UI strings' format", () => {
     const { styles, handlers, formats } = run(script);
-    // Beside the page, wherever the CMS folder is served (src/lib/adminPage.ts).
+    // Beside the page, wherever the CMS folder is served (src/build/adminPage.ts).
     expect(styles).toEqual(['preview.css']);
     expect(handlers.map((h) => h.name)).toEqual(['preSave']);
     expect(formats.map((f) => [f.name, f.extension])).toEqual([[LOCALE_FORMAT, 'json']]);

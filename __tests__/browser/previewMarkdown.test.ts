@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { markdownLabels } from '../../plugins/labels';
-import { localeText } from '../../plugins/locales';
+import { localeText } from '../../node/locales';
 import { closeRenderer } from '../../plugins/stockpay-remark-mermaid';
 import { DIAGRAM_PLACEHOLDER, bodyHtml, renderMarkdown, type MarkdownSource } from '../../src/browser/preview/markdown';
 import { LANGUAGES, type Language } from '../../src/lib/languages';

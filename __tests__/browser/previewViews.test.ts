@@ -1,6 +1,6 @@
-/** What the CMS preview reads from an entry (src/browser/preview/views.ts) and which page it links (src/lib/contentPages.ts). */
+/** What the CMS preview reads from an entry (src/browser/preview/views.ts) and which page it links (src/build/contentPages.ts). */
 import { bodyLineOffset, entryFile, previewView } from '../../src/browser/preview/views';
-import { contentPagePath } from '../../src/lib/contentPages';
+import { contentPagePath } from '../../src/build/contentPages';
 
 describe('entryFile', () => {
   it("takes the pane's language in a collection with both languages side by side, whose path is the English file's", () => {

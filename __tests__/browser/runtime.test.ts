@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { startRuntime, type GatsbyGlobals, type RuntimeConfig, type RuntimeHost } from '../../src/browser/runtime';
 import { runtimeCode } from '../../gatsby/runtimeFile';
-import { RUNTIME_CEILING_MS } from '../../src/lib/runtimeMarkup';
+import { RUNTIME_CEILING_MS } from '../../src/build/runtimeMarkup';
 import path from 'node:path';
 
 const CONFIG: RuntimeConfig = {

@@ -1,6 +1,6 @@
 /** The GitHub Actions workflow (deploy/github-actions/publish.yml) cannot run here: its steps, order, cache keys and secrets are held by reading it. */
 import path from 'node:path';
-import { USAGE, parseArgs } from '../../scripts/publish';
+import { USAGE, parseArgs } from '../../hosting/publish';
 import { CONFIG_VARIABLES, CONFIG_VARIABLE_NAMES, type ConfigVariable } from '../../src/lib/config';
 import { PUBLIC_KEYS, allSteps, projectJobs, readWorkflow, runsProjectCode, secretsIn, type Step } from '../support/workflows';
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { DECAP_FILE, readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
-import { readNamespaces } from '../../gatsby/locales';
-import { cmsConfig } from '../../src/lib/cmsConfig';
-import { localeText } from '../../plugins/locales';
+import { readNamespaces } from '../../node/localeFiles';
+import { cmsConfig } from '../../src/build/cmsConfig';
+import { localeText } from '../../node/locales';
 import { MERMAID_SCRIPT, PAGE_SCRIPT } from '../../plugins/stockpay-remark-mermaid/renderer';
 
 const ROOT = path.join(__dirname, '..', '..');

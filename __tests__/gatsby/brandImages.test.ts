@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { iconSvg, writeBrandImages } from '../../gatsby/brandImages';
-import { BRAND_IMAGE_FILES } from '../../src/lib/brandImageFiles';
+import { BRAND_IMAGE_FILES } from '../../src/build/brandImageFiles';
 import { SHARE_FONT_FILES } from '../../gatsby/postShareImages';
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BRAND_IMAGE_FILES } from '../../src/lib/brandImageFiles';
+import { BRAND_IMAGE_FILES } from '../../src/build/brandImageFiles';
 import { SHARE_FONT_FILES } from '../../gatsby/postShareImages';
 
 const ROOT = path.join(__dirname, '..', '..');

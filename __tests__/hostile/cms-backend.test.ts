@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BODY_MAX_BYTES } from '../../cms/localBackend';
-import { MEDIA_FOLDER } from '../../src/lib/cmsConfig';
+import { MEDIA_FOLDER } from '../../src/build/cmsConfig';
 import { SITE_ORIGIN, snapshot, startBackend, type Answer, type Backend } from '../support/localBackend';
 
 // Real servers and files: seconds on a busy machine.

@@ -25,8 +25,8 @@ import { freePort, startNginx, type RunningNginx } from '../../hosting/nginxServ
 import { publicFiles, readPublicRules } from '../../hosting/publicFiles';
 import { cloudflareRedirect, netlifyRedirect } from '../../hosting/redirectsFile';
 import { FILE_POLICY, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
-import { ADMIN_PATH } from '../../src/lib/adminPage';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
+import { ADMIN_PATH } from '../../src/build/adminPage';
+import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
 import { fixture, scratch } from '../support/hostile';
 
 const CLASS = 'cms-origin';

@@ -11,10 +11,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { markdownLabels } from '../../plugins/labels';
-import { localeText } from '../../plugins/locales';
+import { localeText } from '../../node/locales';
 import { bodyHtml } from '../../src/browser/preview/markdown';
 import { bodyLineOffset } from '../../src/browser/preview/views';
-import { readFrontmatter } from '../../src/lib/frontmatterParser';
+import { readFrontmatter } from '../../src/build/frontmatterParser';
 import { HOSTILE, fixture, openedElements, renderContent, scratch, textOf } from '../support/hostile';
 
 const CLASS = 'cms-preview';

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type LaunchOptions } from 'playwright-core';
-import { findChromium, CHROMIUM_ARGS, OFFLINE_CHROMIUM_ARGS } from '../../scripts/chromium.js';
+import { findChromium, CHROMIUM_ARGS, OFFLINE_CHROMIUM_ARGS } from '../../node/chromium.js';
 import { closeRenderer } from '../../plugins/stockpay-remark-mermaid';
 import { drawDiagram, OFFLINE_WRAPPER } from '../../plugins/stockpay-remark-mermaid/renderer';
 import { RENDER_CONFIG } from '../../plugins/stockpay-remark-mermaid/config';

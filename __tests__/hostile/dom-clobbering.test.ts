@@ -14,14 +14,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseFragment } from 'parse5';
 import { markdownLabels } from '../../plugins/labels';
-import { localeText } from '../../plugins/locales';
+import { localeText } from '../../node/locales';
 import { closeRenderer } from '../../plugins/stockpay-remark-mermaid';
 import { drawingKey } from '../../plugins/stockpay-remark-mermaid/cacheKey';
-import { findChromium } from '../../scripts/chromium.js';
+import { findChromium } from '../../node/chromium.js';
 import { SCRIPT_GLOBALS, SITE_IDS, bodyIdProblem, contentIdProblem } from '../../plugins/stockpay-remark-heading-ids/rules';
 import { bodyHtml } from '../../src/browser/preview/markdown';
 import { bodyLineOffset } from '../../src/browser/preview/views';
-import { readFrontmatter } from '../../src/lib/frontmatterParser';
+import { readFrontmatter } from '../../src/build/frontmatterParser';
 import { SITE_PLUGINS, type PluginEntry } from '../support/transformRemark';
 import { HOSTILE, fixture, renderContent, scratch } from '../support/hostile';
 

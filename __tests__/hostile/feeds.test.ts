@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { feedOptions } from '../../gatsby/feeds';
 import { feedPath } from '../../src/lib/blog';
-import { readFrontmatter } from '../../src/lib/frontmatterParser';
+import { readFrontmatter } from '../../src/build/frontmatterParser';
 import { LANGUAGES, type Language } from '../../src/lib/languages';
 import { fillProductName } from '../../src/lib/markdown';
 import { buildRefusal } from '../support/buildRefusal';

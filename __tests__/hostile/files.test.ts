@@ -22,7 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { findContentTreeProblems } from '../../gatsby/contentTree';
+import { findContentTreeProblems } from '../../node/contentTree';
 import { icoFromPngs } from '../../src/lib/icons';
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -20,7 +20,7 @@ import { headerRules } from '../../hosting/cdnFiles';
 import { readPublicRules } from '../../hosting/publicFiles';
 import { notFoundPage } from '../../hosting/rules';
 import { startNginx, type RunningNginx } from '../../hosting/nginxServer';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
+import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
 import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, scratch } from '../support/hostile';
 
 const CLASS = 'hosting-paths';

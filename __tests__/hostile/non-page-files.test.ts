@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Hostile class "non-page files" (issue 26, class 9): an SVG under
+ * Hostile class "non-page files": an SVG under
  * static/media/, a CMS upload, a feed got no policy at all, so one opened
  * on its own ran its script in the site's origin. Now every file that is not
  * a page is served sandboxed with nothing allowed (FILE_POLICY), by nginx
@@ -19,7 +19,7 @@ import { readPublicRules } from '../../hosting/publicFiles';
 import { cloudflareHeaders, netlifyHeaders } from '../../hosting/headersFile';
 import { FILE_POLICY } from '../../hosting/rules';
 import { startNginx, type RunningNginx } from '../../hosting/nginxServer';
-import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.js';
+import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
 import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, scratch } from '../support/hostile';
 
 const CLASS = 'non-page-files';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Hostile class "policy" (issue 26, class 5): the policy trusted whatever
+ * Hostile class "policy": the policy trusted whatever
  * script it found in a built page, since it hashed every inline script.
  * Now no page may carry one: the build's last step (gatsby/runtimeFile.ts,
  * which onPostBuild runs) moves Gatsby's own into the runtime file and

@@ -19,9 +19,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { adminScript } from '../../gatsby/admin';
-import { readNamespaces } from '../../gatsby/locales';
+import { readNamespaces } from '../../node/localeFiles';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/lib/languages';
-import { isSlug, reservedSlug } from '../../src/lib/slugs';
+import { isSlug, reservedSlug } from '../../src/build/slugs';
 import { buildRefusal } from '../support/buildRefusal';
 
 const ROOT = path.join(__dirname, '..', '..');

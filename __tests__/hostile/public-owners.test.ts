@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BundleClaims, claim, claimExact, settleOwnership, startClaims, writeFilesRecord } from '../../gatsby/publicOwners';
-import { parseFilesRecord } from '../../src/lib/publicOwners';
+import { parseFilesRecord } from '../../src/build/publicOwners';
 
 let dir: string;
 beforeEach(() => {
@@ -90,7 +90,7 @@ describe('public/ held to its writers', () => {
     write('.hidden-note.txt', 'note');
     expect(settle).toThrow(
       [
-        "public/ is not what this build's writers made (src/lib/publicOwners.ts):",
+        "public/ is not what this build's writers made (src/build/publicOwners.ts):",
         '  - public/.hidden-note.txt is in public/, but no writer of this build or the one before made it: remove it, or give it a writer',
         '  - public/x/anything.js is in public/, but no writer of this build or the one before made it: remove it, or give it a writer',
       ].join('\n'),

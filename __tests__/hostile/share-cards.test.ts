@@ -14,8 +14,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { POST_SHARE_DIR, SHARE_FONT_FILES, writePostShareImages, type PostShareSource } from '../../gatsby/postShareImages';
-import { validateFrontmatter } from '../../src/lib/content';
-import { readFrontmatter } from '../../src/lib/frontmatterParser';
+import { validateFrontmatter } from '../../src/build/content';
+import { readFrontmatter } from '../../src/build/frontmatterParser';
 import { LANGUAGES } from '../../src/lib/languages';
 import { HOSTILE, scratch } from '../support/hostile';
 

@@ -20,8 +20,9 @@ let dir: string;
 function scratchSite(overrides: Record<string, Record<string, string>>): string {
   const site = fs.mkdtempSync(path.join(dir, 'site-'));
   fs.cpSync(path.join(ROOT, 'plugins'), path.join(site, 'plugins'), { recursive: true });
-  fs.cpSync(path.join(ROOT, 'locales'), path.join(site, 'locales'), { recursive: true });
-  for (const name of ['node_modules', 'scripts']) fs.symlinkSync(path.join(ROOT, name), path.join(site, name));
+  // Copied, not linked: the one reader of UI strings (node/locales.js) reads the locales/ beside its own folder.
+  for (const name of ['node', 'locales']) fs.cpSync(path.join(ROOT, name), path.join(site, name), { recursive: true });
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
   for (const [language, files] of Object.entries(overrides)) {
     for (const [namespace, text] of Object.entries(files)) {
       const file = path.join(site, 'locales', language, `${namespace}.json`);

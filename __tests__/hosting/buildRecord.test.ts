@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { adminContentSecurityPolicy, UNCONFIGURED_ADMIN_POLICY } from '../../src/lib/adminPage';
+import { adminContentSecurityPolicy, UNCONFIGURED_ADMIN_POLICY } from '../../src/build/adminPage';
 import { buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../hosting/buildRecord';
 import { FILE_POLICY, pagePolicy, searchPolicy } from '../../hosting/rules';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';

@@ -6,7 +6,8 @@ import { CLOUDFLARE_PAGES_HEADER_RULES, SEARCH_PAGES, headerRules, redirectsFile
 import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
 import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
-import { FILE_POLICY, IMMUTABLE, REVALIDATE, SEARCH_PAGE, headersFor, pagePath, policyFor } from '../../hosting/rules';
+import { FILE_POLICY, IMMUTABLE, REVALIDATE, SEARCH_PAGE, headersFor, policyFor } from '../../hosting/rules';
+import { pagePath } from '../../src/lib/routes';
 import { LANGUAGES } from '../../src/lib/languages';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 

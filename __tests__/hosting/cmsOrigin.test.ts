@@ -9,7 +9,7 @@
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_PATH, adminContentSecurityPolicy } from '../../src/lib/adminPage';
+import { ADMIN_PATH, adminContentSecurityPolicy } from '../../src/build/adminPage';
 import { BUILD_RECORD_PATH, buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../hosting/buildRecord';
 import { CMS_HEADERS_PATH, cmsCdnFiles, cmsHeaderRules, headerRules, redirectsFile, writeCdnFiles } from '../../hosting/cdnFiles';
 import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { htmlFiles, publicTree, readBuildRecord, readPublicRules } from '../../hosting/publicFiles';
-import { adminContentSecurityPolicy } from '../../src/lib/adminPage';
+import { adminContentSecurityPolicy } from '../../src/build/adminPage';
 import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
 import { FILE_POLICY, pagePolicy, searchPolicy } from '../../hosting/rules';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';

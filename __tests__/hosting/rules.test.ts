@@ -9,7 +9,6 @@ import {
   inlineScripts,
   notFoundPage,
   originsOf,
-  pagePath,
   pagePolicy,
   policyFor,
   searchPolicy,
@@ -176,13 +175,5 @@ describe('notFoundPage', () => {
     expect(notFoundPage('/nonsense/')).toBe('/404.html');
     expect(notFoundPage('/bgx/')).toBe('/404.html');
     expect(notFoundPage('/fr/page/')).toBe('/404.html');
-  });
-});
-
-describe('pagePath', () => {
-  it('serves a page at its folder', () => {
-    expect(pagePath('/docs/index.html')).toBe('/docs/');
-    expect(pagePath('/index.html')).toBe('/');
-    expect(pagePath('/404.html')).toBe('/404.html');
   });
 });

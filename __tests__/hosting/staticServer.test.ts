@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listen, type RunningServer } from '../../scripts/listen';
+import { listen, type RunningServer } from '../../node/listen';
 import { BUILD_RECORD_PATH, buildRecord, sitePolicies } from '../../hosting/buildRecord';
 import { createStaticApp } from '../../hosting/staticServer';
 import { headersFor } from '../../hosting/rules';

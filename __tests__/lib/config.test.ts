@@ -44,7 +44,7 @@ describe('the variables, declared once', () => {
   it('is the only list: every process.env.GATSBY_* the site, the build and the scripts read is declared', () => {
     const root = path.join(__dirname, '..', '..');
     const read = new Set<string>();
-    for (const folder of ['src', 'gatsby', 'plugins', 'scripts', 'hosting', 'sandbox', 'cms']) {
+    for (const folder of ['src', 'node', 'checks', 'gatsby', 'plugins', 'scripts', 'hosting', 'sandbox', 'cms']) {
       for (const file of readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })) {
         if (!/\.(ts|tsx|js)$/.test(file)) continue;
         for (const match of readFileSync(path.join(root, folder, file), 'utf8').matchAll(/process\.env\.(GATSBY_[A-Z_]+)/g)) read.add(match[1]);

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { NOT_FOUND_PATH, ROUTES } from '../../src/lib/routes';
+import { NOT_FOUND_PATH, ROUTES, pagePath } from '../../src/lib/routes';
 
 /** src/pages/<name>.tsx becomes /<name>/ (index: /), as Gatsby's file-system routes do. */
 const pageFiles = readdirSync(path.join(__dirname, '../../src/pages'))
@@ -22,5 +22,13 @@ describe('routes', () => {
 
   it('writes every route with its slashes, the form links and the sitemap use', () => {
     for (const route of ROUTES) expect(route).toMatch(/^\/([a-z0-9-]+\/)?$/);
+  });
+});
+
+describe('pagePath', () => {
+  it('serves a page at its folder', () => {
+    expect(pagePath('/docs/index.html')).toBe('/docs/');
+    expect(pagePath('/index.html')).toBe('/');
+    expect(pagePath('/404.html')).toBe('/404.html');
   });
 });

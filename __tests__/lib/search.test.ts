@@ -1,4 +1,4 @@
-import { blogSources } from '../../scripts/sitePages';
+import { blogSources } from '../../checks/sitePages';
 import { listPath, postPath } from '../../src/lib/blog';
 import { LANGUAGES } from '../../src/lib/languages';
 import { NOT_FOUND_PATH, ROUTES } from '../../src/lib/routes';

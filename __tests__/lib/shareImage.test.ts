@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readFrontmatter } from '../../src/lib/frontmatterParser';
+import { readFrontmatter } from '../../src/build/frontmatterParser';
 import { SHARE_IMAGE, shareImagePath, shareImageUrl } from '../../src/lib/shareImage';
 import { svgDataUrl } from '../../src/lib/shareCard';
 import { keepShortWordsWithNext } from '../../src/lib/shareCardText';

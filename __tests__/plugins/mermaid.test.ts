@@ -6,7 +6,7 @@ import path from 'node:path';
 import remarkMermaid from '../../plugins/stockpay-remark-mermaid';
 import remarkBlockFrames from '../../plugins/stockpay-remark-block-frames';
 import { drawingKey } from '../../plugins/stockpay-remark-mermaid/cacheKey';
-import { findChromium } from '../../scripts/chromium.js';
+import { findChromium } from '../../node/chromium.js';
 
 import remarkCode from '../../plugins/stockpay-remark-code';
 

@@ -8,22 +8,22 @@
  * vocabulary (elements, attributes, classes, CSS) as its recording.
  * Coordinates and text widths depend on the machine's fonts and are not
  * compared. When this fails after a mermaid upgrade or a change to how
- * diagrams are drawn, run `npx tsx scripts/recordDiagrams.ts`, then the
+ * diagrams are drawn, run `npx tsx checks/recordDiagrams.ts`, then the
  * allowlist test.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { closeRenderer } from '../../plugins/stockpay-remark-mermaid';
-import { findChromium } from '../../scripts/chromium.js';
-import { RECORDED_DIAGRAMS, diagramSources, drawAsThePageHasIt } from '../../scripts/recordDiagrams';
-import { markupProblems } from '../../src/lib/markupBoundary';
+import { findChromium } from '../../node/chromium.js';
+import { RECORDED_DIAGRAMS, diagramSources, drawAsThePageHasIt } from '../../checks/recordDiagrams';
+import { markupProblems } from '../../src/build/markupBoundary';
 import { collectVocabulary, type Vocabulary } from '../support/markupVocabulary';
 
 // Chromium starts in a second or two, slower on a busy machine.
 jest.setTimeout(60000);
 
 /** Named in each comparison, so a failure says how to bring a recording up to date. */
-const RERECORD = 'recorded by `npx tsx scripts/recordDiagrams.ts`';
+const RERECORD = 'recorded by `npx tsx checks/recordDiagrams.ts`';
 
 /** The names a piece of HTML uses, as the allowlist test reads them; a gantt label's measured width as width-*. */
 function names(html: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { localeText, localeValue } from '../../plugins/locales';
+import { localeText, localeValue } from '../../node/locales';
 import { LANGUAGES } from '../../src/lib/languages';
 import { loadLocales } from '../support/locales';
 import { SITE_PLUGINS, transformMarkdown, type MarkdownParent, type PluginEntry } from '../support/transformRemark';
@@ -147,7 +147,7 @@ describe('stockpay-remark-block-frames', () => {
   });
 });
 
-describe("the plugins' UI strings (plugins/locales.js)", () => {
+describe("the plugins' UI strings (node/locales.js)", () => {
   it.each(LANGUAGES)('come from locales/%s, like the rest of the site', (language) => {
     const locales = loadLocales()[language];
     expect(localeValue(language, 'common', 'newTab')).toBe((locales.common as Record<string, unknown>).newTab);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ALLOWED_CODE_FENCE, checkHtml, checkUrl } from '../../plugins/stockpay-remark-safe-markdown/rules';
 import gatsbyConfig from '../../gatsby-config';
-import { FRONTMATTER_ENGINES } from '../../src/lib/frontmatterParser';
+import { FRONTMATTER_ENGINES } from '../../src/build/frontmatterParser';
 import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
 
 const ALLOWED = 'use only <br>, <kbd>, <sub>, <sup> and <abbr title="…">';

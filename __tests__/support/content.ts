@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { KATEX_STYLESHEET } from '../../gatsby/katexStylesheet';
-import { readFrontmatter } from '../../src/lib/frontmatterParser';
+import { readFrontmatter } from '../../src/build/frontmatterParser';
 import { escapeHtml } from '../../src/lib/html';
 import { LANGUAGES, type Language } from '../../src/lib/languages';
 

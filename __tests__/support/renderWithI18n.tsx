@@ -8,7 +8,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { I18nextContext } from 'gatsby-plugin-react-i18next';
 import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../src/lib/languages';
-import { I18NEXT_OPTIONS } from '../../src/lib/i18n';
+import { I18NEXT_OPTIONS } from '../../src/build/i18n';
 import { loadLocales } from './locales';
 
 interface Options {

@@ -4,10 +4,10 @@
  * labelled in the markdown file's language.
  */
 const { markdownLabels } = require('../labels');
-const { localeText, markdownLanguage } = require('../locales');
+const { localeText, markdownLanguage } = require('../../node/locales');
 const { frameBlocks } = require('./transform');
 
-/** @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').MarkdownNode }} args */
+/** @param {{ markdownAST: import('../../node/markdownSource').MdastNode, markdownNode?: import('../../node/markdownSource').MarkdownNode }} args */
 module.exports = function remarkBlockFrames({ markdownAST, markdownNode }) {
   const language = markdownLanguage(markdownNode);
   return frameBlocks(

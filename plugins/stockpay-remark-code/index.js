@@ -2,7 +2,7 @@
 /** Highlights code blocks at build time with Prism (./transform.js). */
 const { highlight, highlightCode } = require('./transform');
 
-/** @param {{ markdownAST: import('../helpers').MdastNode }} args */
+/** @param {{ markdownAST: import('../../node/markdownSource').MdastNode }} args */
 module.exports = function remarkCode({ markdownAST }) {
   return highlightCode(markdownAST);
 };

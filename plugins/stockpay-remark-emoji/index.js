@@ -2,7 +2,7 @@
 /** Emoji shortcodes become emoji at build time (./transform.js). */
 const { emojifyText } = require('./transform');
 
-/** @param {{ markdownAST: import('../helpers').MdastNode }} args */
+/** @param {{ markdownAST: import('../../node/markdownSource').MdastNode }} args */
 module.exports = function remarkEmoji({ markdownAST }) {
   return emojifyText(markdownAST);
 };

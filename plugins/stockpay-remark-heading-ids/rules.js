@@ -15,7 +15,7 @@
  * Editors' raw HTML carries no id (plugins/stockpay-remark-safe-markdown)
  * and KaTeX writes none with trust off (plugins/stockpay-remark-math). The
  * heading plugin refuses a heading or footnote id naming file and line;
- * the markup boundary (src/lib/markupBoundary.ts) holds every id of the
+ * the markup boundary (src/build/markupBoundary.ts) holds every id of the
  * finished HTML to the same rule, whatever wrote it.
  *
  * The rule refuses, rather than prefixing every id, so that today's anchors
@@ -80,7 +80,7 @@ const SITE_IDS = Object.freeze([
  * ___failedResources, pageData, pagePath, asyncRequires,
  * webpackChunkstockpay_website, __SERVER_CONTEXT…), which the first two
  * parts of the rule refuse whatever their name. Read from src/browser/,
- * src/lib/runtimeMarkup.ts and a built site's scripts.
+ * src/build/runtimeMarkup.ts and a built site's scripts.
  */
 const SCRIPT_GLOBALS = Object.freeze(['exports', 'global', 'module']);
 

@@ -8,7 +8,7 @@
  */
 const { createHash } = require('node:crypto');
 const remarkMath = require('remark-math');
-const { describeSource } = require('../helpers');
+const { describeSource } = require('../../node/markdownSource');
 const { KATEX_OPTIONS, MAX_FORMULA_LENGTH, FORMULA_RULES, renderFormula, mathNodes, formulaProblem, setFormula } = require('./transform');
 
 const KATEX_VERSION = require('katex/package.json').version;
@@ -22,8 +22,8 @@ const cacheKey = (tex, displayMode) =>
 /** @typedef {{ get(key: string): Promise<unknown>, set(key: string, value: unknown): Promise<unknown> }} Cache */
 
 /**
- * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').SourceNode,
- *   getNode?: import('../helpers').GetNode, cache?: Cache }} args
+ * @param {{ markdownAST: import('../../node/markdownSource').MdastNode, markdownNode?: import('../../node/markdownSource').SourceNode,
+ *   getNode?: import('../../node/markdownSource').GetNode, cache?: Cache }} args
  */
 module.exports = async function remarkMath({ markdownAST, markdownNode, getNode, cache }) {
   /** @type {string[]} */

@@ -5,7 +5,7 @@
  * on everything that draws it on this machine, and the key hashes all of it:
  * - mermaid: its script, by content (not only its version number);
  * - the settings and the page: the text of config.js, page.js, renderer.js,
- *   scripts/chromium.js (flags) and offline-chromium.sh, so any change to how
+ *   node/chromium.js (flags) and offline-chromium.sh, so any change to how
  *   diagrams are drawn is a new key, and Playwright's version;
  * - the browser: the executable's real path, size and modification time
  *   (an upgrade replaces it), or "none";
@@ -20,7 +20,7 @@ const path = require('node:path');
 const { createHash } = require('node:crypto');
 const { MERMAID_SCRIPT, PAGE_SCRIPT, OFFLINE_WRAPPER } = require('./renderer');
 
-const DRAWING_FILES = [MERMAID_SCRIPT, PAGE_SCRIPT, OFFLINE_WRAPPER, require.resolve('./config'), require.resolve('./renderer'), require.resolve('../../scripts/chromium.js')];
+const DRAWING_FILES = [MERMAID_SCRIPT, PAGE_SCRIPT, OFFLINE_WRAPPER, require.resolve('./config'), require.resolve('./renderer'), require.resolve('../../node/chromium.js')];
 
 /** Where Linux (fontconfig) and macOS keep fonts and their configuration. */
 const FONT_FOLDERS = [

@@ -21,8 +21,8 @@
  */
 const { createHash } = require('node:crypto');
 const visit = require('unist-util-visit');
-const { describeSource } = require('../helpers');
-const { findChromium, MISSING_BROWSER_MESSAGE } = require('../../scripts/chromium.js');
+const { describeSource } = require('../../node/markdownSource');
+const { findChromium, MISSING_BROWSER_MESSAGE } = require('../../node/chromium.js');
 const { MERMAID_CONFIG, RENDER_CONFIG, DRAW_TIME_LIMIT_MS } = require('./config');
 const { diagramProblems, drawingProblem, listed, ALLOWED } = require('./rules');
 const { drawDiagram, closeRenderer, DrawTimeLimitError } = require('./renderer');
@@ -48,7 +48,7 @@ function diagramId(code) {
 
 /**
  * Turns a code node into the drawn diagram.
- * @param {import('../helpers').MdastNode} node
+ * @param {import('../../node/markdownSource').MdastNode} node
  * @param {string} svg
  */
 function toFigure(node, svg) {
@@ -92,20 +92,20 @@ function diskCacheAt(directory) {
 }
 
 /**
- * @param {{ markdownAST: import('../helpers').MdastNode, markdownNode?: import('../helpers').SourceNode,
- *   getNode?: (id: string) => import('../helpers').ParentNode | undefined, cache?: Cache }} args
+ * @param {{ markdownAST: import('../../node/markdownSource').MdastNode, markdownNode?: import('../../node/markdownSource').SourceNode,
+ *   getNode?: (id: string) => import('../../node/markdownSource').ParentNode | undefined, cache?: Cache }} args
  * @param {MermaidOptions} [options]
  */
 module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNode, cache }, options = {}) {
-  /** @type {import('../helpers').MdastNode[]} */
+  /** @type {import('../../node/markdownSource').MdastNode[]} */
   const nodes = [];
-  visit(markdownAST, 'code', (/** @type {import('../helpers').MdastNode} */ node) => {
+  visit(markdownAST, 'code', (/** @type {import('../../node/markdownSource').MdastNode} */ node) => {
     if (node.lang === 'mermaid') nodes.push(node);
   });
   if (nodes.length === 0) return markdownAST;
 
   const { name, lineOffset } = describeSource(markdownNode, getNode);
-  /** "file:line" for a diagram: its opening fence. @param {import('../helpers').MdastNode} node */
+  /** "file:line" for a diagram: its opening fence. @param {import('../../node/markdownSource').MdastNode} node */
   const where = (node) => {
     const fence = node.position?.start.line;
     return fence === undefined ? name : `${name}:${fence + lineOffset}`;

@@ -13,7 +13,7 @@
  *
  * The page is offline: Chromium runs in a network namespace of its own where
  * the system allows one (offline-chromium.sh), with flags that send every
- * request to a proxy that does not exist (scripts/chromium.js), and the page
+ * request to a proxy that does not exist (node/chromium.js), and the page
  * aborts every request it makes and records it, so the build can name the
  * diagram that asked. Mermaid and page.js are injected as text, not fetched.
  *
@@ -27,7 +27,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { OFFLINE_CHROMIUM_ARGS } = require('../../scripts/chromium.js');
+const { OFFLINE_CHROMIUM_ARGS } = require('../../node/chromium.js');
 
 const MERMAID_SCRIPT = require.resolve('mermaid/dist/mermaid.min.js');
 const PAGE_SCRIPT = path.join(__dirname, 'page.js');

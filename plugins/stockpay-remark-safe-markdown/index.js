@@ -9,12 +9,13 @@
  * becomes the page, parsed by gatsby-transformer-remark with every parser
  * plugin (math, footnotes, GFM), and removes HTML comments from it.
  */
-const { describeSource, sourceProblems } = require('../helpers');
+const { describeSource } = require('../../node/markdownSource');
+const { sourceProblems } = require('../markup');
 const { checkMarkdownTree } = require('./rules');
 
 /**
- * @param {{ markdownAST: import('./rules').MarkdownNode, markdownNode?: import('../helpers').SourceNode,
- *   getNode?: import('../helpers').GetNode }} args
+ * @param {{ markdownAST: import('./rules').MarkdownNode, markdownNode?: import('../../node/markdownSource').SourceNode,
+ *   getNode?: import('../../node/markdownSource').GetNode }} args
  */
 module.exports = function remarkSafeMarkdown({ markdownAST, markdownNode, getNode }) {
   const problems = checkMarkdownTree(markdownAST);

@@ -2,7 +2,7 @@
  * Sets the editors' CMS up once Decap CMS has loaded (/admin/, written by
  * gatsby/admin.ts, which bundles this module with the build's AdminConfig):
  * the preview pane in the site's own colours and type, markdown bodies
- * opening as source, the checks Decap cannot express (src/lib/cmsRules.ts)
+ * opening as source, the checks Decap cannot express (src/build/cmsRules.ts)
  * before every save, in every language, and the UI string files written in
  * the default language's key order.
  *
@@ -11,11 +11,11 @@
  * pull request's, say), and nothing else in the CMS needs it once loaded
  * (its schema validator compiles with `new Function`, which the page's
  * policy allows). And the file pickers offer, and take, only the images the
- * CMS uploads (src/lib/mediaUpload.ts); Decap's Media page would take any
- * file, so the build's check of static/media/ (gatsby/contentTree.ts) is
+ * CMS uploads (src/build/mediaUpload.ts); Decap's Media page would take any
+ * file, so the build's check of static/media/ (node/contentTree.ts) is
  * what enforces it: this tells the editor first.
  */
-import { entryProblems, inReferenceOrder, type CollectionChecks, type LanguageNames } from '../lib/cmsRules';
+import { entryProblems, inReferenceOrder, type CollectionChecks, type LanguageNames } from '../build/cmsRules';
 
 export interface AdminConfig {
   checks: Readonly<Record<string, CollectionChecks>>;

@@ -1,6 +1,7 @@
 /**
- * Starts Gatsby's runtime after the page has loaded and painted (issue 17),
- * from one external file instead of Gatsby's inline scripts (issue 27).
+ * Starts Gatsby's runtime after the page has loaded and painted, so that no
+ * script delays the first paint, from one external file instead of
+ * Gatsby's inline scripts, so that the pages' policy trusts no inline script.
  *
  * Gatsby ends every page with inline scripts (the page's path, the chunk
  * map, the compilation hash) and its runtime as `async` scripts (webpack's

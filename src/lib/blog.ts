@@ -27,7 +27,7 @@ export interface PostSummary {
 /** /blog/stock-control-habits/ (language-less). */
 export const postPath = (slug: string): string => `${BLOG_PATH}${slug}/`;
 
-/** The folder of the list's pages after the first: /blog/page/2/. A post may not take its name (src/lib/slugs.ts). */
+/** The folder of the list's pages after the first: /blog/page/2/. A post may not take its name (src/build/slugs.ts). */
 export const PAGE_SEGMENT = 'page';
 
 /** Page 1 is /blog/, page n is /blog/page/n/ (language-less). */
@@ -199,4 +199,23 @@ export function feedItems(posts: readonly FeedPost[], language: Language, siteUr
         ...(post.author ? { author: escapeAngleBrackets(post.author) } : {}),
       };
     });
+}
+
+/** The context of a list page of the blog (gatsby/blogPages.ts makes the pages, src/templates/blogList.tsx shows them). */
+export interface ListContext {
+  page: number;
+  pageCount: number;
+  skip: number;
+  limit: number;
+  newerPath: string | null;
+  olderPath: string | null;
+}
+
+/** The context of a post's page (src/templates/blogPost.tsx). */
+export interface PostContext {
+  slug: string;
+  newer: Neighbour | null;
+  older: Neighbour | null;
+  /** The post's share card ('/static/share/<hash>.png', gatsby/postShareImages.ts); null: the language's site-wide image. */
+  shareImage: string | null;
 }

@@ -212,7 +212,7 @@ function quoteUrl(url: URL, value: string): string {
   return shown.href;
 }
 
-/** What a production build refuses in a well-formed URL, all on one line (src/lib/cmsOrigin.ts holds CMS_ORIGIN to it too). */
+/** What a production build refuses in a well-formed URL, all on one line (src/build/cmsOrigin.ts holds CMS_ORIGIN to it too). */
 export function productionUrlProblem(name: string, url: URL, value: string): string | null {
   const faults: string[] = [];
   if (url.protocol === 'http:') faults.push('must use https');

@@ -1,7 +1,7 @@
 /**
  * The contact form's validation rules (SPEC section 5) as a yup schema, for
  * Formik. Kept apart from contact.ts so that yup loads with the form's
- * engine, after the page has painted (issue 18).
+ * engine, after the page has painted (yup cost the page's first paint).
  * Messages are keys of locales/<lang>/contact.json.
  */
 import { object, string, type ObjectSchema } from 'yup';

@@ -1,9 +1,9 @@
 /**
  * What every markdown file under content/ may say in its frontmatter: one
- * declaration per file kind, from which the build's checks (src/lib/content.ts),
+ * declaration per file kind, from which the build's checks (src/build/content.ts),
  * the GraphQL types (gatsby/createSchemaCustomization.ts) and the TypeScript
  * types of the views (`Frontmatter`, src/lib/frontmatter.ts) and the editors' CMS
- * (src/lib/cmsConfig.ts) are all derived. Adding a field is
+ * (src/build/cmsConfig.ts) are all derived. Adding a field is
  * one line here, then its use in a page query.
  */
 import { ICON_NAMES } from './iconPaths';
@@ -19,7 +19,7 @@ interface Rule {
   required: boolean;
   /** Required when this other field (of the same file or list item) is set. */
   requiredWith?: string;
-  /** A line of help the editors' CMS shows under the field (src/lib/cmsConfig.ts). */
+  /** A line of help the editors' CMS shows under the field (src/build/cmsConfig.ts). */
   hint?: string;
 }
 
@@ -50,7 +50,7 @@ export interface SectionSchema {
   /**
    * Any file of the section, for a section of entries (the home banners, the
    * blog posts), whose `files` is then empty: a folder holds one kind of
-   * file, which is how the editors' CMS lists it (src/lib/cmsConfig.ts).
+   * file, which is how the editors' CMS lists it (src/build/cmsConfig.ts).
    */
   entries?: FileSchema;
   /**
@@ -58,7 +58,7 @@ export interface SectionSchema {
    * an entry may exist in one language only (a blog post not yet translated).
    */
   translations?: 'every' | 'optional';
-  /** True when an entry's file name is its address (a blog post's slug): lower-case letters, digits and hyphens, and none of the site's own names (src/lib/slugs.ts). */
+  /** True when an entry's file name is its address (a blog post's slug): lower-case letters, digits and hyphens, and none of the site's own names (src/build/slugs.ts). */
   namesAreSlugs?: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The site's pages, without a language prefix: the one list the navigation,
- * the sitemap and every check (scripts/sitePages.ts, e2e/support.ts,
- * scripts/pageWeight.ts) read. Each is a file in src/pages/; a unit test
+ * the sitemap and every check (checks/sitePages.ts, e2e/support.ts,
+ * checks/pageWeight.ts) read. Each is a file in src/pages/; a unit test
  * holds the two together, so adding a page means adding it here.
  */
 export const ROUTES = ['/', '/docs/', '/blog/', '/pricing/', '/contact/', '/privacy-policy/', '/search/'] as const;
@@ -12,3 +12,8 @@ export type Route = (typeof ROUTES)[number];
  * is answered with this same file and status 404 (hosting/staticServer.ts).
  */
 export const NOT_FOUND_PATH = '/404/';
+
+/** The path an HTML file is served at: '/docs/index.html' -> '/docs/', '/404.html' stays. */
+export function pagePath(file: string): string {
+  return file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file;
+}

@@ -1,5 +1,5 @@
 /**
- * Site search (issue 29): where the search page and Pagefind's files live,
+ * Site search: where the search page and Pagefind's files live,
  * and which pages Pagefind indexes. Small on purpose: the layout and the
  * header's form import it on every page; what only the search page needs
  * is in src/lib/searchResults.ts. Pure: gatsby/searchIndex.ts builds the

@@ -1,6 +1,6 @@
 /**
  * What the search page reads from its address, and how a Pagefind result
- * becomes what the page shows (issue 29). Pure; loaded with the search page
+ * becomes what the page shows. Pure; loaded with the search page
  * only (src/components/search/SearchView.tsx).
  */
 import { localizedPath, DEFAULT_LANGUAGE, type Language } from './languages';

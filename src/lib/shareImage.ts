@@ -2,7 +2,7 @@
  * Where the share image (og:image, twitter:image) is, always a 1200x630 PNG:
  * a blog post's own card (gatsby/postShareImages.ts), named by a hash under
  * /static/share/, or else the language's site-wide image, drawn at build
- * time from src/lib/siteShareCard.ts (gatsby/brandImages.ts), so it follows
+ * time from src/build/siteShareCard.ts (gatsby/brandImages.ts), so it follows
  * GATSBY_PRODUCT_NAME and the home page's texts.
  *
  * The site-wide images live at /share/<lang>.png, not under /static/: hosts

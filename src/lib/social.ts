@@ -1,6 +1,6 @@
 /**
  * The footer's social links come from content/social.json, which editors
- * own (by hand or at /admin/, whose form src/lib/cmsConfig.ts derives from
+ * own (by hand or at /admin/, whose form src/build/cmsConfig.ts derives from
  * the rules here). This checks that file so a typo fails the build with the
  * field named. The list sits under "links" because the CMS edits a JSON
  * file's object, never a bare list.

@@ -14,7 +14,7 @@ import { DEFAULT_LANGUAGE, localizedPath } from '../lib/languages';
 import { fillProductName } from '../lib/markdown';
 import { blog } from '../lib/structuredData';
 import { useSiteLanguage } from '../hooks/useSiteLanguage';
-import type { ListContext } from '../../gatsby/blogPages';
+import type { ListContext } from '../lib/blog';
 import * as styles from '../components/blog/Blog.module.css';
 
 /** A page of a language's blog: ten posts, newest first (pages made by gatsby/blogPages.ts). */

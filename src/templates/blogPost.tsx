@@ -10,7 +10,7 @@ import { checked, type EntryFrontmatter } from '../lib/frontmatter';
 import { fillProductName } from '../lib/markdown';
 import { blogPosting } from '../lib/structuredData';
 import { useSiteLanguage } from '../hooks/useSiteLanguage';
-import type { PostContext } from '../../gatsby/blogPages';
+import type { PostContext } from '../lib/blog';
 
 /** One blog post, from content/blog/<lang>/<slug>.md (pages made by gatsby/blogPages.ts). */
 export default function BlogPostTemplate({ data, pageContext }: PageProps<Queries.BlogPostQuery, PostContext>): React.JSX.Element {

@@ -23,8 +23,8 @@ import { AppLink } from '../../components/AppLink';
 import { LocalizedLink } from '../../components/LocalizedLink';
 import * as buttons from '../../styles/buttons.module.css';
 import { readingMinutes } from '../../lib/blog';
-import { contentPagePath } from '../../lib/contentPages';
-import { I18NEXT_OPTIONS } from '../../lib/i18n';
+import { contentPagePath } from '../../build/contentPages';
+import { I18NEXT_OPTIONS } from '../../build/i18n';
 import { LANGUAGES, languageName, localizedPath, type Language } from '../../lib/languages';
 import { fillProductName, fillProductNameInFields } from '../../lib/markdown';
 import { renderMarkdown } from './markdown';
@@ -52,7 +52,7 @@ export const PREVIEW_TEXT = {
 
 const instances = new Map<Language, I18n>();
 
-/** An i18next for one language, made once, as the site's pages configure it (src/lib/i18n.ts). */
+/** An i18next for one language, made once, as the site's pages configure it (src/build/i18n.ts). */
 function i18nFor(language: Language, settings: PreviewSettings): I18n {
   let instance = instances.get(language);
   if (!instance) {

@@ -5,12 +5,12 @@
  * made secure, the drawing inspected), both copied into /admin/ by
  * gatsby/admin.ts and loaded only when an entry has a diagram. A drawing
  * the build would refuse is refused here in its words
- * (plugins/stockpay-remark-mermaid/rules.js, src/lib/markupBoundary.ts). Mermaid runs here, inside
+ * (plugins/stockpay-remark-mermaid/rules.js, src/build/markupBoundary.ts). Mermaid runs here, inside
  * /admin/, and nowhere on the public site.
  */
 import { RENDER_CONFIG } from '../../../plugins/stockpay-remark-mermaid/config';
 import { drawingProblem } from '../../../plugins/stockpay-remark-mermaid/rules';
-import { checkMarkup } from '../../lib/markupBoundary';
+import { checkMarkup } from '../../build/markupBoundary';
 
 type Drawn = { svg: string; loads: string[] } | { error: string };
 

@@ -4,7 +4,7 @@
  * GFM, footnotes and the math syntax), run through the site's own remark
  * transforms in the build's order (plugins/order.js), turned into HTML with
  * the transformer's options, held to the markup boundary
- * (src/lib/markupBoundary.ts) and given the product's name as the pages give
+ * (src/build/markupBoundary.ts) and given the product's name as the pages give
  * it. Any refusal comes back in the words the build fails with.
  *
  * One step differs, because the build draws diagrams in a headless browser
@@ -30,7 +30,7 @@ import { renderMath } from '../../../plugins/stockpay-remark-math/transform';
 import { emojifyText } from '../../../plugins/stockpay-remark-emoji/transform';
 import { headingIds } from '../../../plugins/stockpay-remark-heading-ids/transform';
 import { markExternalLinks } from '../../../plugins/stockpay-remark-external-links/transform';
-import { checkMarkup } from '../../lib/markupBoundary';
+import { checkMarkup } from '../../build/markupBoundary';
 import { fillProductNameInHtml } from '../../lib/markdown';
 
 export interface MarkdownSource {

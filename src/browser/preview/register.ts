@@ -8,7 +8,7 @@
  */
 import React from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { sectionCollection } from '../../lib/cmsConfig';
+import { sectionCollection } from '../../build/cmsConfig';
 import { CONTENT_SECTIONS, isContentSection, type ContentSection } from '../../lib/contentSchema';
 import { EntryPreview, type PreviewSettings } from './EntryPreview';
 import { bodyLineOffset, entryFile, previewView } from './views';

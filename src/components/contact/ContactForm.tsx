@@ -46,8 +46,7 @@ function onFirstInteraction(task: () => void): () => void {
  * LiveContactForm) is a separate chunk, prefetched while the page is idle
  * and evaluated at the visitor's first interaction with the page or the
  * form, so the page paints and becomes interactive without
- * evaluating it (issue 18: it cost the contact pages up to 430 ms of
- * blocking time). Until then the form is the same markup with Submit
+ * evaluating it (it cost the contact pages up to 430 ms of blocking time). Until then the form is the same markup with Submit
  * disabled; what the visitor types is kept and handed to the engine, and
  * focus and caret stay where they were.
  */

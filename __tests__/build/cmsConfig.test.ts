@@ -1,0 +1,277 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parse, stringify } from 'yaml';
+import {
+  CMS_BACKENDS,
+  LOCALE_FORMAT,
+  MARKDOWN_FORMAT,
+  cmsBackendFromEnv,
+  cmsConfig,
+  cmsField,
+  fieldLabel,
+  localeFields,
+  sectionCollection,
+  type CmsCollection,
+  type CmsField,
+  type LocaleStrings,
+} from '../../src/build/cmsConfig';
+import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type SectionSchema } from '../../src/lib/contentSchema';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/lib/languages';
+import { SOCIAL_NETWORKS } from '../../src/lib/social';
+
+const ROOT = path.join(__dirname, '..', '..');
+const namespaces: Record<string, LocaleStrings> = Object.fromEntries(
+  readdirSync(path.join(ROOT, 'locales', DEFAULT_LANGUAGE)).map((file) => [
+    file.replace(/\.json$/, ''),
+    JSON.parse(readFileSync(path.join(ROOT, 'locales', DEFAULT_LANGUAGE, file), 'utf8')) as LocaleStrings,
+  ]),
+);
+const config = cmsConfig({ name: 'github', repo: 'stockpay/website', branch: 'main' }, namespaces);
+const sections = Object.keys(CONTENT_SECTIONS) as ContentSection[];
+const collection = (name: string): CmsCollection => {
+  const found = config.collections.find((c) => c.name === name);
+  if (!found) throw new Error(`no collection ${name}`);
+  return found;
+};
+
+/** What a field of the schema must become in the CMS: the same required flag, type and allowed values. */
+function expectMatches(field: CmsField | undefined, name: string, rule: FieldRule): void {
+  expect(field).toBeDefined();
+  expect([name, field?.required]).toEqual([name, rule.required]);
+  switch (rule.type) {
+    case 'string':
+      if (rule.oneOf) expect(field).toMatchObject({ widget: 'select', options: [...rule.oneOf] });
+      else expect(field?.widget).toBe('string');
+      break;
+    case 'integer':
+      expect(field).toMatchObject({ widget: 'number', value_type: 'int', min: rule.min, max: rule.max });
+      break;
+    case 'date':
+      expect(field).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false });
+      break;
+    case 'boolean':
+      expect(field?.widget).toBe('boolean');
+      break;
+    case 'words':
+      expect(field?.widget).toBe('list');
+      expect(field?.fields).toBeUndefined();
+      break;
+    case 'list':
+      expect(field?.widget).toBe('list');
+      if (rule.required) expect(field?.min).toBe(1);
+      for (const [itemName, itemRule] of Object.entries(rule.item))
+        expectMatches(
+          field?.fields?.find((f) => f.name === itemName),
+          itemName,
+          itemRule,
+        );
+      break;
+  }
+}
+
+describe('the CMS config generated from the content schema', () => {
+  it('has one collection per content section, then the UI strings and the site file', () => {
+    expect(config.collections.map((c) => c.name)).toEqual([...sections, 'ui_strings', 'site']);
+  });
+
+  it('edits every language, English by default, each in its own folder (Decap multiple_folders)', () => {
+    expect(config.i18n).toEqual({ structure: 'multiple_folders', locales: [...LANGUAGES], default_locale: DEFAULT_LANGUAGE });
+  });
+
+  it.each(sections)('gives every field of content/%s/ with the same rules, in every language', (section) => {
+    const spec: SectionSchema = CONTENT_SECTIONS[section];
+    const c = collection(section);
+    const schemas = spec.entries ? [spec.entries] : Object.values(spec.files);
+    if (c.folder) {
+      // Side by side: one folder entry holds every language, each field translated.
+      expect(c).toMatchObject({ folder: `content/${section}`, i18n: true });
+      const [schema] = schemas;
+      for (const [name, rule] of Object.entries(schema.fields)) {
+        const field = c.fields?.find((f) => f.name === name);
+        expectMatches(field, name, rule);
+        expect(field?.i18n).toBe(true);
+      }
+    } else {
+      // A file per language and name.
+      expect(c.files?.map((f) => f.file).sort()).toEqual(
+        Object.keys(spec.files)
+          .flatMap((name) => LANGUAGES.map((lang) => `content/${section}/${lang}/${name}.md`))
+          .sort(),
+      );
+      for (const file of c.files ?? []) {
+        const name = path.basename(file.file, '.md');
+        for (const [fieldName, rule] of Object.entries(spec.files[name].fields))
+          expectMatches(
+            file.fields.find((f) => f.name === fieldName),
+            fieldName,
+            rule,
+          );
+      }
+    }
+  });
+
+  it('lets editors add banners and posts, named so the build accepts them, but not documentation or policy files', () => {
+    expect(collection('banners')).toMatchObject({ create: true, slug: '{{fields.order}}-{{slug}}' });
+    expect(collection('blog')).toMatchObject({ create: true, slug: '{{slug}}' });
+    expect(collection('docs')).toMatchObject({ create: false, delete: false });
+    expect(collection('privacy')).toMatchObject({ create: false, delete: false });
+    expect(config.slug).toEqual({ encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' });
+  });
+
+  it('edits every markdown body raw first, so diagrams, math and heading ids survive', () => {
+    for (const c of config.collections.filter((c) => c.name !== 'ui_strings' && c.name !== 'site')) {
+      const fieldLists = c.fields ? [c.fields] : (c.files ?? []).map((f) => f.fields);
+      for (const fields of fieldLists) expect(fields.at(-1)).toMatchObject({ name: 'body', widget: 'markdown', required: false, modes: ['raw', 'rich_text'] });
+    }
+  });
+
+  it('reads and writes every markdown file as YAML frontmatter only, never inferring TOML (+++) or JSON ({)', () => {
+    expect(MARKDOWN_FORMAT).toBe('yaml-frontmatter');
+    const markdown = config.collections.filter((c) => c.name !== 'ui_strings' && c.name !== 'site');
+    expect(markdown.map((c) => c.name)).toEqual(sections);
+    for (const c of markdown) expect([c.name, c.format]).toEqual([c.name, 'yaml-frontmatter']);
+    // As written to config.yml, where Decap reads it.
+    expect((parse(stringify(config)) as { collections: CmsCollection[] }).collections.filter((c) => c.format === 'yaml-frontmatter')).toHaveLength(sections.length);
+  });
+
+  it('offers every UI string file of every language, with every key of the English file, each required', () => {
+    expect(collection('ui_strings').format).toBe(LOCALE_FORMAT);
+    const files = collection('ui_strings').files ?? [];
+    expect(files.map((f) => f.file).sort()).toEqual(
+      Object.keys(namespaces)
+        .flatMap((ns) => LANGUAGES.map((lang) => `locales/${lang}/${ns}.json`))
+        .sort(),
+    );
+    const keys = (fields: CmsField[], prefix = ''): string[] =>
+      fields.flatMap((f) => (f.widget === 'object' ? keys(f.fields ?? [], `${prefix}${f.name}.`) : [`${prefix}${f.name}`]));
+    const stringKeys = (strings: LocaleStrings, prefix = ''): string[] =>
+      Object.entries(strings).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : stringKeys(value, `${prefix}${key}.`)));
+    for (const file of files) {
+      const ns = path.basename(file.file, '.json');
+      expect(keys(file.fields)).toEqual(stringKeys(namespaces[ns]));
+    }
+  });
+
+  it('edits the footer links with the rules the build checks', () => {
+    const [social] = collection('site').files ?? [];
+    expect(social.file).toBe('content/social.json');
+    const [links] = social.fields;
+    expect(links).toMatchObject({ name: 'links', widget: 'list', required: true, min: 1 });
+    expect(links.fields?.find((f) => f.name === 'network')).toMatchObject({ widget: 'select', options: [...SOCIAL_NETWORKS] });
+    const [pattern] = links.fields?.find((f) => f.name === 'url')?.pattern ?? [''];
+    expect(new RegExp(pattern).test('https://github.com/stockpayapp')).toBe(true);
+    expect(new RegExp(pattern).test('javascript:alert(1)')).toBe(false);
+  });
+
+  it('survives YAML: the written config reads back the same', () => {
+    expect(parse(stringify(config))).toEqual(JSON.parse(JSON.stringify(config)));
+  });
+});
+
+describe('sectionCollection', () => {
+  it('refuses a section with both named files and entries, which one folder cannot list apart', () => {
+    const both = { label: 'Both', files: { hero: { fields: {} } }, entries: { fields: {} } };
+    const sectionsWithBoth = CONTENT_SECTIONS as unknown as Record<string, SectionSchema>;
+    sectionsWithBoth.both = both;
+    try {
+      expect(() => sectionCollection('both' as ContentSection)).toThrow('content/both: a section holds named files or entries, not both');
+    } finally {
+      delete sectionsWithBoth.both;
+    }
+  });
+});
+
+describe('"View on site"', () => {
+  it("links each entry to its page: a post by its file name, the other sections' one page, each home file in its own language", () => {
+    expect(collection('blog').preview_path).toBe('blog/{{filename}}/');
+    expect(collection('docs').preview_path).toBe('docs/');
+    expect(collection('privacy').preview_path).toBe('privacy-policy/');
+    expect(collection('banners').preview_path).toBe('');
+    expect(Object.fromEntries((collection('home').files ?? []).map((file) => [file.name, file.preview_path]))).toEqual({
+      hero_en: '',
+      hero_bg: 'bg/',
+      topics_en: '',
+      topics_bg: 'bg/',
+      closing_en: '',
+      closing_bg: 'bg/',
+    });
+  });
+
+  it('says above the blog why a post in Bulgarian only cannot be opened, and how to edit it', () => {
+    expect(collection('blog').description).toBe(
+      'An entry written only in Bulgarian (no English file) is listed here but cannot be opened: the CMS opens an entry from its English file. ' +
+        'Edit content/blog/<language>/<name>.md in the repository, or add the English version first (docs/editing.md, "What the CMS cannot edit").',
+    );
+    expect(sections.filter((section) => collection(section).description !== undefined)).toEqual(['blog']);
+  });
+
+  it('names the site the links open only when the build knows it', () => {
+    expect(config.site_url).toBeUndefined();
+    expect(cmsConfig({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, {}, 'http://127.0.0.1:8000').site_url).toBe('http://127.0.0.1:8000');
+  });
+});
+
+describe('the backends', () => {
+  it('publishes through pull requests on github, gitlab and git-gateway, and writes straight to disk locally', () => {
+    expect(cmsConfig({ name: 'github', repo: 'a/b', branch: 'main' }, {})).toMatchObject({
+      backend: { name: 'github', repo: 'a/b', branch: 'main', preview_context: 'deploy/netlify' },
+      publish_mode: 'editorial_workflow',
+    });
+    expect(cmsConfig({ name: 'gitlab', repo: 'group/sub/b', branch: 'content' }, {})).toMatchObject({
+      backend: { name: 'gitlab', repo: 'group/sub/b', branch: 'content', preview_context: 'deploy/netlify' },
+      publish_mode: 'editorial_workflow',
+    });
+    expect(cmsConfig({ name: 'git-gateway', branch: 'main' }, {})).toMatchObject({ backend: { name: 'git-gateway', branch: 'main' }, publish_mode: 'editorial_workflow' });
+    const local = cmsConfig({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, {});
+    expect(local.backend).toEqual({ name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' });
+    expect(local.publish_mode).toBeUndefined();
+  });
+
+  it('reads CMS_BACKEND, CMS_REPO and CMS_BRANCH, naming the variable that is wrong', () => {
+    expect(cmsBackendFromEnv({})).toBeUndefined();
+    expect(cmsBackendFromEnv({ CMS_BACKEND: ' ' })).toBeUndefined();
+    expect(cmsBackendFromEnv({ CMS_BACKEND: 'github', CMS_REPO: 'stockpay/website' })).toEqual({ name: 'github', repo: 'stockpay/website', branch: 'main' });
+    expect(cmsBackendFromEnv({ CMS_BACKEND: 'gitlab', CMS_REPO: 'group/sub/site', CMS_BRANCH: 'content' })).toEqual({ name: 'gitlab', repo: 'group/sub/site', branch: 'content' });
+    expect(cmsBackendFromEnv({ CMS_BACKEND: 'git-gateway' })).toEqual({ name: 'git-gateway', branch: 'main' });
+    expect(cmsBackendFromEnv({ CMS_BACKEND: 'bitbucket' })).toEqual({ error: `CMS_BACKEND must be one of ${CMS_BACKENDS.join(', ')}, got "bitbucket"` });
+    expect(cmsBackendFromEnv({ CMS_BACKEND: 'github' })).toEqual({ error: 'CMS_REPO must name the repository as owner/name for CMS_BACKEND=github' });
+    expect(cmsBackendFromEnv({ CMS_BACKEND: 'github', CMS_REPO: 'website' })).toEqual({
+      error: 'CMS_REPO must name the repository as owner/name for CMS_BACKEND=github, got "website"',
+    });
+    expect(cmsBackendFromEnv({ CMS_BACKEND: 'git-gateway', CMS_BRANCH: 'a b' })).toEqual({ error: 'CMS_BRANCH must be a branch name, got "a b"' });
+  });
+
+  it("takes npm run edit's local backend first, on loopback only", () => {
+    expect(cmsBackendFromEnv({ CMS_LOCAL_BACKEND_URL: 'http://127.0.0.1:8081/api/v1', CMS_BACKEND: 'github' })).toEqual({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' });
+    expect(cmsBackendFromEnv({ CMS_LOCAL_BACKEND_URL: 'http://10.0.0.2:8081/api/v1' })).toEqual({
+      error: 'CMS_LOCAL_BACKEND_URL must be http://127.0.0.1:<port>/api/v1, got "http://10.0.0.2:8081/api/v1"',
+    });
+  });
+});
+
+describe('fields', () => {
+  it('labels a camelCase name as words', () => {
+    expect(fieldLabel('ctaLabel')).toBe('Cta label');
+    expect(fieldLabel('onShareImage')).toBe('On share image');
+    expect(fieldLabel('title')).toBe('Title');
+  });
+
+  it('marks a field translatable only where the languages sit side by side', () => {
+    expect(cmsField('title', { type: 'string', required: true }, true)).toEqual({ name: 'title', label: 'Title', required: true, i18n: true, widget: 'string' });
+    expect(cmsField('title', { type: 'string', required: true, hint: 'Shown first.' }, false)).toEqual({
+      name: 'title',
+      label: 'Title',
+      required: true,
+      hint: 'Shown first.',
+      widget: 'string',
+    });
+  });
+
+  it('gives a long string a text area and names the placeholders a translation must keep', () => {
+    expect(localeFields({ short: 'Menu', long: 'x'.repeat(81), product: '{{product}} home, {{ product }} again, {{language}}' })).toEqual([
+      { name: 'short', label: 'short', widget: 'string', required: true },
+      { name: 'long', label: 'long', widget: 'text', required: true },
+      { name: 'product', label: 'product', widget: 'string', required: true, hint: 'Keep {{product}}, {{ product }}, {{language}}: the site fills it in.' },
+    ]);
+  });
+});

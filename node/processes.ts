@@ -1,0 +1,105 @@
+/** Child processes for the start and test scripts: build the site, run a tool, stop cleanly. */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { LOCAL_SITE_ENV } from '../src/lib/config';
+
+const bin = (name: string) => path.join(__dirname, '..', 'node_modules', '.bin', name);
+
+/**
+ * Runs a program from node_modules/.bin with the given environment (and
+ * working directory); resolves to its exit code. Aborting `signal` stops the
+ * program (SIGTERM) and rejects.
+ */
+export function run(name: string, args: string[], env: NodeJS.ProcessEnv, options: { signal?: AbortSignal; cwd?: string } = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin(name), args, { stdio: 'inherit', env, signal: options.signal, cwd: options.cwd });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** `env` for a Gatsby command: the one place this project turns Gatsby's telemetry off (every Gatsby command runs through here). */
+export function gatsbyEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, GATSBY_TELEMETRY_DISABLED: '1' };
+}
+
+/** A Gatsby command (build, clean, develop...) with `env`, its telemetry off; resolves to its exit code. */
+export function gatsby(args: string[], env: NodeJS.ProcessEnv, options: { signal?: AbortSignal; cwd?: string } = {}): Promise<number> {
+  return run('gatsby', args, gatsbyEnv(env), options);
+}
+
+/**
+ * A production build from a clean slate. Gatsby's incremental builds can
+ * keep a page's old inline CSS after a CSS-only change, and keep files
+ * fetched for a DOCS_README_URL_* that has since changed; a cold build costs
+ * about 50 s here and is always right.
+ */
+export async function buildSite(env: NodeJS.ProcessEnv): Promise<number> {
+  const cleaned = await gatsby(['clean'], env);
+  return cleaned === 0 ? gatsby(['build'], env) : cleaned;
+}
+
+export interface BuildTargets {
+  /** Where the built site will be served (canonical and alternate URLs). */
+  siteUrl: string;
+  /** The running sandbox: plans, contact and the application stand-in. */
+  sandboxUrl: string;
+  /** Chromium for the build's diagram renderer and for the checks. */
+  chromePath: string;
+}
+
+/**
+ * The environment of a build pointed at the local sandbox and served at
+ * `siteUrl`: the one the site checks (scripts/e2e.ts) and the benchmark
+ * (checks/bench.ts) build with. Keys, product name and contact address are
+ * left to the defaults, which the sandbox and the tests expect. SITE_ENV=local
+ * says the build is meant for this machine (src/lib/config.ts); without it a
+ * build refuses loopback URLs and sandbox keys. The editors' CMS is built as
+ * a production site would have it (CMS_BACKEND, git-gateway unless set), so
+ * the checks serve and test the real /admin/.
+ */
+export function sandboxBuildEnv(base: NodeJS.ProcessEnv, targets: BuildTargets): NodeJS.ProcessEnv {
+  const { siteUrl, sandboxUrl, chromePath } = targets;
+  return {
+    ...base,
+    SITE_ENV: LOCAL_SITE_ENV,
+    GATSBY_SITE_URL: siteUrl,
+    GATSBY_APP_URL: `${sandboxUrl}/app`,
+    GATSBY_PAYMENTS_API_URL: sandboxUrl,
+    GATSBY_API_URL: sandboxUrl,
+    GATSBY_PAYMENTS_API_KEY: '',
+    GATSBY_API_KEY: '',
+    GATSBY_PRODUCT_NAME: '',
+    GATSBY_CONTACT_EMAIL: '',
+    CMS_BACKEND: base.CMS_BACKEND || 'git-gateway',
+    CHROME_PATH: chromePath,
+  };
+}
+
+/**
+ * The environment of `npm start`'s build: a local build (SITE_ENV=local, so
+ * it needs no production settings and no Chromium) against the sandbox and
+ * served at `siteUrl`, where any URL the environment sets wins.
+ */
+export function startBuildEnv(base: NodeJS.ProcessEnv, targets: Omit<BuildTargets, 'chromePath'>): NodeJS.ProcessEnv {
+  const { siteUrl, sandboxUrl } = targets;
+  return {
+    ...base,
+    SITE_ENV: LOCAL_SITE_ENV,
+    GATSBY_SITE_URL: base.GATSBY_SITE_URL || siteUrl,
+    GATSBY_APP_URL: base.GATSBY_APP_URL || `${sandboxUrl}/app`,
+    GATSBY_PAYMENTS_API_URL: base.GATSBY_PAYMENTS_API_URL || sandboxUrl,
+    GATSBY_API_URL: base.GATSBY_API_URL || sandboxUrl,
+  };
+}
+
+/** Ends a command-line script with the exit code its main resolves to, or with 1 and the message of what it threw. */
+export function exitWith(result: Promise<number>): void {
+  result.then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}

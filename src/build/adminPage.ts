@@ -1,0 +1,158 @@
+/**
+ * The editors' page at /admin/: the HTML that loads Decap CMS, its own
+ * Content-Security-Policy, and the page a build without a CMS backend serves
+ * instead. Pure: gatsby/admin.ts writes them into public/admin/.
+ *
+ * The folder is whole in itself: the page names every file beside it by a
+ * relative address, so the same folder can be served at /admin/ of the
+ * site or as the root of an origin of its own (docs/deploy.md, "The CMS on
+ * its own origin"), where no script of a public page can reach an editor's
+ * token.
+ */
+import { escapeHtml } from '../lib/html';
+import type { CmsBackend } from './cmsConfig';
+
+/** Where the CMS is served on the site's origin: Decap's chunks and WebAssembly load from beside its bundle. */
+export const ADMIN_PATH = '/admin/';
+export const DECAP_SCRIPT = 'decap-cms.js';
+export const ADMIN_SCRIPT = 'admin.js';
+export const PREVIEW_STYLESHEET = 'preview.css';
+/** The preview pane drawn as the site draws its pages (src/browser/previewEntry.ts), and the stylesheet of the CSS modules it uses. */
+export const PREVIEW_SCRIPT = 'preview.js';
+export const PREVIEW_COMPONENTS_STYLESHEET = 'preview-components.css';
+/** Mermaid and the build's drawing page, which the preview loads only for an entry with a diagram. */
+export const MERMAID_FILE = 'mermaid.min.js';
+export const DIAGRAM_PAGE_FILE = 'mermaid-page.js';
+/** KaTeX's stylesheet and fonts for the preview, in a folder beside the page (the site's copy is outside /admin/). */
+export const ADMIN_KATEX_STYLESHEET = 'katex/katex.min.css';
+
+/** The scripts the page loads, in order: Decap's bundle, the setup script, the preview. */
+export const ADMIN_SCRIPTS = [DECAP_SCRIPT, ADMIN_SCRIPT, PREVIEW_SCRIPT] as const;
+
+/** Each of the page's scripts with its Subresource Integrity value ('sha384-…'), as the build wrote it. */
+export type AdminScriptIntegrity = Readonly<Record<(typeof ADMIN_SCRIPTS)[number], string>>;
+
+/** A Subresource Integrity value of SHA-384, the one kind this site writes. */
+export const INTEGRITY = /^sha384-[A-Za-z0-9+/]{64}$/;
+
+/** Where Decap's markdown widget remembers the editor's mode (decap-cms-widget-markdown). */
+export const MARKDOWN_MODE_KEY = 'cms.md-mode';
+
+/** The origins the CMS talks to for each backend: its API, and where the API's avatars and files live. */
+function backendOrigins(backend: CmsBackend): { connect: string[]; img: string[] } {
+  switch (backend.name) {
+    case 'local':
+      return { connect: [new URL(backend.url).origin], img: [] };
+    case 'github':
+      return { connect: ['https://api.github.com', 'https://www.githubstatus.com'], img: ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] };
+    case 'gitlab':
+      return { connect: ['https://gitlab.com'], img: ['https://gitlab.com', 'https://secure.gravatar.com'] };
+    case 'git-gateway':
+      // Netlify Identity and the Git Gateway answer on the site's own origin (/.netlify/…).
+      return { connect: ['https://api.netlify.com', 'https://www.netlifystatus.com'], img: [] };
+  }
+}
+
+/**
+ * The policy of the CMS page: as strict as Decap allows. Scripts are
+ * trusted by their hash, never by their origin: the page's three scripts
+ * carry their SHA-384 (`integrity`) and the policy names exactly those,
+ * with 'strict-dynamic' for what they load themselves (Decap's chunks,
+ * mermaid for the preview). A script that reached the site's origin any
+ * other way, or a changed one, never runs here. It needs 'unsafe-eval' (Decap's config
+ * validator, ajv, compiles schemas with new Function;
+ * decaporg/decap-cms#2138), inline styles (emotion writes them at run
+ * time), blob: and data: images (media previews), and the backend's API.
+ * Nothing else: no inline script, no other origin, no framing by another
+ * site.
+ */
+export function adminContentSecurityPolicy(backend: CmsBackend, integrity: AdminScriptIntegrity): string {
+  const origins = backendOrigins(backend);
+  return [
+    "default-src 'self'",
+    ['script-src', ...ADMIN_SCRIPTS.map((script) => `'${integrity[script]}'`), "'strict-dynamic'", "'unsafe-eval'"].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    ['img-src', "'self'", 'data:', 'blob:', ...origins.img].join(' '),
+    ['connect-src', "'self'", ...origins.connect].join(' '),
+    "font-src 'self' data:",
+    "frame-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** A meta policy cannot hold frame-ancestors; the served header (hosting/rules.ts) has it all. */
+const withoutFrameAncestors = (policy: string) =>
+  policy
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+
+function page(title: string, policy: string, body: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(withoutFrameAncestors(policy))}">`,
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    body,
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The page that loads the CMS, each script by its hash; it reads config.yml beside it. */
+export function adminPageHtml(productName: string, backend: CmsBackend, integrity: AdminScriptIntegrity): string {
+  return page(
+    `Content manager · ${productName}`,
+    adminContentSecurityPolicy(backend, integrity),
+    [
+      '<body>',
+      '<noscript>The content manager needs JavaScript.</noscript>',
+      ...ADMIN_SCRIPTS.map((script) => `<script src="${script}" integrity="${integrity[script]}"></script>`),
+      '</body>',
+    ].join('\n'),
+  );
+}
+
+/** What the CMS says when a file's frontmatter would run as JavaScript. */
+export const EVAL_REFUSED =
+  'This file opens its frontmatter with a language (such as ---js) that would run as code in your browser; the CMS reads YAML frontmatter only. Fix the file in the repository.';
+
+/** The policy of the page a build without a CMS backend serves: a document of text and inline style, nothing else. */
+export const UNCONFIGURED_ADMIN_POLICY = ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+
+/** The policy /admin/ is served with: the CMS's for a backend and the scripts the build wrote, the plain page's without one. */
+export const adminPolicy = (backend: CmsBackend | null | undefined, integrity: AdminScriptIntegrity | null | undefined): string =>
+  backend && integrity ? adminContentSecurityPolicy(backend, integrity) : UNCONFIGURED_ADMIN_POLICY;
+
+/** What a build without a CMS backend serves at /admin/: how to set one up, and nothing else. */
+export function unconfiguredAdminHtml(productName: string): string {
+  const style = [
+    'body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#0f172a;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.6}',
+    'code{font-family:ui-monospace,Menlo,Consolas,monospace;background:#f1f5f9;padding:0 .25rem;border-radius:4px}',
+  ].join('');
+  return page(
+    `Content manager not configured · ${productName}`,
+    UNCONFIGURED_ADMIN_POLICY,
+    [
+      `<body><style>${style}</style>`,
+      '<main>',
+      '<h1>The content manager is not configured</h1>',
+      `<p>This build of the ${escapeHtml(productName)} website has no CMS backend, so there is nothing to edit here.</p>`,
+      '<p>To edit content in the browser:</p>',
+      '<ul>',
+      '<li>On your machine: run <code>npm run edit</code> in the repository and open the address it prints.</li>',
+      '<li>On the live site: build with <code>CMS_BACKEND</code> (<code>github</code>, <code>gitlab</code> or <code>git-gateway</code>), <code>CMS_REPO</code> (owner/name) and <code>CMS_BRANCH</code> (default <code>main</code>) set. The section "On the live site" of docs/editing.md explains each.</li>',
+      '</ul>',
+      '</main>',
+      '</body>',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,366 @@
+/**
+ * The configuration of the editors' CMS at /admin/ (Decap CMS), derived from
+ * the one content schema (src/lib/contentSchema.ts), the UI strings of the
+ * default language and the footer's social-link rules, so what the CMS asks
+ * for is what the build accepts. Pure: gatsby/admin.ts reads the files and
+ * writes the result to public/admin/config.yml.
+ * https://decapcms.org/docs/configuration-options/
+ */
+import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type Fields, type FileSchema, type SectionSchema } from '../lib/contentSchema';
+import { contentPagePath } from './contentPages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName, localizedPath, type Language } from '../lib/languages';
+import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from '../lib/social';
+
+/** Where the CMS reads and writes the files. */
+export type CmsBackend =
+  /** `npm run edit`: the local backend on this machine (cms/localBackend.ts), writing the working tree's content folders. */
+  { name: 'local'; url: string } | { name: 'github' | 'gitlab'; repo: string; branch: string } | { name: 'git-gateway'; branch: string };
+
+export const CMS_BACKENDS = ['github', 'gitlab', 'git-gateway'] as const;
+
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: string;
+  required?: boolean;
+  hint?: string;
+  i18n?: boolean;
+  options?: string[];
+  value_type?: 'int';
+  min?: number;
+  max?: number;
+  format?: string;
+  date_format?: string;
+  time_format?: boolean;
+  picker_utc?: boolean;
+  modes?: string[];
+  pattern?: [string, string];
+  fields?: CmsField[];
+  summary?: string;
+}
+
+interface CmsFile {
+  name: string;
+  label: string;
+  file: string;
+  format?: 'json';
+  /** The page that shows it, relative to site_url: the CMS's "View on site". */
+  preview_path?: string;
+  fields: CmsField[];
+}
+
+export interface CmsCollection {
+  name: string;
+  label: string;
+  label_singular?: string;
+  i18n?: boolean;
+  format?: string;
+  /** A folder collection: one entry per file. */
+  folder?: string;
+  create?: boolean;
+  delete?: boolean;
+  slug?: string;
+  summary?: string;
+  /** The page that shows an entry, relative to site_url (the default language's page: Decap links the default language's entry). */
+  preview_path?: string;
+  /** Shown above the collection's list of entries. */
+  description?: string;
+  /** A files collection: these files and no others. */
+  files?: CmsFile[];
+  fields?: CmsField[];
+}
+
+export interface CmsConfig {
+  backend: Record<string, string>;
+  publish_mode?: 'editorial_workflow';
+  /** The site the "View on site" links open (preview_path is relative to it). */
+  site_url?: string;
+  locale: string;
+  media_folder: string;
+  public_folder: string;
+  slug: { encoding: 'ascii'; clean_accents: boolean; sanitize_replacement: string };
+  i18n: { structure: 'multiple_folders'; locales: string[]; default_locale: string };
+  collections: CmsCollection[];
+}
+
+/** A UI string file (locales/<lang>/<ns>.json): strings, grouped in objects. */
+export interface LocaleStrings {
+  [key: string]: string | LocaleStrings;
+}
+
+/** 'ctaLabel' -> 'Cta label', 'onShareImage' -> 'On share image'. */
+export function fieldLabel(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The CMS widget for one rule of the schema, with the same required, types and allowed values; `i18n` in a collection of both languages side by side. */
+export function cmsField(name: string, rule: FieldRule, i18n: boolean): CmsField {
+  return { name, label: fieldLabel(name), ...widget(rule, i18n), required: rule.required, ...(i18n ? { i18n: true } : {}), ...(rule.hint ? { hint: rule.hint } : {}) };
+}
+
+function widget(rule: FieldRule, i18n: boolean): Omit<CmsField, 'name' | 'label'> {
+  switch (rule.type) {
+    case 'string':
+      return rule.oneOf ? { widget: 'select', options: [...rule.oneOf] } : { widget: 'string' };
+    case 'integer':
+      return { widget: 'number', value_type: 'int', min: rule.min, max: rule.max };
+    case 'date':
+      // Saved as the day alone (2026-09-15), which is what the build checks.
+      return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true };
+    case 'boolean':
+      return { widget: 'boolean' };
+    case 'words':
+      // A list without fields is one line of comma-separated words: payments, Lightning.
+      return { widget: 'list' };
+    case 'list':
+      return { widget: 'list', ...(rule.required ? { min: 1 } : {}), fields: cmsFields(rule.item, i18n) };
+  }
+}
+
+export function cmsFields(fields: Fields, i18n: boolean): CmsField[] {
+  return Object.entries(fields).map(([name, rule]) => cmsField(name, rule, i18n));
+}
+
+/**
+ * The markdown body. Raw first: the documentation holds diagrams, math and
+ * heading ids that a rich-text round trip would rewrite; rich text is one
+ * click away for plain prose.
+ */
+function bodyField(i18n: boolean): CmsField {
+  return { name: 'body', label: 'Body', widget: 'markdown', required: false, ...(i18n ? { i18n: true } : {}), modes: ['raw', 'rich_text'] };
+}
+
+function markdownFields(schema: FileSchema, i18n: boolean): CmsField[] {
+  return [...cmsFields(schema.fields, i18n), bodyField(i18n)];
+}
+
+/**
+ * How Decap reads and writes a markdown file: YAML frontmatter between `---`
+ * lines, as the build reads it (src/build/frontmatterParser.ts). Decap's
+ * default, 'frontmatter', would also read a file that opens with TOML's
+ * `+++` or JSON's `{`; a language after `---` (`---js`) it still honours,
+ * which the admin script answers (src/build/adminPage.ts).
+ */
+export const MARKDOWN_FORMAT = 'yaml-frontmatter';
+
+/**
+ * The collection of one content section. Decap shows the languages side by
+ * side (its i18n, `multiple_folders`: content/<section>/<lang>/) only in a
+ * folder collection, one kind of file per folder: so a section of entries
+ * (banners, posts) or of one named file (the documentation, the privacy
+ * policy) is a folder; a section of several named files (the home page's
+ * hero, topics and closing) is a files collection with each language's file
+ * listed on its own, since Decap's files collections take i18n only as one
+ * file holding every language.
+ */
+/**
+ * Where an entry's page is, for Decap's preview_path (relative to site_url,
+ * no leading slash): in `language`, for a file `name` (Decap's
+ * {{filename}} for a folder collection's entries).
+ */
+export function previewPath(section: ContentSection, name: string, language: Language = DEFAULT_LANGUAGE): string {
+  return localizedPath(language, contentPagePath(section, name), false).replace(/^\//, '');
+}
+
+/**
+ * What the CMS says above a collection whose entries may exist in one
+ * language only (a post not yet translated): Decap lists such an entry but
+ * opens an entry only from the default language's file.
+ */
+export function untranslatedNote(section: ContentSection): string {
+  return (
+    `An entry written only in ${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)
+      .map(languageName)
+      .join(' or ')} (no ${languageName(DEFAULT_LANGUAGE)} file) is listed here ` +
+    `but cannot be opened: the CMS opens an entry from its ${languageName(DEFAULT_LANGUAGE)} file. Edit content/${section}/<language>/<name>.md in the repository, ` +
+    `or add the ${languageName(DEFAULT_LANGUAGE)} version first (docs/editing.md, "What the CMS cannot edit").`
+  );
+}
+
+export function sectionCollection(section: ContentSection): CmsCollection {
+  const spec: SectionSchema = CONTENT_SECTIONS[section];
+  const named = Object.entries(spec.files);
+  if (spec.entries && named.length > 0) throw new Error(`content/${section}: a section holds named files or entries, not both (src/lib/contentSchema.ts)`);
+  const folder = `content/${section}`;
+  if (spec.entries) {
+    return {
+      name: section,
+      label: spec.label,
+      label_singular: spec.entries.label,
+      i18n: true,
+      format: MARKDOWN_FORMAT,
+      folder,
+      create: true,
+      // A new entry's file name; a post's is its address.
+      slug: spec.entries.fields.order ? '{{fields.order}}-{{slug}}' : '{{slug}}',
+      summary: '{{title}}',
+      preview_path: previewPath(section, '{{filename}}'),
+      ...(spec.translations === 'optional' ? { description: untranslatedNote(section) } : {}),
+      fields: markdownFields(spec.entries, true),
+    };
+  }
+  if (named.length === 1) {
+    const [[, schema]] = named;
+    return {
+      name: section,
+      label: spec.label,
+      label_singular: schema.label,
+      i18n: true,
+      format: MARKDOWN_FORMAT,
+      folder,
+      create: false,
+      delete: false,
+      preview_path: previewPath(section, named[0][0]),
+      fields: markdownFields(schema, true),
+    };
+  }
+  return {
+    name: section,
+    label: spec.label,
+    format: MARKDOWN_FORMAT,
+    files: named.flatMap(([name, schema]) =>
+      LANGUAGES.map((language) => ({
+        name: `${name}_${language}`,
+        label: `${schema.label ?? fieldLabel(name)} · ${languageName(language)}`,
+        file: `${folder}/${language}/${name}.md`,
+        preview_path: previewPath(section, name, language),
+        fields: markdownFields(schema, false),
+      })),
+    ),
+  };
+}
+
+/** The object fields of a UI string file, from the default language's keys: every string required. */
+export function localeFields(strings: LocaleStrings): CmsField[] {
+  return Object.entries(strings).map(([key, value]): CmsField => {
+    if (typeof value !== 'string') return { name: key, label: key, widget: 'object', fields: localeFields(value) };
+    const placeholders = [...new Set(value.match(/\{\{\s*[\w.]+\s*\}\}/g) ?? [])];
+    return {
+      name: key,
+      label: key,
+      // Long strings get a text area, short ones a line.
+      widget: value.length > 80 ? 'text' : 'string',
+      required: true,
+      ...(placeholders.length > 0 ? { hint: `Keep ${placeholders.join(', ')}: the site fills it in.` } : {}),
+    };
+  });
+}
+
+export const LOCALES_COLLECTION = 'ui_strings';
+/** The UI string files' format: JSON in the English file's key order (registered by the admin script, src/build/adminPage.ts). */
+export const LOCALE_FORMAT = 'stockpay-locale-json';
+
+/** Every UI string file of every language (locales/<lang>/<ns>.json), with the default language's keys as fields. */
+function localesCollection(namespaces: Readonly<Record<string, LocaleStrings>>): CmsCollection {
+  return {
+    name: LOCALES_COLLECTION,
+    label: 'Interface text',
+    format: LOCALE_FORMAT,
+    files: Object.entries(namespaces).flatMap(([namespace, strings]) =>
+      LANGUAGES.map((language) => ({
+        name: `${namespace}_${language}`,
+        label: `${fieldLabel(namespace)} · ${languageName(language)} (locales/${language}/${namespace}.json)`,
+        file: `locales/${language}/${namespace}.json`,
+        fields: localeFields(strings),
+      })),
+    ),
+  };
+}
+
+/** content/social.json: one list for every language, with the rules src/lib/social.ts checks. */
+function socialCollection(): CmsCollection {
+  return {
+    name: 'site',
+    label: 'Site',
+    files: [
+      {
+        name: 'social',
+        label: 'Social links (footer)',
+        file: SOCIAL_FILE,
+        format: 'json',
+        fields: [
+          {
+            name: 'links',
+            label: 'Links',
+            widget: 'list',
+            required: true,
+            min: 1,
+            summary: '{{fields.name}}',
+            fields: [
+              { name: 'network', label: 'Network', widget: 'select', required: true, options: [...SOCIAL_NETWORKS], hint: 'Which icon the footer shows.' },
+              { name: 'name', label: 'Name', widget: 'string', required: true, hint: "The service's own name, read out to screen readers." },
+              { name: 'url', label: 'Address', widget: 'string', required: true, pattern: [SOCIAL_URL_PATTERN.source, 'An https:// address'] },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * The commit status context a pull request's deploy preview is posted under
+ * (deploy/github-actions/publish.yml's preview job posts it; Netlify's own
+ * builds post the same): Decap's "Check for preview" links the status with
+ * exactly this context (its backend's preview_context).
+ */
+export const DEPLOY_PREVIEW_CONTEXT = 'deploy/netlify';
+
+function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publish_mode'> {
+  switch (backend.name) {
+    case 'local':
+      // The local backend writes the working tree directly; it has no editorial workflow.
+      return { backend: { name: 'proxy', proxy_url: backend.url, branch: 'main' } };
+    case 'git-gateway':
+      return { backend: { name: 'git-gateway', branch: backend.branch }, publish_mode: 'editorial_workflow' };
+    default:
+      return { backend: { name: backend.name, repo: backend.repo, branch: backend.branch, preview_context: DEPLOY_PREVIEW_CONTEXT }, publish_mode: 'editorial_workflow' };
+  }
+}
+
+/** Where uploaded images go: static/ is copied to the site's root as is. */
+export const MEDIA_FOLDER = 'static/media';
+
+/**
+ * The whole configuration; `namespaces` are the default language's UI string
+ * files by name; `siteUrl` the site the "View on site" links open (under
+ * `npm run edit`, the development site that serves the CMS).
+ */
+export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<string, LocaleStrings>>, siteUrl?: string): CmsConfig {
+  return {
+    ...backendConfig(backend),
+    ...(siteUrl ? { site_url: siteUrl } : {}),
+    locale: 'en',
+    media_folder: MEDIA_FOLDER,
+    public_folder: `/${MEDIA_FOLDER.replace(/^static\//, '')}`,
+    // A post's address is its file name: lower-case ASCII letters, digits and hyphens (src/build/content.ts isSlug).
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    i18n: { structure: 'multiple_folders', locales: [...LANGUAGES], default_locale: DEFAULT_LANGUAGE },
+    collections: [...(Object.keys(CONTENT_SECTIONS) as ContentSection[]).map(sectionCollection), localesCollection(namespaces), socialCollection()],
+  };
+}
+
+/**
+ * The backend a build configures from CMS_BACKEND, CMS_REPO and CMS_BRANCH
+ * (or `npm run edit`'s local one); undefined without CMS_BACKEND (the admin page then says how to
+ * set it); an error message naming the variable for a wrong value.
+ */
+export function cmsBackendFromEnv(env: Readonly<Record<string, string | undefined>>): CmsBackend | undefined | { error: string } {
+  // Set by `npm run edit` (scripts/edit.ts) for its local backend on this machine (cms/localBackend.ts).
+  const local = env.CMS_LOCAL_BACKEND_URL?.trim();
+  if (local) {
+    return /^http:\/\/(127\.0\.0\.1|localhost):\d+\/api\/v1$/.test(local)
+      ? { name: 'local', url: local }
+      : { error: `CMS_LOCAL_BACKEND_URL must be http://127.0.0.1:<port>/api/v1, got "${local}"` };
+  }
+  const name = env.CMS_BACKEND?.trim();
+  if (!name) return undefined;
+  const branch = env.CMS_BRANCH?.trim() || 'main';
+  if (!/^[\w./-]+$/.test(branch)) return { error: `CMS_BRANCH must be a branch name, got "${branch}"` };
+  if (name === 'git-gateway') return { name, branch };
+  if (name !== 'github' && name !== 'gitlab') return { error: `CMS_BACKEND must be one of ${CMS_BACKENDS.join(', ')}, got "${name}"` };
+  const repo = env.CMS_REPO?.trim() ?? '';
+  if (!/^[\w.-]+(\/[\w.-]+)+$/.test(repo)) return { error: `CMS_REPO must name the repository as owner/name for CMS_BACKEND=${name}${repo ? `, got "${repo}"` : ''}` };
+  return { name, repo, branch };
+}

@@ -1,0 +1,105 @@
+/**
+ * What the folders that editors, CMS pull requests and the publish step
+ * treat as content (CONTENT_FOLDERS: content/, locales/, static/) may hold:
+ * regular files and folders only. A symbolic link would make the build
+ * read, or publish (Gatsby copies static/ following links), a file from
+ * anywhere on the build machine; a named pipe, socket or device would hang
+ * or feed the build.
+ *
+ * static/ is copied into public/ as it is, after the pages, over whatever
+ * the build wrote there, and served from the site's own origin, whose page
+ * policy trusts its scripts. So it holds two things only, both images (by
+ * extension and by contents, src/build/mediaFiles.ts): the site's own files
+ * at its root (favicon.svg, which the icons are drawn from) and the
+ * editors' uploads in the CMS's media folder (static/media/). No other
+ * folder, no dotfile, nothing at a path the build writes itself (the
+ * reserved folders, the icons). Scripts, styles, pages, JSON, XML,
+ * WebAssembly, manifests and service workers are not images, so none can
+ * get in. Pure: node/contentTree.ts walks the disk.
+ */
+import { MEDIA_FOLDER } from './cmsConfig';
+import { MEDIA_RULE, mediaFileProblem } from './mediaFiles';
+import { CONTENT_FOLDERS } from './publish';
+import { RESERVED_FOLDERS } from './publicOwners';
+
+/** The folders checked, relative to the project: content, locales, static. */
+export const CHECKED_FOLDERS: readonly string[] = CONTENT_FOLDERS.map((folder) => folder.replace(/\/$/, ''));
+
+export type EntryKind = 'file' | 'directory' | 'symlink' | 'fifo' | 'socket' | 'block device' | 'character device' | 'unknown';
+
+export interface TreeEntry {
+  /** Relative to the project, with forward slashes: static/media/logo.png. */
+  path: string;
+  kind: EntryKind;
+  /** A symbolic link's target, as the link holds it. */
+  target?: string;
+  /** A regular file's first bytes, for files under the media folder (mediaFiles.ts: MEDIA_HEAD_BYTES). */
+  head?: Uint8Array;
+}
+
+const ONLY_REGULAR = `${CHECKED_FOLDERS.map((folder) => `${folder}/`).join(', ')} hold regular files and folders only`;
+
+const KIND_NAMES: Readonly<Record<Exclude<EntryKind, 'file' | 'directory' | 'symlink'>, string>> = {
+  fifo: 'a named pipe (FIFO)',
+  socket: 'a socket',
+  'block device': 'a block device',
+  'character device': 'a character device',
+  unknown: 'neither a file nor a folder',
+};
+
+/** True for a file under the media folder, where the CMS uploads. */
+export const isMediaPath = (path: string): boolean => path.startsWith(`${MEDIA_FOLDER}/`);
+
+/** True for a file copied into public/ as it is, whose contents are checked (so its `head` is needed). */
+export const isStaticPath = (path: string): boolean => path.startsWith('static/');
+
+/** What static/ may hold, for messages. */
+export const STATIC_RULE = `static/ holds images only (${MEDIA_RULE.replace(/^images only, /, '')}): the site's own at its root, the editors' uploads in ${MEDIA_FOLDER}/`;
+
+/**
+ * Why a file under static/ may not be published at its path, whatever it
+ * holds, or undefined: a dotfile, a folder the build writes, a folder
+ * other than the media folder, or a path the build writes itself
+ * (`builtPaths`, '/favicon.ico').
+ */
+function staticPathProblem(path: string, builtPaths: ReadonlySet<string>): string | undefined {
+  const served = path.slice('static/'.length);
+  const segments = served.split('/');
+  if (segments.some((segment) => segment.startsWith('.')))
+    return `${path} is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere; ${STATIC_RULE}`;
+  const reserved = RESERVED_FOLDERS.find((folder) => `${served}/`.startsWith(folder));
+  if (reserved) return `${path} is under /${reserved}, where the build writes its own files; ${STATIC_RULE}`;
+  const media = MEDIA_FOLDER.slice('static/'.length);
+  if (segments.length > 1 && segments[0] !== media) return `${path} is in a folder static/ does not publish; ${STATIC_RULE}: move it into ${MEDIA_FOLDER}/`;
+  if (builtPaths.has(`/${served}`)) return `${path} is at /${served}, which the build writes itself; ${STATIC_RULE}: rename it`;
+  return undefined;
+}
+
+/**
+ * Why `entry` may not be in the content folders, naming its path, or
+ * undefined. `builtPaths` are the paths under public/ the build writes
+ * itself that an image in static/ could take ('/favicon.ico').
+ */
+export function treeEntryProblem(entry: TreeEntry, builtPaths: ReadonlySet<string> = new Set()): string | undefined {
+  switch (entry.kind) {
+    case 'directory':
+      // A folder publishes nothing by itself: each file in it is checked, and named.
+      return undefined;
+    case 'symlink':
+      return `${entry.path} is a symbolic link to ${entry.target ?? 'an unknown target'}; ${ONLY_REGULAR}: put the file itself there instead of a link`;
+    case 'file': {
+      if (!isStaticPath(entry.path)) return undefined;
+      const pathProblem = staticPathProblem(entry.path, builtPaths);
+      if (pathProblem) return pathProblem;
+      const problem = mediaFileProblem(entry.path, entry.head ?? new Uint8Array());
+      return problem ? `${entry.path} ${problem}; ${STATIC_RULE}` : undefined;
+    }
+    default:
+      return `${entry.path} is ${KIND_NAMES[entry.kind]}; ${ONLY_REGULAR}`;
+  }
+}
+
+/** Every problem of the entries, in path order. */
+export function contentTreeProblems(entries: readonly TreeEntry[], builtPaths: ReadonlySet<string> = new Set()): string[] {
+  return [...entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).flatMap((entry) => treeEntryProblem(entry, builtPaths) ?? []);
+}
