@@ -1,5 +1,7 @@
-// ESLint's flat config: typescript-eslint's type-aware rules, React hooks and
-// jsx-a11y over the site, the build, the scripts, the sandbox and the tests.
+// ESLint's flat config: typescript-eslint's recommended rules (not its
+// type-checked set, which ran out of memory on 2 cores with Gatsby's types;
+// tsc --noEmit checks the types), React hooks and jsx-a11y, over the site,
+// the build, the commands, the sandbox and the tests.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';

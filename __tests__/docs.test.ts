@@ -6,6 +6,7 @@ import { CONFIG_DEFAULTS, CONFIG_ENV, CONFIG_VARIABLE_NAMES, PRODUCTION_REQUIRED
 import { remoteReadmeVariable } from '../src/build/content';
 import { LANGUAGES } from '../src/lib/languages';
 import { documentProblems, headingAnchors, headingTitles } from './support/docCitations';
+import { DEBIAN_PACKAGES, aptGetInstall } from '../node/debianPackages';
 
 /**
  * The README, SECURITY.md and the guides send readers to files, folders and
@@ -33,6 +34,12 @@ describe('the documents', () => {
 
   it.each(DOCUMENTS)('%s: every relative link resolves, to a heading where it names one, and every cited path exists', (file) => {
     expect(documentProblems(file, { root: ROOT, madeByTools: MADE_BY_TOOLS })).toEqual([]);
+  });
+
+  it("shows the Debian packages' one list (node/debianPackages.js) as the README's install command", () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(`\n${aptGetInstall()}\n`);
+    expect(Object.keys(DEBIAN_PACKAGES).length).toBeGreaterThan(2);
   });
 
   it('keeps the README short enough to read in five minutes', () => {

@@ -13,8 +13,9 @@ import path from 'node:path';
 import { BROTLI_STATIC_MODULE, nginxSiteConfig, nginxStandaloneConfig } from './nginxConfig';
 import { readPublicRules } from './publicFiles';
 import { listen, type RunningServer } from '../node/listen';
+import { aptGetInstall } from '../node/debianPackages';
 
-export const NGINX_INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
+export const NGINX_INSTALL = aptGetInstall(['nginx', 'libnginx-mod-http-brotli-static']);
 
 /**
  * The workers run as whoever started nginx (root included: its default would

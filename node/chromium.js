@@ -2,18 +2,20 @@
 /**
  * Debian's Chromium, for the browser tests and for the build's diagram
  * renderer (plugins/stockpay-remark-mermaid), the only thing a build draws
- * with a browser (the share images and icons need none: gatsby/brandImages.ts). Nothing here downloads a browser:
+ * with a browser (the share images and icons need none:
+ * gatsby/brandImages.ts). Nothing here downloads a browser:
  * `npx playwright install` cannot work offline, so we find one that is
  * installed or say how to get it. CommonJS, so Gatsby's plugins can load it.
  */
 const { existsSync } = require('node:fs');
+const { aptGetInstall } = require('./debianPackages');
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** What the build's diagrams need from Debian: the browser and a typeface for their labels. */
-const BUILD_PACKAGES_COMMAND = 'apt-get install -y chromium fonts-liberation';
+const BUILD_PACKAGES_COMMAND = aptGetInstall(['chromium', 'fonts-liberation']);
 
-const MISSING_BROWSER_MESSAGE = 'No Chromium found. Install Debian\'s browser with "apt-get install -y chromium", or set CHROME_PATH to a Chromium or Chrome executable.';
+const MISSING_BROWSER_MESSAGE = `No Chromium found. Install Debian's browser with "${aptGetInstall(['chromium'])}", or set CHROME_PATH to a Chromium or Chrome executable.`;
 
 /**
  * The browser to use: CHROME_PATH when set (null when nothing is there, so
