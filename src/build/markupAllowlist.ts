@@ -130,8 +130,9 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
  * number it writes: gantt sections and their tasks cycle through 0 to 3
  * (`section2`, `doneCrit3`, `taskTextOutside1`), nested activations in a
  * sequence diagram through 0 to 2. A diagram's <g>s may also carry the
- * classes the diagram defines itself with classDef (markupBoundary.ts,
- * diagramOwnClasses), which are the editor's names and so not listed.
+ * classes the diagram defines itself with classDef
+ * (src/build/markupBoundary/elements.ts, diagramOwnClasses), which are the
+ * editor's names and so not listed.
  */
 export const ALLOWED_CLASSES: Readonly<Record<string, readonly string[]>> = {
   a: ['footnote-backref', 'footnote-ref', 'heading-link'],
