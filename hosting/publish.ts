@@ -252,8 +252,34 @@ function readRecord(releases: string, release: string): ReleaseRecord | undefine
 
 const lines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
 
-export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const { target } = args;
+/** What decideBuild found: where releases go, this commit, and how to build it. */
+interface BuildPlan {
+  target: string;
+  releases: string;
+  /** Present while the last build failed: the next one builds from clean. */
+  failedMarker: string;
+  commit: string;
+  kind: BuildKind;
+}
+
+/** A build that succeeded: its timings and the release that was live when it finished. */
+interface BuiltSite {
+  /** When the build began (before `gatsby clean`), for the total time. */
+  started: number;
+  buildSeconds: number;
+  pagesWritten: number;
+  live: string | undefined;
+}
+
+/** A release made, not yet live: its name, its record and what changed since the live one. */
+interface MadeRelease {
+  name: string;
+  record: ReleaseRecord;
+  changes: PageChanges;
+}
+
+/** Decides a clean or an incremental build (src/build/publish.ts) and says which and why; DIR/releases exists after. */
+function decideBuild(target: string): BuildPlan {
   const releases = path.join(target, 'releases');
   mkdirSync(releases, { recursive: true });
   const failedMarker = path.join(target, '.last-build-failed');
@@ -273,22 +299,31 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
           ? ' (the cache is gone or the last build failed)'
           : ' (no earlier release)'),
   );
+  return { target, releases, failedMarker, commit, kind };
+}
 
-  // A symlink or special file under content/, locales/ or static/ stops the publish before anything builds (the build checks it too).
+/** Nothing builds from content folders holding a symlink or special file: false, naming it, with the live release untouched (the build checks it too). */
+function checkContent(plan: BuildPlan): boolean {
   const treeProblem = contentTreeError(ROOT);
-  if (treeProblem) {
-    writeFileSync(failedMarker, `${commit}\n`);
-    console.error(`\n${treeProblem}\nPublish failed: nothing was built or switched; ${liveRelease(target) ?? 'no release'} stays live.`);
-    return 1;
-  }
+  if (!treeProblem) return true;
+  writeFileSync(plan.failedMarker, `${plan.commit}\n`);
+  console.error(`\n${treeProblem}\nPublish failed: nothing was built or switched; ${liveRelease(plan.target) ?? 'no release'} stays live.`);
+  return false;
+}
 
+/**
+ * public/ holds this commit's site, a clean build followed by the settling
+ * build; or the failing exit code, with the failure marked for the next
+ * publish and nothing switched.
+ */
+async function buildSite(plan: BuildPlan, env: NodeJS.ProcessEnv): Promise<BuiltSite | { failed: number }> {
   const build = () => gatsby(['build', '--log-pages', '--write-to-file'], env, { cwd: ROOT });
   const started = Date.now();
-  let code = kind === 'clean' ? await gatsby(['clean'], env, { cwd: ROOT }) : 0;
+  let code = plan.kind === 'clean' ? await gatsby(['clean'], env, { cwd: ROOT }) : 0;
   if (code === 0) code = await build();
   const buildSeconds = (Date.now() - started) / 1000;
   const pagesWritten = lines(path.join(ROOT, '.cache', 'newPages.txt')).length;
-  if (code === 0 && kind === 'clean') {
+  if (code === 0 && plan.kind === 'clean') {
     // The first build after a clean one gets a new webpack compilation hash
     // with nothing changed, and every page carries that hash
     // (gatsbyjs/gatsby#33450): settle it now, so the next content commit
@@ -296,16 +331,26 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     console.log('\nSettling the cache: the same build again, so the next content commit changes only its own pages.');
     code = await build();
   }
-  const live = liveRelease(target);
+  const live = liveRelease(plan.target);
   if (code !== 0) {
-    writeFileSync(failedMarker, `${commit}\n`);
-    console.error(`\nPublish failed: the build of ${commit.slice(0, 12)} failed (its messages are above). Nothing was switched: ${live ?? 'no release'} stays live.`);
-    return code;
+    writeFileSync(plan.failedMarker, `${plan.commit}\n`);
+    console.error(`\nPublish failed: the build of ${plan.commit.slice(0, 12)} failed (its messages are above). Nothing was switched: ${live ?? 'no release'} stays live.`);
+    return { failed: code };
   }
-  rmSync(failedMarker, { force: true });
+  rmSync(plan.failedMarker, { force: true });
+  return { started, buildSeconds, pagesWritten, live };
+}
 
+/**
+ * DIR/releases/<release>/ holds exactly the build's files with their
+ * compressed copies, complete or absent, beside its nginx config, record
+ * and changes; nothing live has moved.
+ */
+async function makeRelease(plan: BuildPlan, built: BuiltSite, nginx: PublishArgs['nginx']): Promise<MadeRelease> {
+  const { releases } = plan;
+  const { live } = built;
   const changes: PageChanges = pageChanges(fingerprints(live && path.join(releases, live)), fingerprints(path.join(ROOT, 'public')) ?? new Map());
-  const release = releaseName(new Date(), commit);
+  const release = releaseName(new Date(), plan.commit);
   // Copied under a temporary name and renamed: a release folder is complete or absent.
   const incoming = path.join(releases, `.incoming-${release}`);
   rmSync(incoming, { recursive: true, force: true });
@@ -318,17 +363,17 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
     path.join(releases, `${release}.nginx.conf`),
     nginxSiteConfig(rules, {
       root: path.join(releases, release),
-      listen: args.nginx.listen,
-      serverName: args.nginx.serverName ?? new URL(rules.record.siteUrl).hostname,
-      includes: args.nginx.includes,
+      listen: nginx.listen,
+      serverName: nginx.serverName ?? new URL(rules.record.siteUrl).hostname,
+      includes: nginx.includes,
     }),
   );
   const record: ReleaseRecord = {
-    commit,
-    kind,
+    commit: plan.commit,
+    kind: plan.kind,
     builtAt: new Date().toISOString(),
-    buildSeconds,
-    pagesWritten,
+    buildSeconds: built.buildSeconds,
+    pagesWritten: built.pagesWritten,
     changed: changes.changed.length,
     deleted: changes.deleted.length,
     copy,
@@ -336,25 +381,51 @@ export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = proces
   };
   writeFileSync(path.join(releases, `${release}.json`), `${JSON.stringify(record, null, 2)}\n`);
   writeFileSync(path.join(releases, `${release}.changes.json`), `${JSON.stringify(changes, null, 2)}\n`);
-  if (!switchTo(target, release, live, args.reload)) {
-    console.error(`Publish failed: ${live ?? 'no release'} stays live; ${release} is kept for a look.`);
-    return 1;
-  }
+  return { name: release, record, changes };
+}
 
+/** The release is live (DIR/current, DIR/nginx.conf, the reload command); or, the reload failing, the one before still is, and false. */
+function switchLive(plan: BuildPlan, release: string, live: string | undefined, reload: string | undefined): boolean {
+  if (switchTo(plan.target, release, live, reload)) return true;
+  console.error(`Publish failed: ${live ?? 'no release'} stays live; ${release} is kept for a look.`);
+  return false;
+}
+
+/** Only the releases src/build/publish.ts keeps remain, each with its record, changes and nginx config. */
+function pruneReleases(plan: BuildPlan, release: string): void {
+  const { releases } = plan;
   for (const old of releasesToRemove(releasesOf(readdirSync(releases)), release)) {
     rmSync(path.join(releases, old), { recursive: true, force: true });
     rmSync(path.join(releases, `${old}.json`), { force: true });
     rmSync(path.join(releases, `${old}.changes.json`), { force: true });
     rmSync(path.join(releases, `${old}.nginx.conf`), { force: true });
   }
+}
+
+/** Says what went live: the build's and the whole publish's time, the release's size, its compressed copies, and what a CDN must purge. */
+function report(plan: BuildPlan, built: BuiltSite, release: MadeRelease): void {
+  const { record, changes } = release;
+  const { copy, precompressed } = record;
   console.log(
-    `\nLive: ${release} (${kind} build, ${buildSeconds.toFixed(1)} s, ${record.pagesWritten} pages written by Gatsby; ${((Date.now() - started) / 1000).toFixed(1)} s in all).`,
+    `\nLive: ${release.name} (${plan.kind} build, ${built.buildSeconds.toFixed(1)} s, ${record.pagesWritten} pages written by Gatsby; ${((Date.now() - built.started) / 1000).toFixed(1)} s in all).`,
   );
-  console.log(`Release: ${copy.files} files, ${copy.linked} shared with ${live ?? 'no earlier release'}, ${(copy.copiedBytes / 1024 / 1024).toFixed(1)} MB new.`);
+  console.log(`Release: ${copy.files} files, ${copy.linked} shared with ${built.live ?? 'no earlier release'}, ${(copy.copiedBytes / 1024 / 1024).toFixed(1)} MB new.`);
   console.log(describePrecompressed(precompressed, precompressed.seconds * 1000));
   console.log(`Changed (${changes.changed.length}): ${changes.changed.join(' ') || 'none'}`);
   console.log(`Deleted (${changes.deleted.length}): ${changes.deleted.join(' ') || 'none'}`);
-  console.log(`For a CDN to purge: ${path.join(releases, `${release}.changes.json`)}`);
+  console.log(`For a CDN to purge: ${path.join(plan.releases, `${release.name}.changes.json`)}`);
+}
+
+/** Builds this checkout and makes it the live release; a failed step leaves the live release as it was and gives a non-zero exit code. */
+export async function publish(args: PublishArgs, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const plan = decideBuild(args.target);
+  if (!checkContent(plan)) return 1;
+  const built = await buildSite(plan, env);
+  if ('failed' in built) return built.failed;
+  const release = await makeRelease(plan, built, args.nginx);
+  if (!switchLive(plan, release.name, built.live, args.reload)) return 1;
+  pruneReleases(plan, release.name);
+  report(plan, built, release);
   return 0;
 }
 
