@@ -4,6 +4,7 @@ import { parseContentPath, remoteReadmeUrls, validateFrontmatter } from '../src/
 import { readFrontmatter } from '../src/build/frontmatterParser';
 import { LANGUAGES } from '../src/lib/languages';
 import { readingMinutes } from '../src/lib/blog';
+import { isGatsbyBuild } from '../src/lib/config';
 
 interface FileNode extends Node {
   relativePath?: string;
@@ -39,7 +40,7 @@ interface MarkdownNode extends Node {
 }
 
 /** Drafts are built by `gatsby develop`, never by `gatsby build` (any SITE_ENV). */
-const buildsDrafts = (): boolean => process.env.gatsby_executing_command !== 'build';
+const buildsDrafts = (): boolean => !isGatsbyBuild(process.env);
 
 /**
  * Gives every markdown file its section, language and name from its path

@@ -10,6 +10,7 @@ import {
   buildConfigError,
   chromiumRequired,
   configMode,
+  isGatsbyBuild,
   isLoopbackHost,
   productionConfigMessage,
   productionConfigProblems,
@@ -145,6 +146,13 @@ describe('configMode', () => {
     [{}, 'local'],
   ] as const)('%p is %p', (env, mode) => {
     expect(configMode(env)).toBe(mode);
+  });
+
+  it('builds for serving only under `gatsby build`, whatever SITE_ENV says (drafts are left out there: gatsby/onCreateNode.ts)', () => {
+    expect(isGatsbyBuild({ gatsby_executing_command: 'build' })).toBe(true);
+    expect(isGatsbyBuild({ gatsby_executing_command: 'build', SITE_ENV: 'local' })).toBe(true);
+    for (const env of [{ gatsby_executing_command: 'develop' }, { gatsby_executing_command: 'Build' }, { gatsby_executing_command: 'serve' }, {}])
+      expect(isGatsbyBuild(env)).toBe(false);
   });
 
   it('needs Chromium only in production', () => {

@@ -106,8 +106,18 @@ export interface ModeEnv {
   gatsby_executing_command?: string;
 }
 
+/**
+ * Whether `env` is a `gatsby build`'s, whatever its SITE_ENV: the one
+ * command whose output is served. `gatsby develop` and everything outside
+ * Gatsby is not, and builds drafts (gatsby/onCreateNode.ts) and reads the
+ * configuration leniently (configMode).
+ */
+export function isGatsbyBuild(env: ModeEnv): boolean {
+  return env.gatsby_executing_command === 'build';
+}
+
 export function configMode(env: ModeEnv): ConfigMode {
-  if (env.gatsby_executing_command !== 'build') return 'local';
+  if (!isGatsbyBuild(env)) return 'local';
   return env.SITE_ENV === LOCAL_SITE_ENV ? 'local' : 'production';
 }
 
