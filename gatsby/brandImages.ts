@@ -13,6 +13,7 @@ import { cardSvg, svgDataUrl, svgToPng, type ShareCardAssets } from '../src/lib/
 import { missingGlyphs } from '../src/lib/shareCardText';
 import { shareImagePath } from '../src/lib/shareImage';
 import { siteShareCard, siteShareTree, type SiteShareCard } from '../src/build/siteShareCard';
+import { BRAND_IMAGES, keptCacheDir, oneFileEntries, recordUse, writeWhole } from '../node/keptCache.js';
 import { readContentFrontmatter } from './contentFile';
 import { readShareCardAssets, rendererFingerprint } from './postShareImages';
 
@@ -92,27 +93,34 @@ function brandFiles(directory: string, assets: ShareCardAssets): BrandFile[] {
  * manifest icons, the Apple touch icon and favicon.ico, drawn from
  * static/favicon.svg and the home page's texts with satori and resvg (no
  * browser), in the typeface the project ships (gatsby/fonts/). PNGs are
- * kept in .cache/brand-images by a hash of what they show and how they are
- * drawn, so a build that changed none of it draws nothing. A text the share
- * image cannot show throws, naming the file and field. Resolves to the
- * files whose drawings were not all cached.
+ * kept by a hash of what they show and how they are drawn in the kept cache
+ * node_modules/.cache/stockpay-brand-images/ (node/keptCache.js: `gatsby
+ * clean` keeps it, a drawing unused for 30 days goes), so a build, clean or
+ * not, that changed none of it draws nothing. A text the share image cannot
+ * show throws, naming the file and field. Resolves to the files whose
+ * drawings were not all cached.
  */
-export async function writeBrandImages(directory: string, options: { outputDir?: string } = {}): Promise<string[]> {
+export async function writeBrandImages(directory: string, options: { outputDir?: string; cacheDir?: string } = {}): Promise<string[]> {
   const outputDir = options.outputDir ?? path.join(directory, 'public');
-  const cacheDir = path.join(directory, '.cache', 'brand-images');
+  const cacheDir = options.cacheDir ?? keptCacheDir(directory, BRAND_IMAGES);
+  const cache = oneFileEntries(cacheDir, '.png');
   const assets = await readShareCardAssets(directory);
   const fingerprint = rendererFingerprint(directory, assets);
-  const cachePath = (drawing: Drawing) => path.join(cacheDir, `${createHash('sha256').update(JSON.stringify({ fingerprint, drawing })).digest('hex').slice(0, 24)}.png`);
+  const keyOf = (drawing: Drawing) => createHash('sha256').update(JSON.stringify({ fingerprint, drawing })).digest('hex').slice(0, 24);
   await mkdir(cacheDir, { recursive: true });
   const drawn: string[] = [];
+  const used: string[] = [];
   for (const { file, drawings, build } of brandFiles(directory, assets)) {
     const pngs: Uint8Array[] = [];
     for (const drawing of drawings) {
-      const cached = cachePath(drawing);
+      const key = keyOf(drawing);
+      const cached = path.join(cacheDir, ...cache.filesOf(key));
+      used.push(key);
       if (existsSync(cached)) pngs.push(await readFile(cached));
       else {
         const png = await render(drawing, assets);
-        await writeFile(cached, png);
+        // Whole or absent: the folder outlives this build, and a PNG cut short by a killed build would be trusted by the next.
+        writeWhole(cached, png);
         pngs.push(png);
         if (!drawn.includes(file)) drawn.push(file);
       }
@@ -121,5 +129,6 @@ export async function writeBrandImages(directory: string, options: { outputDir?:
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, build(pngs));
   }
+  recordUse(cache, used);
   return drawn;
 }

@@ -5,8 +5,8 @@
  * date, language, product name, logo, fonts, the card's version and the
  * renderers'), so a host may cache it forever (hosting/rules.ts: /static/
  * is immutable) and a changed post gets a new name. Cards are kept under
- * the same hash in node_modules/.cache/stockpay-share-cards/, which
- * `gatsby clean` keeps (node/keptCache.ts: a card unused for 30 days
+ * the same hash in the kept cache node_modules/.cache/stockpay-share-cards/,
+ * which `gatsby clean` keeps (node/keptCache.js: a card unused for 30 days
  * goes): a build, clean or not, draws only the cards whose inputs changed
  * (at 700 posts, a clean build would otherwise spend about 20 s on them).
  */
@@ -22,7 +22,7 @@ import type { Language } from '../src/lib/languages';
 import { fillProductName } from '../src/lib/markdown';
 import { SHARE_CARD_VERSION, drawShareCard, type ShareCard, type ShareCardAssets } from '../src/lib/shareCard';
 import { fitTitle, missingGlyphs } from '../src/lib/shareCardText';
-import { recordUse, writeWhole } from '../node/keptCache';
+import { SHARE_CARDS, keptCacheDir, oneFileEntries, recordUse, writeWhole } from '../node/keptCache.js';
 import { forEachAtOnce } from '../node/pool';
 
 /** Where the cards are served from; under /static/, which hosts cache forever. */
@@ -30,7 +30,7 @@ export const POST_SHARE_DIR = '/static/share/';
 export const SHARE_FONT_FILES = { regular: path.join('gatsby', 'fonts', 'LiberationSans-Regular.ttf'), bold: path.join('gatsby', 'fonts', 'LiberationSans-Bold.ttf') } as const;
 const LOGO_FILE = path.join('static', FAVICON_SVG_PATH);
 /** The kept cards, relative to the project. */
-export const SHARE_CARD_CACHE = path.join('node_modules', '.cache', 'stockpay-share-cards');
+export const SHARE_CARD_CACHE = keptCacheDir('', SHARE_CARDS);
 
 /** A published post, as gatsby/createPages.ts knows it. */
 export interface PostShareSource {
@@ -132,7 +132,7 @@ export async function writePostShareImages(directory: string, posts: readonly Po
 
   const fingerprint = rendererFingerprint(directory, assets);
   const draw = options.draw ?? drawShareCard;
-  const cacheDir = options.cacheDir ?? path.join(directory, SHARE_CARD_CACHE);
+  const cacheDir = options.cacheDir ?? keptCacheDir(directory, SHARE_CARDS);
   const targetDir = path.join(options.outputDir ?? path.join(directory, 'public'), POST_SHARE_DIR);
   await mkdir(cacheDir, { recursive: true });
   await mkdir(targetDir, { recursive: true });
@@ -154,7 +154,7 @@ export async function writePostShareImages(directory: string, posts: readonly Po
     images.set(key, `${POST_SHARE_DIR}${name}`);
   }
   recordUse(
-    { folder: cacheDir, filesOf: (hash) => [`${hash}.png`], keyOf: (file) => /^([0-9a-f]{20})\.png$/.exec(file)?.[1] },
+    oneFileEntries(cacheDir, '.png'),
     named.map(({ hash }) => hash),
   );
   // An incremental build keeps public/: drop the cards of old titles and removed posts.

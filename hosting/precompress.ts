@@ -8,10 +8,11 @@
  *
  * Brotli's best quality costs about 2 s a megabyte (60-90 ms for a blog
  * page), so every copy is kept in a cache by the bytes it was made from
- * (node_modules/.cache/stockpay-precompressed/, which `gatsby clean`
- * keeps) and hard-linked from there: a file is compressed once, whatever
- * build, release or folder it turns up in, and releases share the copies
- * of their unchanged files as they share the files.
+ * (node_modules/.cache/stockpay-precompressed/, a kept cache that `gatsby
+ * clean` leaves alone: node/keptCache.js) and hard-linked from there: a
+ * file is compressed once, whatever build, release or folder it turns up
+ * in, and releases share the copies of their unchanged files as they share
+ * the files.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
@@ -20,10 +21,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCompress } from 'node:zlib';
 import { isCompressedCopy, publicFiles } from './publicFiles';
-import { recordUse, writeWhole } from '../node/keptCache';
+import { PRECOMPRESSED, keptCacheDir, recordUse, writeWhole } from '../node/keptCache.js';
 import { forEachAtOnce } from '../node/pool';
 
-export const PRECOMPRESS_CACHE = path.join(__dirname, '..', 'node_modules', '.cache', 'stockpay-precompressed');
+export const PRECOMPRESS_CACHE = keptCacheDir(path.join(__dirname, '..'), PRECOMPRESSED);
 
 /** Text files nginx serves precompressed; others (images, fonts, Pagefind's gzipped index) are compressed already. */
 const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|webmanifest)$/;
@@ -83,7 +84,7 @@ function place(from: string, to: string): void {
  * use libuv's thread pool), and removes every other copy in `dir`: one
  * whose file is gone, or made from other bytes. The copies of `kept` files
  * stay as they are. Then forgets the cache's entries no run has used for
- * 30 days (node/keptCache.ts).
+ * 30 days (node/keptCache.js).
  */
 export async function precompress(dir: string, options: PrecompressOptions = {}): Promise<Precompressed> {
   const cache = options.cache ?? PRECOMPRESS_CACHE;

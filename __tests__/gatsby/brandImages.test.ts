@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import fs, { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
@@ -24,6 +24,9 @@ const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
 describe('writeBrandImages', () => {
   const original = process.env.CHROME_PATH;
   let directory: string;
+  // A cache of the test's own: the default is under node_modules, which site() shares with the project.
+  const cacheDir = () => path.join(directory, 'kept-images');
+  const draw = () => writeBrandImages(directory, { cacheDir: cacheDir() });
   beforeEach(async () => {
     directory = await site();
   });
@@ -31,19 +34,20 @@ describe('writeBrandImages', () => {
     // Assigning undefined would store the string 'undefined'.
     if (original === undefined) delete process.env.CHROME_PATH;
     else process.env.CHROME_PATH = original;
+    jest.restoreAllMocks();
     await rm(directory, { recursive: true, force: true });
   });
 
   it('names the content file and field when the home page text it shows is broken', async () => {
     const hero = path.join(directory, 'content', 'home', 'bg', 'hero.md');
     await writeFile(hero, (await readFile(hero, 'utf8')).replace(/^headline:.*$/m, 'headline: ""'));
-    await expect(writeBrandImages(directory)).rejects.toThrow(`${path.join('content', 'home', 'bg', 'hero.md')}: frontmatter field "headline" is missing; it must be a string`);
+    await expect(draw()).rejects.toThrow(`${path.join('content', 'home', 'bg', 'hero.md')}: frontmatter field "headline" is missing; it must be a string`);
   });
 
   it('wants one to three topics marked for the share image', async () => {
     const topics = path.join(directory, 'content', 'home', 'en', 'topics.md');
     await writeFile(topics, (await readFile(topics, 'utf8')).replace(/^ +onShareImage: true\n/gm, ''));
-    await expect(writeBrandImages(directory)).rejects.toThrow(
+    await expect(draw()).rejects.toThrow(
       `${path.join('content', 'home', 'en', 'topics.md')}: frontmatter field "items" must mark 1 to 3 topics with onShareImage: true for the share image, found 0`,
     );
   });
@@ -52,20 +56,20 @@ describe('writeBrandImages', () => {
     const hero = path.join(directory, 'content', 'home', 'en', 'hero.md');
     const source = await readFile(hero, 'utf8');
     await writeFile(hero, source.replace(/^headline:.*$/m, `headline: "${'Inventory and payments, '.repeat(8)}"`));
-    await expect(writeBrandImages(directory)).rejects.toThrow(
+    await expect(draw()).rejects.toThrow(
       new RegExp(
         `^${path.join('content', 'home', 'en', 'hero.md')}: frontmatter field "headline" is too long for the share image: at its smallest size \\(32 px\\) it takes \\d+ lines and the card holds 4; shorten the title$`,
       ),
     );
     await writeFile(hero, source.replace(/^eyebrow:.*$/m, 'eyebrow: "Stock ⚡ sales"'));
-    await expect(writeBrandImages(directory)).rejects.toThrow(
+    await expect(draw()).rejects.toThrow(
       `${path.join('content', 'home', 'en', 'hero.md')}: frontmatter field "eyebrow" has characters the share image's typeface (Liberation Sans) cannot draw: "⚡" (U+26A1)`,
     );
   });
 
   it('draws every image at its size without a browser, then redraws nothing it has cached', async () => {
     process.env.CHROME_PATH = '/nonexistent/chromium';
-    await expect(writeBrandImages(directory)).resolves.toEqual(BRAND_IMAGE_FILES);
+    await expect(draw()).resolves.toEqual(BRAND_IMAGE_FILES);
     const read = (file: string) => readFile(path.join(directory, 'public', file));
     expect(pngSize(await read('share/en.png'))).toEqual([1200, 630]);
     expect(pngSize(await read('share/bg.png'))).toEqual([1200, 630]);
@@ -78,17 +82,38 @@ describe('writeBrandImages', () => {
     expect([ico[6], ico[22], ico[38]]).toEqual([16, 32, 48]);
     expect(await read('share/en.png')).not.toEqual(await read('share/bg.png'));
 
-    // Same inputs: everything from .cache, nothing drawn.
+    // Each drawing kept whole (no temporary file left) under its key, and marked used in the kept caches' record.
+    const kept = (await readdir(cacheDir())).sort();
+    const keys = kept.filter((name) => name !== 'used.json').map((name) => /^([0-9a-f]{24})\.png$/.exec(name)?.[1]);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys).not.toContain(undefined);
+    expect(kept).toContain('used.json');
+    expect(Object.keys(JSON.parse(await readFile(path.join(cacheDir(), 'used.json'), 'utf8'))).sort()).toEqual(keys);
+
+    // Same inputs, public/ gone (a clean build): everything from the kept cache, nothing drawn.
     const before = await read('share/bg.png');
     await rm(path.join(directory, 'public'), { recursive: true });
-    await expect(writeBrandImages(directory)).resolves.toEqual([]);
+    await expect(draw()).resolves.toEqual([]);
     expect(await read('share/bg.png')).toEqual(before);
     expect(existsSync(path.join(directory, 'public', 'favicon.ico'))).toBe(true);
 
     // A changed headline redraws that language's image only.
     const hero = path.join(directory, 'content', 'home', 'bg', 'hero.md');
     await writeFile(hero, (await readFile(hero, 'utf8')).replace(/^headline:.*$/m, 'headline: "Наличности и плащания"'));
-    await expect(writeBrandImages(directory)).resolves.toEqual(['/share/bg.png']);
+    await expect(draw()).resolves.toEqual(['/share/bg.png']);
+  }, 60_000);
+
+  it('keeps no part of a drawing whose write stopped half-way: the next build draws it again, whole', async () => {
+    const writeFileSync = fs.writeFileSync;
+    const halfThenFail = (file: fs.PathOrFileDescriptor, data: string | NodeJS.ArrayBufferView) => {
+      writeFileSync(file, (data as Uint8Array).subarray(0, 100));
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    jest.spyOn(fs, 'writeFileSync').mockImplementationOnce(halfThenFail);
+    await expect(draw()).rejects.toThrow('ENOSPC');
+    expect(await readdir(cacheDir())).toEqual([]);
+    await expect(draw()).resolves.toEqual(BRAND_IMAGE_FILES);
+    expect(pngSize(await readFile(path.join(directory, 'public', BRAND_IMAGE_FILES[0])))).toEqual([1200, 630]);
   }, 60_000);
 });
 

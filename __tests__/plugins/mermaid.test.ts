@@ -191,6 +191,8 @@ describe('stockpay-remark-mermaid in Chromium', () => {
     expect(cache.get).toHaveBeenCalledWith(key);
     expect(cache.set).toHaveBeenCalledWith(key, svg);
     expect(fs.readFileSync(path.join(cacheDirectory, `${key}.svg`), 'utf8')).toBe(svg);
+    // Marked used today in the kept caches' record (node/keptCache.js), from which unused drawings go.
+    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(cacheDirectory, 'used.json'), 'utf8')))).toEqual([key]);
   });
 
   it('takes a drawing from the kept folder before drawing (a clean build of unchanged content starts no browser)', async () => {
@@ -201,6 +203,7 @@ describe('stockpay-remark-mermaid in Chromium', () => {
     const cache = { get: jest.fn(async () => undefined), set: jest.fn(async () => undefined) };
     await expect(draw(code, { cacheDirectory }, cache)).resolves.toBe('<figure class="diagram"><svg id="kept"></svg></figure>');
     expect(cache.set).toHaveBeenCalledWith(drawingKey(code, chromium), '<svg id="kept"></svg>');
+    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(cacheDirectory, 'used.json'), 'utf8')))).toEqual([drawingKey(code, chromium)]);
   });
 
   it('lets a process that drew a diagram exit by itself (a Gatsby worker told to end is killed after a second)', async () => {

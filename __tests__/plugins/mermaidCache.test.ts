@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createDiskCache, DEFAULT_DIRECTORY, MAX_BYTES } from '../../plugins/stockpay-remark-mermaid/diskCache';
+import { createDiskCache, DEFAULT_DIRECTORY } from '../../plugins/stockpay-remark-mermaid/diskCache';
 import { drawingKey } from '../../plugins/stockpay-remark-mermaid/cacheKey';
 
 let dir: string;
@@ -11,45 +11,68 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+const DAY = 86_400_000;
+const START = Date.UTC(2026, 10, 1);
+const key = (digit: string) => digit.repeat(64);
+
 describe('the disk cache', () => {
-  it('lives where `gatsby clean` (which removes .cache and public) does not reach, bounded', () => {
-    expect(path.relative(path.join(__dirname, '..', '..'), DEFAULT_DIRECTORY)).toBe(path.join('node_modules', '.cache', 'stockpay-mermaid'));
-    expect(MAX_BYTES).toBe(100 * 1024 * 1024);
+  it('lives where `gatsby clean` (which removes .cache and public) does not reach, a kept cache like the others', () => {
+    expect(path.relative(path.join(__dirname, '..', '..'), DEFAULT_DIRECTORY)).toBe(path.join('node_modules', '.cache', 'stockpay-diagrams'));
   });
 
   it('returns what was set under a key, from another instance too (another process, a later build)', () => {
     const folder = path.join(dir, 'nested', 'cache');
-    createDiskCache(folder).set('a'.repeat(64), '<svg>a</svg>');
-    expect(createDiskCache(folder).get('a'.repeat(64))).toBe('<svg>a</svg>');
-    expect(createDiskCache(folder).get('b'.repeat(64))).toBeUndefined();
-    expect(fs.readdirSync(folder)).toEqual([`${'a'.repeat(64)}.svg`]);
+    createDiskCache(folder).set(key('a'), '<svg>a</svg>');
+    expect(createDiskCache(folder).get(key('a'))).toBe('<svg>a</svg>');
+    expect(createDiskCache(folder).get(key('b'))).toBeUndefined();
+    expect(fs.readdirSync(folder)).toEqual([`${key('a')}.svg`]);
   });
 
-  it('removes the entries used longest ago when it outgrows its bound, down to three quarters of it', () => {
-    const cache = createDiskCache(dir, 1000);
-    const old = Date.now() / 1000 - 1000;
-    for (const [index, key] of ['k1', 'k2', 'k3'].entries()) {
-      cache.set(key, 'x'.repeat(300));
-      fs.utimesSync(path.join(dir, `${key}.svg`), old + index, old + index);
-    }
-    expect(cache.get('k1')).toBe('x'.repeat(300)); // k1 is now the most recently used
-    cache.set('k4', 'x'.repeat(300));
-    expect(fs.readdirSync(dir).sort()).toEqual(['k1.svg', 'k4.svg']);
+  it('removes the drawings no build has asked for in 30 days, and keeps those in use', () => {
+    const cache = createDiskCache(dir);
+    for (const digit of ['1', '2', '3']) cache.set(key(digit), `<svg>${digit}</svg>`);
+    cache.recordUse([key('1'), key('2'), key('3')], START);
+    cache.recordUse([key('1')], START + 20 * DAY);
+    cache.recordUse([key('2')], START + 30 * DAY);
+    expect(fs.readdirSync(dir).sort()).toEqual([`${key('1')}.svg`, `${key('2')}.svg`, `${key('3')}.svg`, 'used.json']);
+    cache.recordUse([key('2')], START + 31 * DAY);
+    expect(fs.readdirSync(dir).sort()).toEqual([`${key('1')}.svg`, `${key('2')}.svg`, 'used.json']);
+    expect(cache.get(key('3'))).toBeUndefined();
+    expect(cache.get(key('1'))).toBe('<svg>1</svg>');
   });
 
-  it('counts what other processes wrote when it first writes', () => {
-    fs.writeFileSync(path.join(dir, 'other.svg'), 'x'.repeat(900));
-    fs.utimesSync(path.join(dir, 'other.svg'), Date.now() / 1000 - 60, Date.now() / 1000 - 60);
-    createDiskCache(dir, 1000).set('mine', 'x'.repeat(200));
-    expect(fs.readdirSync(dir)).toEqual(['mine.svg']);
+  it('counts the drawings of a folder without its record (kept before the record) as used now, so none goes at once', () => {
+    fs.writeFileSync(path.join(dir, `${key('c')}.svg`), '<svg>c</svg>');
+    const cache = createDiskCache(dir);
+    cache.set(key('d'), '<svg>d</svg>');
+    cache.recordUse([key('d')], START);
+    expect(cache.get(key('c'))).toBe('<svg>c</svg>');
+    cache.recordUse([key('d')], START + 31 * DAY);
+    expect(cache.get(key('c'))).toBeUndefined();
+    expect(cache.get(key('d'))).toBe('<svg>d</svg>');
+  });
+
+  it('records only the drawings it keeps: a use of none (drawings from elsewhere, or none drawn) writes nothing', () => {
+    const folder = path.join(dir, 'untouched');
+    createDiskCache(folder).recordUse([key('f')], START);
+    expect(fs.existsSync(folder)).toBe(false);
+    fs.mkdirSync(folder);
+    createDiskCache(folder).recordUse([key('f')], START);
+    expect(fs.readdirSync(folder)).toEqual([]);
+  });
+
+  it('writes an entry whole: no temporary file is left beside it', () => {
+    createDiskCache(dir).set(key('d'), '<svg>d</svg>');
+    expect(fs.readdirSync(dir)).toEqual([`${key('d')}.svg`]);
   });
 
   it('is no error when the folder cannot be written or read: the next build draws again', () => {
     const file = path.join(dir, 'a-file');
     fs.writeFileSync(file, '');
     const cache = createDiskCache(path.join(file, 'cache'));
-    expect(() => cache.set('k', '<svg></svg>')).not.toThrow();
-    expect(cache.get('k')).toBeUndefined();
+    expect(() => cache.set(key('e'), '<svg></svg>')).not.toThrow();
+    expect(cache.get(key('e'))).toBeUndefined();
+    expect(() => cache.recordUse([key('e')])).not.toThrow();
   });
 });
 

@@ -11,7 +11,7 @@
  * when drawing it asked the network for anything. Every refusal fails the
  * build naming the file and the line. Drawings are cached by a key covering
  * the source and everything that draws it (cacheKey.js), in Gatsby's cache
- * and in a folder `gatsby clean` keeps (diskCache.js).
+ * and in a kept cache `gatsby clean` leaves alone (diskCache.js).
  *
  * Without a browser, the `withoutChromium` option decides: 'fail' (the
  * default, and what a production build passes) fails the build naming the
@@ -76,20 +76,8 @@ const SOURCE_LANGUAGE = 'Mermaid';
  * unless a test lowers it.
  */
 
-/** @type {Map<string, import('./diskCache').DiskCache>} */
-const diskCaches = new Map();
-
 /** @param {string | false | undefined} directory */
-function diskCacheAt(directory) {
-  if (directory === false) return undefined;
-  const where = directory ?? DEFAULT_DIRECTORY;
-  let cache = diskCaches.get(where);
-  if (!cache) {
-    cache = createDiskCache(where);
-    diskCaches.set(where, cache);
-  }
-  return cache;
-}
+const diskCacheAt = (directory) => (directory === false ? undefined : createDiskCache(directory ?? DEFAULT_DIRECTORY));
 
 /**
  * @param {{ markdownAST: import('../../node/markdownSource').MdastNode, markdownNode?: import('../../node/markdownSource').SourceNode,
@@ -130,6 +118,8 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNo
       return kept;
     }),
   );
+  // The kept drawings this file shows stay another 30 days, wherever they were found this time.
+  const recordUse = () => disk?.recordUse(diagrams.filter((_, i) => svgs[i]).map(({ key }) => key));
   const missing = diagrams.filter((_, i) => !svgs[i]);
   if (missing.length > 0 && !executablePath) {
     if (options.withoutChromium === 'source') {
@@ -139,6 +129,7 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNo
         if (svg) toFigure(node, svg);
         else node.lang = SOURCE_LANGUAGE;
       });
+      recordUse();
       return markdownAST;
     }
     throw new Error(`${where(missing[0].node)}: its mermaid diagram is rendered at build time and needs a browser. ${MISSING_BROWSER_MESSAGE}`);
@@ -166,6 +157,7 @@ module.exports = async function remarkMermaid({ markdownAST, markdownNode, getNo
     disk?.set(diagram.key, drawn.svg);
   }
   nodes.forEach((node, i) => toFigure(node, /** @type {string} */ (svgs[i])));
+  recordUse();
   return markdownAST;
 };
 
