@@ -17,7 +17,7 @@ import { parseHeadersFile } from '../hosting/headersFile';
 import { gatsbyEnv } from '../node/processes';
 import { readPostFiles, type PostFile } from './sitePages';
 import { formatTable } from './table';
-import { SHARE_CARD_CACHE } from '../gatsby/postShareImages';
+import { BRAND_IMAGES, SHARE_CARDS, keptCacheDir } from '../node/keptCache.js';
 import { releasesOf } from '../src/build/publish';
 import type { ReleaseRecord } from '../hosting/publish';
 
@@ -157,8 +157,8 @@ export interface Row {
 export async function measureGrowth(factor: number, options: { project: string; env: NodeJS.ProcessEnv; starter?: string }): Promise<Row> {
   const { dir, posts } = grownSite(options.project, factor);
   try {
-    // Cold as before the cards were kept across clean builds: every card drawn (their titles carry no run mark).
-    rmSync(path.join(ROOT, SHARE_CARD_CACHE), { recursive: true, force: true });
+    // Cold as before the cards and brand images were kept across clean builds: every one drawn (their titles carry no run mark).
+    for (const cache of [SHARE_CARDS, BRAND_IMAGES]) rmSync(keptCacheDir(ROOT, cache), { recursive: true, force: true });
     const site = await timed(bin(dir, 'gatsby'), ['build'], dir, gatsbyEnv(options.env));
     const headersRules = parseHeadersFile(readFileSync(path.join(dir, 'public', '_headers'), 'utf8')).length;
     const publicMb = Number(execFileSync('du', ['-sb', path.join(dir, 'public')], { encoding: 'utf8' }).split('\t')[0]) / 1024 / 1024;

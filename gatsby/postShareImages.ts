@@ -29,8 +29,6 @@ import { forEachAtOnce } from '../node/pool';
 export const POST_SHARE_DIR = '/static/share/';
 export const SHARE_FONT_FILES = { regular: path.join('gatsby', 'fonts', 'LiberationSans-Regular.ttf'), bold: path.join('gatsby', 'fonts', 'LiberationSans-Bold.ttf') } as const;
 const LOGO_FILE = path.join('static', FAVICON_SVG_PATH);
-/** The kept cards, relative to the project. */
-export const SHARE_CARD_CACHE = keptCacheDir('', SHARE_CARDS);
 
 /** A published post, as gatsby/createPages.ts knows it. */
 export interface PostShareSource {
