@@ -26,6 +26,9 @@ const descriptions = Object.fromEntries(
   LANGUAGES.map((language) => [language, readLocaleString(__dirname, language, 'common', 'footer.description', siteConfig.productName)]),
 ) as Record<Language, string>;
 
+// Every page's address ends in a slash (/docs/, /bg/blog/); Gatsby and the i18n plugin must agree on it.
+const TRAILING_SLASH = 'always';
+
 const gatsbyConfig: GatsbyConfig = {
   siteMetadata: {
     siteUrl: siteConfig.siteUrl,
@@ -34,7 +37,7 @@ const gatsbyConfig: GatsbyConfig = {
   },
   // src/gatsby-types.d.ts is committed so 'tsc' runs before the first build; builds keep it fresh.
   graphqlTypegen: { typesOutputPath: 'src/gatsby-types.d.ts', generateOnBuild: true },
-  trailingSlash: 'always',
+  trailingSlash: TRAILING_SLASH,
   plugins: [
     'gatsby-plugin-react-helmet',
     'gatsby-plugin-catch-links',
@@ -70,7 +73,7 @@ const gatsbyConfig: GatsbyConfig = {
         generateDefaultLanguagePage: true,
         redirect: false,
         siteUrl: siteConfig.siteUrl,
-        trailingSlash: 'always',
+        trailingSlash: TRAILING_SLASH,
         i18nextOptions: I18NEXT_OPTIONS,
       },
     },

@@ -6,6 +6,7 @@ import { postPath } from '../src/lib/blog';
 import { blogSources } from '../checks/sitePages';
 import { NOT_FOUND_PATH, ROUTES as SITE_ROUTES } from '../src/lib/routes';
 import { HYDRATED_ATTRIBUTE } from '../src/lib/hydration';
+import { SANDBOX_APP_PATH } from '../src/lib/apiContract';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -15,7 +16,7 @@ function required(name: string): string {
 
 export const SITE_URL = required('E2E_BASE_URL');
 export const SANDBOX_URL = required('E2E_SANDBOX_URL');
-export const APP_URL = `${SANDBOX_URL}/app`;
+export const APP_URL = `${SANDBOX_URL}${SANDBOX_APP_PATH}`;
 /** The built site the server serves. */
 export const PUBLIC_DIR = path.join(__dirname, '..', 'public');
 

@@ -10,10 +10,8 @@
  * header rules): one for every page, the same with WebAssembly for the
  * search pages (Pagefind compiles it), one for the editors' CMS at
  * /admin/, and a sandbox for every other file, so that an SVG, a feed or
- * an upload opened on its own can run nothing. No page carries an inline script (gatsby/runtimeFile.ts
- * moves Gatsby's into one fingerprinted file), so the page policy trusts the
- * site's own files and nothing else: no hashes, no 'unsafe-inline' for
- * scripts.
+ * an upload opened on its own can run nothing. Their directives, and why
+ * each source is there, are in src/build/policies.ts.
  *
  * Caching follows Gatsby's guide (docs/how-to/previews-deploys-hosting/caching):
  * fingerprinted files are immutable, everything else revalidates.
@@ -22,6 +20,7 @@
  * immutable too; its entry files keep their names and revalidate.
  */
 import { ADMIN_PATH } from '../src/build/adminPage';
+import { FILE_DIRECTIVES, pageDirectives, policyText, searchDirectives } from '../src/build/policies';
 import { LANGUAGES } from '../src/lib/languages';
 import { PAGEFIND_FINGERPRINTED, SEARCH_PATH } from '../src/lib/search';
 
@@ -86,44 +85,18 @@ export function originsOf(urls: readonly string[]): string[] {
   return [...new Set(urls.map((url) => new URL(url).origin))];
 }
 
-/**
- * The policy of every page: scripts from the site only (no hash, nothing
- * inline, no 'unsafe-eval'); styles inline as well, because Gatsby inlines
- * the CSS; the APIs the build calls.
- */
+/** The policy of every page (src/build/policies.ts pageDirectives), for a build whose pages call `connectOrigins`. */
 export function pagePolicy(connectOrigins: readonly string[]): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    ['connect-src', "'self'", ...connectOrigins].join(' '),
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return policyText(pageDirectives(connectOrigins));
 }
 
-/**
- * The policy of the search pages: the page policy, and WebAssembly, which
- * Pagefind searches with ('wasm-unsafe-eval' lets a page compile
- * WebAssembly, not evaluate strings). Only there: every other page keeps
- * the stricter policy. No worker-src: the search runs in the page
- * (src/browser/pagefind.ts), and the build removes Pagefind's worker.
- */
+/** The policy of the search pages: the page policy, and WebAssembly for Pagefind (src/build/policies.ts searchDirectives). */
 export function searchPolicy(connectOrigins: readonly string[]): string {
-  return pagePolicy(connectOrigins).replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'");
+  return policyText(searchDirectives(connectOrigins));
 }
 
-/**
- * The policy of every file that is not a page: nothing may load or run, and
- * a document (an SVG, a feed, an uploaded file opened on its own) is
- * sandboxed in an origin of its own. Subresources are governed by the page
- * that loads them, so this costs the pages nothing.
- */
-export const FILE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
+/** The policy of every file that is not a page: nothing may load or run, sandboxed (src/build/policies.ts FILE_DIRECTIVES). */
+export const FILE_POLICY = policyText(FILE_DIRECTIVES);
 
 /** The four policies of a build (hosting/buildRecord.ts derives them from what the build recorded). */
 export interface SitePolicies {

@@ -1,11 +1,12 @@
 /** `npm run sandbox`: the API stand-in on its own, e.g. next to `gatsby develop`. */
+import { AVAILABLE_PLANS_PATH, CONTACT_SUBMISSION_PATH } from '../src/lib/apiContract';
 import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
 import { startSandbox } from './server';
 
 const port = Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT);
 startSandbox(port)
   .then((sandbox) => {
-    console.log(`Sandbox APIs listening on ${sandbox.url} (plans: /available-plans/, contact: /api/Users/ContactUs)`);
+    console.log(`Sandbox APIs listening on ${sandbox.url} (plans: ${AVAILABLE_PLANS_PATH}, contact: ${CONTACT_SUBMISSION_PATH})`);
     const stop = () => void sandbox.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

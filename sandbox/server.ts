@@ -15,6 +15,8 @@
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listen, type RunningServer } from '../node/listen';
+import { CSRF_HEADER } from '../src/lib/api';
+import { API_KEY_HEADER, AVAILABLE_PLANS_PATH, CONTACT_SUBMISSION_PATH, SANDBOX_APP_PATH } from '../src/lib/apiContract';
 import { CONFIG_DEFAULTS } from '../src/lib/config';
 import { escapeHtml } from '../src/lib/html';
 import { damagedPlans, parseFault, type Fault, type FaultTarget } from './faults';
@@ -41,8 +43,8 @@ export interface RequestRecord {
 
 export type Sandbox = RunningServer;
 
-const CONTACT_PATH = '/api/Users/ContactUs';
-const PLANS_PATH = '/available-plans/';
+/** The stand-in for the application: its path (escaped, so it matches only itself) and anything under it, case as written. */
+const APP_ROUTE = new RegExp(`^${SANDBOX_APP_PATH.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/.*)?$`);
 
 /** An error from body-parser (http-errors): what the error handler reads. */
 interface HttpError {
@@ -56,8 +58,8 @@ interface HttpError {
 /** The API a path belongs to, for its fault (Express matches paths case-insensitively, with or without the trailing slash). */
 function targetOf(path: string): FaultTarget | undefined {
   const normal = path.toLowerCase().replace(/\/+$/, '');
-  if (normal === PLANS_PATH.toLowerCase().replace(/\/+$/, '')) return 'plans';
-  if (normal === CONTACT_PATH.toLowerCase()) return 'contact';
+  if (normal === AVAILABLE_PLANS_PATH.toLowerCase().replace(/\/+$/, '')) return 'plans';
+  if (normal === CONTACT_SUBMISSION_PATH.toLowerCase().replace(/\/+$/, '')) return 'contact';
   return undefined;
 }
 
@@ -136,7 +138,7 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
       res.set({
         'Access-Control-Allow-Origin': '*',
         'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-        'Access-Control-Allow-Headers': 'apiKey, Content-Type, X-XSRF-TOKEN',
+        'Access-Control-Allow-Headers': [API_KEY_HEADER, 'Content-Type', CSRF_HEADER].join(', '),
         'Access-Control-Max-Age': '600',
       });
     }
@@ -148,7 +150,7 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
   });
 
   const record = (req: Request, _res: Response, next: NextFunction) => {
-    requests.push({ method: req.method, path: req.path, apiKey: req.get('apiKey'), origin: req.get('Origin') });
+    requests.push({ method: req.method, path: req.path, apiKey: req.get(API_KEY_HEADER), origin: req.get('Origin') });
     next();
   };
 
@@ -186,14 +188,14 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
   };
 
   const requireKey = (target: FaultTarget) => (req: Request, res: Response, next: NextFunction) => {
-    if (req.get('apiKey') !== keys[target]) {
-      res.status(401).json({ error: 'missing or invalid apiKey header' });
+    if (req.get(API_KEY_HEADER) !== keys[target]) {
+      res.status(401).json({ error: `missing or invalid ${API_KEY_HEADER} header` });
       return;
     }
     next();
   };
 
-  app.get(PLANS_PATH, record, requireKey('plans'), async (_req, res) => {
+  app.get(AVAILABLE_PLANS_PATH, record, requireKey('plans'), async (_req, res) => {
     if (await applyFault('plans', res)) return;
     const kind = faults.get('plans')?.kind;
     if (kind === 'empty') res.json([]);
@@ -201,7 +203,7 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
     else res.json(plans);
   });
 
-  app.post(CONTACT_PATH, record, requireKey('contact'), express.json({ limit: '100kb' }), async (req, res) => {
+  app.post(CONTACT_SUBMISSION_PATH, record, requireKey('contact'), express.json({ limit: '100kb' }), async (req, res) => {
     if (await applyFault('contact', res)) return;
     const tooLong = contactLengthError(req.body);
     if (tooLong) {
@@ -217,10 +219,10 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
     messages.push({
       receivedAt: new Date().toISOString(),
       headers: {
-        apiKey: req.get('apiKey'),
+        apiKey: req.get(API_KEY_HEADER),
         contentType: req.get('Content-Type'),
         origin: req.get('Origin'),
-        csrf: req.get('X-XSRF-TOKEN'),
+        csrf: req.get(CSRF_HEADER),
       },
       body: { email, subject, body },
     });
@@ -229,8 +231,8 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
 
   // The application itself (Launch App, Choose Plan) in a few lines, so
   // those links lead somewhere on a machine without the real one.
-  app.get(/^\/app(\/.*)?$/, (req, res) => {
-    const path = req.path.replace(/^\/app/, '') || '/';
+  app.get(APP_ROUTE, (req, res) => {
+    const path = req.path.slice(SANDBOX_APP_PATH.length) || '/';
     res
       .type('html')
       .send(

@@ -10,6 +10,7 @@
 import { languageHomes } from '../src/lib/languages';
 import path from 'node:path';
 import { SANDBOX_DEFAULT_PORT, SITE_DEFAULT_PORT } from '../src/lib/config';
+import { SANDBOX_APP_PATH } from '../src/lib/apiContract';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { buildSite, startBuildEnv } from '../node/processes';
 import { listen, onPreferredPort, type RunningServer } from '../node/listen';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     process.exit(code);
   }
   console.log(`\nSite:    ${languageHomes(site.url)}`);
-  console.log(`Sandbox: ${sandbox.url} (plans, contact, and the application stand-in at /app/)`);
+  console.log(`Sandbox: ${sandbox.url} (plans, contact, and the application stand-in at ${SANDBOX_APP_PATH}/)`);
   console.log('Press Ctrl+C to stop.');
 }
 

@@ -11,6 +11,7 @@
  */
 import { escapeHtml } from '../lib/html';
 import type { CmsBackend } from './cmsConfig';
+import { UNCONFIGURED_ADMIN_DIRECTIVES, adminDirectives, metaPolicyText, policyText, type Directives } from './policies';
 
 /** Where the CMS is served on the site's origin: Decap's chunks and WebAssembly load from beside its bundle. */
 export const ADMIN_PATH = '/admin/';
@@ -53,44 +54,18 @@ function backendOrigins(backend: CmsBackend): { connect: string[]; img: string[]
   }
 }
 
-/**
- * The policy of the CMS page: as strict as Decap allows. Scripts are
- * trusted by their hash, never by their origin: the page's three scripts
- * carry their SHA-384 (`integrity`) and the policy names exactly those,
- * with 'strict-dynamic' for what they load themselves (Decap's chunks,
- * mermaid for the preview). A script that reached the site's origin any
- * other way, or a changed one, never runs here. It needs 'unsafe-eval' (Decap's config
- * validator, ajv, compiles schemas with new Function;
- * decaporg/decap-cms#2138), inline styles (emotion writes them at run
- * time), blob: and data: images (media previews), and the backend's API.
- * Nothing else: no inline script, no other origin, no framing by another
- * site.
- */
-export function adminContentSecurityPolicy(backend: CmsBackend, integrity: AdminScriptIntegrity): string {
-  const origins = backendOrigins(backend);
-  return [
-    "default-src 'self'",
-    ['script-src', ...ADMIN_SCRIPTS.map((script) => `'${integrity[script]}'`), "'strict-dynamic'", "'unsafe-eval'"].join(' '),
-    "style-src 'self' 'unsafe-inline'",
-    ['img-src', "'self'", 'data:', 'blob:', ...origins.img].join(' '),
-    ['connect-src', "'self'", ...origins.connect].join(' '),
-    "font-src 'self' data:",
-    "frame-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+/** The CMS page's policy as data: its scripts by hash and its backend's origins (src/build/policies.ts adminDirectives says why each source). */
+function adminPageDirectives(backend: CmsBackend, integrity: AdminScriptIntegrity): Directives {
+  return adminDirectives({ scripts: ADMIN_SCRIPTS.map((script) => integrity[script]), ...backendOrigins(backend) });
 }
 
-/** A meta policy cannot hold frame-ancestors; the served header (hosting/rules.ts) has it all. */
-const withoutFrameAncestors = (policy: string) =>
-  policy
-    .split('; ')
-    .filter((directive) => !directive.startsWith('frame-ancestors'))
-    .join('; ');
+/** The policy the CMS page is served with, for a backend and the scripts the build wrote. */
+export function adminContentSecurityPolicy(backend: CmsBackend, integrity: AdminScriptIntegrity): string {
+  return policyText(adminPageDirectives(backend, integrity));
+}
 
-function page(title: string, policy: string, body: string): string {
+/** A page of the CMS's folder, stating its policy (a meta tag cannot hold frame-ancestors; the served header, hosting/rules.ts, has it all). */
+function page(title: string, policy: Directives, body: string): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -98,7 +73,7 @@ function page(title: string, policy: string, body: string): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex, nofollow">',
-    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(withoutFrameAncestors(policy))}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(metaPolicyText(policy))}">`,
     `<title>${escapeHtml(title)}</title>`,
     '</head>',
     body,
@@ -111,7 +86,7 @@ function page(title: string, policy: string, body: string): string {
 export function adminPageHtml(productName: string, backend: CmsBackend, integrity: AdminScriptIntegrity): string {
   return page(
     `Content manager · ${productName}`,
-    adminContentSecurityPolicy(backend, integrity),
+    adminPageDirectives(backend, integrity),
     [
       '<body>',
       '<noscript>The content manager needs JavaScript.</noscript>',
@@ -125,8 +100,8 @@ export function adminPageHtml(productName: string, backend: CmsBackend, integrit
 export const EVAL_REFUSED =
   'This file opens its frontmatter with a language (such as ---js) that would run as code in your browser; the CMS reads YAML frontmatter only. Fix the file in the repository.';
 
-/** The policy of the page a build without a CMS backend serves: a document of text and inline style, nothing else. */
-export const UNCONFIGURED_ADMIN_POLICY = ["default-src 'none'", "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
+/** The policy of the page a build without a CMS backend serves (src/build/policies.ts UNCONFIGURED_ADMIN_DIRECTIVES). */
+export const UNCONFIGURED_ADMIN_POLICY = policyText(UNCONFIGURED_ADMIN_DIRECTIVES);
 
 /** The policy /admin/ is served with: the CMS's for a backend and the scripts the build wrote, the plain page's without one. */
 export const adminPolicy = (backend: CmsBackend | null | undefined, integrity: AdminScriptIntegrity | null | undefined): string =>
@@ -140,7 +115,7 @@ export function unconfiguredAdminHtml(productName: string): string {
   ].join('');
   return page(
     `Content manager not configured · ${productName}`,
-    UNCONFIGURED_ADMIN_POLICY,
+    UNCONFIGURED_ADMIN_DIRECTIVES,
     [
       `<body><style>${style}</style>`,
       '<main>',

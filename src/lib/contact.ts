@@ -4,6 +4,7 @@
  * validation rules (contactSchema.ts), which come with the form's engine.
  */
 import { ApiError, requestJson } from './api';
+import { API_KEY_HEADER, CONTACT_SUBMISSION_PATH } from './apiContract';
 import { escapeHtml } from './html';
 
 export interface ContactValues {
@@ -121,9 +122,9 @@ export interface ContactApi {
  * visitor send it twice.
  */
 export function sendContactMessage(request: ContactRequest, api: ContactApi): Promise<unknown> {
-  return requestJson(`${api.apiUrl}/api/Users/ContactUs`, {
+  return requestJson(`${api.apiUrl}${CONTACT_SUBMISSION_PATH}`, {
     method: 'POST',
-    headers: { apiKey: api.apiKey },
+    headers: { [API_KEY_HEADER]: api.apiKey },
     json: request,
     anyBody: true,
   });

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ApiError, requestJson } from '../../lib/api';
+import { API_KEY_HEADER, AVAILABLE_PLANS_PATH } from '../../lib/apiContract';
 import { siteConfig } from '../../lib/config';
 import { parsePlans, plansOverCap, type Plan } from '../../lib/plans';
 
@@ -16,7 +17,7 @@ export function usePlans(): { state: PlansState; retry: () => void } {
 
   useEffect(() => {
     let current = true;
-    requestJson(`${siteConfig.paymentsApiUrl}/available-plans/`, { headers: { apiKey: siteConfig.paymentsApiKey } })
+    requestJson(`${siteConfig.paymentsApiUrl}${AVAILABLE_PLANS_PATH}`, { headers: { [API_KEY_HEADER]: siteConfig.paymentsApiKey } })
       .then((data) => {
         const { plans, rejected } = parsePlans(data);
         if (rejected.length > 0) console.warn('Some subscription plans were dropped as invalid:', rejected);

@@ -1,0 +1,22 @@
+/**
+ * The names of the editors' CMS backends, in one list: what CMS_BACKEND may
+ * name for a production build, and the local backend `npm run edit` uses
+ * (cms/localBackend.ts). Whatever names or checks a backend reads it here;
+ * in src/lib/ so that the environment's checks (src/lib/config.ts) can too.
+ */
+
+/** The backends CMS_BACKEND may name: the CMS edits the repository through GitHub, GitLab or Netlify's Git Gateway. */
+export const PRODUCTION_CMS_BACKENDS = ['github', 'gitlab', 'git-gateway'] as const;
+
+/** The CMS's own backend on this machine, writing the working tree: never a production build's. */
+export const LOCAL_CMS_BACKEND = 'local';
+
+/** Every backend a build may record. */
+export const CMS_BACKEND_NAMES = [LOCAL_CMS_BACKEND, ...PRODUCTION_CMS_BACKENDS] as const;
+
+export type CmsBackendName = (typeof CMS_BACKEND_NAMES)[number];
+
+/** Whether `value` names a CMS backend. */
+export function isCmsBackendName(value: unknown): value is CmsBackendName {
+  return (CMS_BACKEND_NAMES as readonly unknown[]).includes(value);
+}
