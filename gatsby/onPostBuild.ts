@@ -74,7 +74,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   await writeFile(path.join(publicDir, 'robots.txt'), buildRobots(siteConfig.siteUrl));
   const indexing = Date.now();
   try {
-    const { pages } = writeSearchIndex(program.directory, publicDir);
+    const { pages } = await writeSearchIndex(publicDir);
     const counts = Object.entries(pages).map(([language, count]) => `${count} ${language}`);
     reporter.info(`Search index: ${counts.join(', ')} pages in public/pagefind/ in ${((Date.now() - indexing) / 1000).toFixed(1)} s`);
   } catch (error) {

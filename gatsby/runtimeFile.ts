@@ -9,7 +9,7 @@ import { rewriteHtmlFiles } from './streamedHtml';
 import { htmlFiles } from '../hosting/publicFiles';
 
 /** Gatsby's scripts slice: the chunk map, compilation hash and runtime scripts it stitches into every page. */
-const SCRIPTS_SLICE = '_gatsby/slices/_gatsby-scripts-1.html';
+export const SCRIPTS_SLICE = '_gatsby/slices/_gatsby-scripts-1.html';
 
 /**
  * The build's runtime as Gatsby wrote it: from its scripts slice, which the
