@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONFIG_DEFAULTS, CONFIG_ENV, CONFIG_VARIABLE_NAMES, PRODUCTION_REQUIRED } from '../src/lib/config';
+import { CMS_VARIABLES, CMS_VARIABLE_NAMES, CONFIG_DEFAULTS, CONFIG_ENV, CONFIG_VARIABLE_NAMES, PRODUCTION_REQUIRED } from '../src/lib/config';
 import { remoteReadmeVariable } from '../src/build/content';
 import { LANGUAGES } from '../src/lib/languages';
 import { documentProblems, headingAnchors, headingTitles } from './support/docCitations';
@@ -63,6 +63,26 @@ describe('the documents', () => {
         .slice(1, -1)
         .map((cell) => cell.trim());
       expect([name, local, production?.split(',')[0]]).toEqual([name, `\`${CONFIG_DEFAULTS[name]}\``, name in PRODUCTION_REQUIRED ? 'required' : 'optional']);
+    }
+  });
+
+  it("names every CMS variable src/lib/config.ts declares in the guide's CMS table, in order, with its default", () => {
+    const guide = readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
+    const section = guide.slice(guide.indexOf('### The CMS'), guide.indexOf('\n## ', guide.indexOf('### The CMS')));
+    const rows = section
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    expect(rows.map(([name]) => name)).toEqual(CMS_VARIABLE_NAMES.map((name) => `\`${name}\``));
+    for (const [cell, , unset] of rows) {
+      const spec = CMS_VARIABLES[cell.replace(/`/g, '') as keyof typeof CMS_VARIABLES];
+      const local = 'local' in spec ? spec.local : undefined;
+      expect([cell, unset]).toEqual([cell, local === undefined ? expect.stringMatching(/^(unset|none)$/) : `\`${local}\``]);
     }
   });
 });

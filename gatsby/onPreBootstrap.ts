@@ -2,11 +2,8 @@ import type { GatsbyNode } from 'gatsby';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { findChromium, withoutChromiumWarning } from '../node/chromium.js';
-import { CONFIG_ENV, buildConfigError, chromiumRequired, configMode } from '../src/lib/config';
+import { CONFIG_ENV, buildConfigError, chromiumRequired, cmsBackendFromEnv, cmsOriginFromEnv, configMode, siteConfig } from '../src/lib/config';
 import { ADMIN_PATH } from '../src/build/adminPage';
-import { cmsBackendFromEnv } from '../src/build/cmsConfig';
-import { cmsOriginFromEnv } from '../src/build/cmsOrigin';
-import { siteConfig } from '../src/lib/config';
 import { writeAdmin } from './admin';
 import { writeBrandImages } from './brandImages';
 import { contentTreeError } from '../node/contentTree';
@@ -67,7 +64,7 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     reporter.panic(cms.error);
     return;
   }
-  // The CMS's own origin (src/build/cmsOrigin.ts): a wrong one, or one this backend cannot use, stops here too.
+  // The CMS's own origin (src/lib/config.ts, cmsOriginFromEnv): a wrong one, or one this backend cannot use, stops here too.
   const cmsOrigin = cmsOriginFromEnv(process.env, siteConfig.siteUrl);
   if (cmsOrigin && typeof cmsOrigin === 'object') {
     reporter.panic(cmsOrigin.error);

@@ -11,10 +11,8 @@
  * the pages already. Pure: callers read and write the file.
  */
 import { ADMIN_SCRIPTS, INTEGRITY, adminPolicy, type AdminScriptIntegrity } from '../src/build/adminPage';
-import type { CmsBackend } from '../src/build/cmsConfig';
-import { cmsBackendFromEnv } from '../src/build/cmsConfig';
-import { CMS_ORIGIN_VARIABLE } from '../src/build/cmsOrigin';
-import type { ConfigEnv } from '../src/lib/config';
+import { isCmsBackendName } from '../src/lib/cmsBackends';
+import { CMS_ORIGIN_VARIABLE, cmsBackendFromEnv, type CmsBackend, type ConfigEnv } from '../src/lib/config';
 import { FILE_POLICY, originsOf, pagePolicy, searchPolicy, type SitePolicies } from './rules';
 
 /** Where the record is, in public/; never served (the hosting rules answer 404). */
@@ -38,7 +36,7 @@ export interface BuildRecord {
   adminScripts: AdminScriptIntegrity | null;
   /**
    * The origin the CMS is served from when it has one of its own
-   * (CMS_ORIGIN, src/build/cmsOrigin.ts): the site's /admin/ then redirects
+   * (CMS_ORIGIN, src/lib/config.ts): the site's /admin/ then redirects
    * there, and that origin serves public/admin/ as its root. Null: the CMS
    * is at /admin/ of the site.
    */
@@ -92,7 +90,7 @@ export function parseBuildRecord(text: string): BuildRecord {
     throw new Error('"runtime" must name the runtime file and its scripts');
   }
   const cms = record.cms ?? null;
-  if (cms !== null && (typeof cms !== 'object' || !['local', 'github', 'gitlab', 'git-gateway'].includes(String((cms as { name?: unknown }).name)))) {
+  if (cms !== null && (typeof cms !== 'object' || !isCmsBackendName((cms as { name?: unknown }).name))) {
     throw new Error('"cms" must be null or a CMS backend');
   }
   const adminScripts = parseAdminScripts(record.adminScripts);

@@ -1,7 +1,8 @@
 /** Child processes for the start and test scripts: build the site, run a tool, stop cleanly. */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { LOCAL_SITE_ENV } from '../src/lib/config';
+import { SANDBOX_APP_PATH } from '../src/lib/apiContract';
+import { LOCAL_SITE_ENV, type CmsEnv } from '../src/lib/config';
 
 const bin = (name: string) => path.join(__dirname, '..', 'node_modules', '.bin', name);
 
@@ -64,14 +65,14 @@ export function sandboxBuildEnv(base: NodeJS.ProcessEnv, targets: BuildTargets):
     ...base,
     SITE_ENV: LOCAL_SITE_ENV,
     GATSBY_SITE_URL: siteUrl,
-    GATSBY_APP_URL: `${sandboxUrl}/app`,
+    GATSBY_APP_URL: `${sandboxUrl}${SANDBOX_APP_PATH}`,
     GATSBY_PAYMENTS_API_URL: sandboxUrl,
     GATSBY_API_URL: sandboxUrl,
     GATSBY_PAYMENTS_API_KEY: '',
     GATSBY_API_KEY: '',
     GATSBY_PRODUCT_NAME: '',
     GATSBY_CONTACT_EMAIL: '',
-    CMS_BACKEND: base.CMS_BACKEND || 'git-gateway',
+    ...({ CMS_BACKEND: base.CMS_BACKEND || 'git-gateway' } satisfies CmsEnv),
     CHROME_PATH: chromePath,
   };
 }
@@ -87,7 +88,7 @@ export function startBuildEnv(base: NodeJS.ProcessEnv, targets: Omit<BuildTarget
     ...base,
     SITE_ENV: LOCAL_SITE_ENV,
     GATSBY_SITE_URL: base.GATSBY_SITE_URL || siteUrl,
-    GATSBY_APP_URL: base.GATSBY_APP_URL || `${sandboxUrl}/app`,
+    GATSBY_APP_URL: base.GATSBY_APP_URL || `${sandboxUrl}${SANDBOX_APP_PATH}`,
     GATSBY_PAYMENTS_API_URL: base.GATSBY_PAYMENTS_API_URL || sandboxUrl,
     GATSBY_API_URL: base.GATSBY_API_URL || sandboxUrl,
   };

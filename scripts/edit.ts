@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
 import { ADMIN_PATH } from '../src/build/adminPage';
-import { SANDBOX_DEFAULT_PORT } from '../src/lib/config';
+import { SANDBOX_DEFAULT_PORT, type CmsEnv } from '../src/lib/config';
 import { startContentServer } from '../cms/localBackend';
 import { onPreferredPort } from '../node/listen';
 import { holdPort } from '../hosting/nginxServer';
@@ -31,7 +31,9 @@ async function main(): Promise<void> {
   const content = await onPreferredPort(Number(process.env.CMS_PORT ?? 8081), (port) => startContentServer(ROOT, port, 'info', { siteOrigins }), 'CMS backend');
   const sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');
 
-  const env = gatsbyEnv({ ...startBuildEnv(process.env, { siteUrl, sandboxUrl: sandbox.url }), CMS_LOCAL_BACKEND_URL: content.apiUrl });
+  // The CMS at /admin/ talks to that backend (src/lib/config.ts, cmsBackendFromEnv).
+  const cms = { CMS_LOCAL_BACKEND_URL: content.apiUrl } satisfies CmsEnv;
+  const env = gatsbyEnv({ ...startBuildEnv(process.env, { siteUrl, sandboxUrl: sandbox.url }), ...cms });
   const develop = spawn(path.join(ROOT, 'node_modules', '.bin', 'gatsby'), ['develop', '--host', '127.0.0.1', '--port', new URL(siteUrl).port], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env,

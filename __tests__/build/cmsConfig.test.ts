@@ -2,10 +2,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import {
-  CMS_BACKENDS,
   LOCALE_FORMAT,
   MARKDOWN_FORMAT,
-  cmsBackendFromEnv,
   cmsConfig,
   cmsField,
   fieldLabel,
@@ -225,27 +223,6 @@ describe('the backends', () => {
     const local = cmsConfig({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, {});
     expect(local.backend).toEqual({ name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' });
     expect(local.publish_mode).toBeUndefined();
-  });
-
-  it('reads CMS_BACKEND, CMS_REPO and CMS_BRANCH, naming the variable that is wrong', () => {
-    expect(cmsBackendFromEnv({})).toBeUndefined();
-    expect(cmsBackendFromEnv({ CMS_BACKEND: ' ' })).toBeUndefined();
-    expect(cmsBackendFromEnv({ CMS_BACKEND: 'github', CMS_REPO: 'stockpay/website' })).toEqual({ name: 'github', repo: 'stockpay/website', branch: 'main' });
-    expect(cmsBackendFromEnv({ CMS_BACKEND: 'gitlab', CMS_REPO: 'group/sub/site', CMS_BRANCH: 'content' })).toEqual({ name: 'gitlab', repo: 'group/sub/site', branch: 'content' });
-    expect(cmsBackendFromEnv({ CMS_BACKEND: 'git-gateway' })).toEqual({ name: 'git-gateway', branch: 'main' });
-    expect(cmsBackendFromEnv({ CMS_BACKEND: 'bitbucket' })).toEqual({ error: `CMS_BACKEND must be one of ${CMS_BACKENDS.join(', ')}, got "bitbucket"` });
-    expect(cmsBackendFromEnv({ CMS_BACKEND: 'github' })).toEqual({ error: 'CMS_REPO must name the repository as owner/name for CMS_BACKEND=github' });
-    expect(cmsBackendFromEnv({ CMS_BACKEND: 'github', CMS_REPO: 'website' })).toEqual({
-      error: 'CMS_REPO must name the repository as owner/name for CMS_BACKEND=github, got "website"',
-    });
-    expect(cmsBackendFromEnv({ CMS_BACKEND: 'git-gateway', CMS_BRANCH: 'a b' })).toEqual({ error: 'CMS_BRANCH must be a branch name, got "a b"' });
-  });
-
-  it("takes npm run edit's local backend first, on loopback only", () => {
-    expect(cmsBackendFromEnv({ CMS_LOCAL_BACKEND_URL: 'http://127.0.0.1:8081/api/v1', CMS_BACKEND: 'github' })).toEqual({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' });
-    expect(cmsBackendFromEnv({ CMS_LOCAL_BACKEND_URL: 'http://10.0.0.2:8081/api/v1' })).toEqual({
-      error: 'CMS_LOCAL_BACKEND_URL must be http://127.0.0.1:<port>/api/v1, got "http://10.0.0.2:8081/api/v1"',
-    });
   });
 });
 

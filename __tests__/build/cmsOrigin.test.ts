@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { cmsOriginFromEnv } from '../../src/build/cmsOrigin';
+import { cmsOriginFromEnv } from '../../src/lib/config';
 
 const SITE = 'https://www.stockpay.eu';
 /** What `gatsby build` runs with: a production build unless SITE_ENV=local. */

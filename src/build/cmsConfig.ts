@@ -11,12 +11,11 @@ import { contentPagePath } from './contentPages';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageName, localizedPath, type Language } from '../lib/languages';
 import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from '../lib/social';
 
-/** Where the CMS reads and writes the files. */
-export type CmsBackend =
-  /** `npm run edit`: the local backend on this machine (cms/localBackend.ts), writing the working tree's content folders. */
-  { name: 'local'; url: string } | { name: 'github' | 'gitlab'; repo: string; branch: string } | { name: 'git-gateway'; branch: string };
+// A type only: this module is bundled into the CMS's setup script (src/browser/admin.ts), which has no process.env for config.ts to read when it loads.
+import type { CmsBackend } from '../lib/config';
 
-export const CMS_BACKENDS = ['github', 'gitlab', 'git-gateway'] as const;
+/** Where the CMS reads and writes the files: read from the CMS_* variables by src/lib/config.ts (cmsBackendFromEnv). */
+export type { CmsBackend };
 
 export interface CmsField {
   name: string;
@@ -339,28 +338,4 @@ export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<strin
     i18n: { structure: 'multiple_folders', locales: [...LANGUAGES], default_locale: DEFAULT_LANGUAGE },
     collections: [...(Object.keys(CONTENT_SECTIONS) as ContentSection[]).map(sectionCollection), localesCollection(namespaces), socialCollection()],
   };
-}
-
-/**
- * The backend a build configures from CMS_BACKEND, CMS_REPO and CMS_BRANCH
- * (or `npm run edit`'s local one); undefined without CMS_BACKEND (the admin page then says how to
- * set it); an error message naming the variable for a wrong value.
- */
-export function cmsBackendFromEnv(env: Readonly<Record<string, string | undefined>>): CmsBackend | undefined | { error: string } {
-  // Set by `npm run edit` (scripts/edit.ts) for its local backend on this machine (cms/localBackend.ts).
-  const local = env.CMS_LOCAL_BACKEND_URL?.trim();
-  if (local) {
-    return /^http:\/\/(127\.0\.0\.1|localhost):\d+\/api\/v1$/.test(local)
-      ? { name: 'local', url: local }
-      : { error: `CMS_LOCAL_BACKEND_URL must be http://127.0.0.1:<port>/api/v1, got "${local}"` };
-  }
-  const name = env.CMS_BACKEND?.trim();
-  if (!name) return undefined;
-  const branch = env.CMS_BRANCH?.trim() || 'main';
-  if (!/^[\w./-]+$/.test(branch)) return { error: `CMS_BRANCH must be a branch name, got "${branch}"` };
-  if (name === 'git-gateway') return { name, branch };
-  if (name !== 'github' && name !== 'gitlab') return { error: `CMS_BACKEND must be one of ${CMS_BACKENDS.join(', ')}, got "${name}"` };
-  const repo = env.CMS_REPO?.trim() ?? '';
-  if (!/^[\w.-]+(\/[\w.-]+)+$/.test(repo)) return { error: `CMS_REPO must name the repository as owner/name for CMS_BACKEND=${name}${repo ? `, got "${repo}"` : ''}` };
-  return { name, repo, branch };
 }

@@ -13,8 +13,13 @@
  * loopback or a placeholder (productionConfigProblems), naming every such
  * variable in one message. `gatsby develop` stays permissive; `npm start`,
  * the tests and the benchmark build with `SITE_ENV=local`.
+ *
+ * The editors' CMS has variables of its own (CMS_VARIABLES), read by the
+ * build only, never baked into a page: where the CMS commits and the origin
+ * it may be served from.
  */
 import { isValidEmail } from './contact';
+import { LOCAL_CMS_BACKEND, PRODUCTION_CMS_BACKENDS } from './cmsBackends';
 
 export const SANDBOX_DEFAULT_PORT = 4010;
 // 127.0.0.1, not localhost: the sandbox listens on IPv4 loopback only, and
@@ -222,8 +227,8 @@ function quoteUrl(url: URL, value: string): string {
   return shown.href;
 }
 
-/** What a production build refuses in a well-formed URL, all on one line (src/build/cmsOrigin.ts holds CMS_ORIGIN to it too). */
-export function productionUrlProblem(name: string, url: URL, value: string): string | null {
+/** What a production build refuses in a well-formed URL, all on one line (cmsOriginFromEnv holds CMS_ORIGIN to it too). */
+function productionUrlProblem(name: string, url: URL, value: string): string | null {
   const faults: string[] = [];
   if (url.protocol === 'http:') faults.push('must use https');
   if (isLoopbackHost(url.hostname)) faults.push('must not point at this machine');
@@ -237,7 +242,7 @@ export function productionUrlProblem(name: string, url: URL, value: string): str
 const HEADER_TOKEN = /^[\x21-\x7e]+$/;
 
 /** Top-level domains that never receive mail (RFC 2606 and 6761), nor serve a site. */
-export const RESERVED_TOP_LEVEL = /\.(example|invalid|localhost|test)$/i;
+const RESERVED_TOP_LEVEL = /\.(example|invalid|localhost|test)$/i;
 
 /** Problems in a fixed order: SITE_ENV, then the variables in their declared order. */
 function ordered(problems: Problem[]): string[] {
@@ -344,6 +349,147 @@ export function readConfig(env: ConfigEnv): SiteConfig {
     productName: value('GATSBY_PRODUCT_NAME'),
     contactEmail: value('GATSBY_CONTACT_EMAIL'),
   };
+}
+
+// ---------------------------------------------------------------------------
+// The editors' CMS
+
+/** Where the CMS reads and writes the files (src/build/cmsConfig.ts writes it into the CMS's config.yml). */
+export type CmsBackend =
+  /** `npm run edit`: the local backend on this machine (cms/localBackend.ts), writing the working tree's content folders. */
+  { name: typeof LOCAL_CMS_BACKEND; url: string } | { name: 'github' | 'gitlab'; repo: string; branch: string } | { name: 'git-gateway'; branch: string };
+
+/**
+ * What a CMS variable may hold. A wrong value is refused as "<name> must
+ * <must>, got …", naming the variable and the value.
+ */
+interface CmsVariableSpec {
+  /** What a value must be, for the message; CMS_BACKEND's is the list of its names (oneOf). */
+  must?: string;
+  /** The form a value must have. */
+  form?: RegExp;
+  /** The values it may take. */
+  oneOf?: readonly string[];
+  /** The value when unset, if it has one. */
+  local?: string;
+}
+
+/**
+ * The CMS's variables, declared once, in the order the docs list them. Read
+ * when the build writes /admin/ (gatsby/onPreBootstrap.ts, which stops a
+ * build on a wrong one) and records the CMS for serving
+ * (gatsby/onPostBuild.ts, hosting/buildRecord.ts); never in a page.
+ * docs/configuration.md's CMS table names them all, with their defaults
+ * (__tests__/docs.test.ts).
+ */
+export const CMS_VARIABLES = {
+  CMS_BACKEND: { oneOf: PRODUCTION_CMS_BACKENDS },
+  CMS_REPO: { must: 'name the repository as owner/name', form: /^[\w.-]+(\/[\w.-]+)+$/ },
+  CMS_BRANCH: { must: 'be a branch name', form: /^[\w./-]+$/, local: 'main' },
+  CMS_ORIGIN: { must: 'be an https origin such as https://cms.example.org' },
+  // Set by `npm run edit` (scripts/edit.ts) for its local backend on this machine (cms/localBackend.ts).
+  CMS_LOCAL_BACKEND_URL: { must: 'be http://127.0.0.1:<port>/api/v1', form: /^http:\/\/(127\.0\.0\.1|localhost):\d+\/api\/v1$/ },
+} as const satisfies Record<string, CmsVariableSpec>;
+
+export type CmsVariable = keyof typeof CMS_VARIABLES;
+
+/**
+ * The CMS's variables in their declared order. Marked pure so that the
+ * pages' bundle, which loads this module but reads none of the CMS's
+ * variables, drops them (a minifier keeps a call it cannot prove harmless).
+ */
+export const CMS_VARIABLE_NAMES = /* @__PURE__ */ Object.keys(CMS_VARIABLES) as CmsVariable[];
+
+/** The CMS's variables, and what says whether a build is local (configMode). */
+export type CmsEnv = Readonly<Partial<Record<CmsVariable, string | undefined>>> & ModeEnv;
+
+/** The CMS's own origin's variable, for what names it (hosting/buildRecord.ts tells a serving shell's apart from the build's). */
+export const CMS_ORIGIN_VARIABLE = 'CMS_ORIGIN' satisfies CmsVariable;
+
+const cmsSpec = (name: CmsVariable): CmsVariableSpec => CMS_VARIABLES[name];
+
+/** A CMS variable's value, trimmed; undefined when unset or blank. */
+const cmsValue = (env: CmsEnv, name: CmsVariable): string | undefined => env[name]?.trim() || undefined;
+
+/** A value of `name` that is not what its declaration says, refused naming both: "<name> must <must>, got "<value>"". */
+function cmsRefusal(name: CmsVariable, value: string): { error: string } {
+  const { must, oneOf } = cmsSpec(name);
+  return { error: `${name} must ${must ?? `be one of ${oneOf?.join(', ')}`}, got "${value}"` };
+}
+
+/**
+ * The backend a build configures from CMS_BACKEND, CMS_REPO and CMS_BRANCH
+ * (or `npm run edit`'s local one, which wins); undefined without
+ * CMS_BACKEND (the admin page then says how to set it); an error message
+ * naming the variable for a wrong value.
+ */
+export function cmsBackendFromEnv(env: CmsEnv): CmsBackend | undefined | { error: string } {
+  const local = cmsValue(env, 'CMS_LOCAL_BACKEND_URL');
+  if (local) return CMS_VARIABLES.CMS_LOCAL_BACKEND_URL.form.test(local) ? { name: LOCAL_CMS_BACKEND, url: local } : cmsRefusal('CMS_LOCAL_BACKEND_URL', local);
+  const name = cmsValue(env, 'CMS_BACKEND');
+  if (!name) return undefined;
+  const branch = cmsValue(env, 'CMS_BRANCH') ?? CMS_VARIABLES.CMS_BRANCH.local;
+  if (!CMS_VARIABLES.CMS_BRANCH.form.test(branch)) return cmsRefusal('CMS_BRANCH', branch);
+  const backend = CMS_VARIABLES.CMS_BACKEND.oneOf.find((known) => known === name);
+  if (!backend) return cmsRefusal('CMS_BACKEND', name);
+  if (backend === 'git-gateway') return { name: backend, branch };
+  const repo = cmsValue(env, 'CMS_REPO') ?? '';
+  if (!CMS_VARIABLES.CMS_REPO.form.test(repo)) return { error: `CMS_REPO must ${CMS_VARIABLES.CMS_REPO.must} for CMS_BACKEND=${backend}${repo ? `, got "${repo}"` : ''}` };
+  return { name: backend, repo, branch };
+}
+
+/**
+ * The origin of its own the CMS may be served from (CMS_ORIGIN; docs/deploy.md,
+ * "The CMS on its own origin"), so that no script that reaches a public page
+ * of the site can reach an editor's token, which Decap keeps in its
+ * origin's localStorage: scheme, host and port; no path, user, query or
+ * fragment. Undefined when unset; an error naming the variable and the
+ * value otherwise. Any build refuses a value that is no http(s) origin, the
+ * site's own origin (`siteUrl`), and a CMS that cannot live on another
+ * origin: none at all, Netlify's git-gateway, `npm run edit`'s local
+ * backend. A production build (configMode) also refuses what it refuses in
+ * the site's other addresses: plain http, this machine, and a reserved
+ * domain.
+ */
+export function cmsOriginFromEnv(env: CmsEnv, siteUrl: string): string | undefined | { error: string } {
+  const value = cmsValue(env, CMS_ORIGIN_VARIABLE);
+  if (!value) return undefined;
+  const wrong = (why: string) => ({ error: `${CMS_ORIGIN_VARIABLE} ${why}; got "${value}"` });
+  const notAnOrigin = `must ${CMS_VARIABLES.CMS_ORIGIN.must}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return wrong(notAnOrigin);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return wrong(notAnOrigin);
+  // The CMS's files sit at the root of its origin: a path would serve them somewhere they do not expect to be.
+  if (url.username || url.password || url.search || url.hash || value.includes('?') || value.includes('#') || url.pathname !== '/' || /^[a-z]+:\/\/[^/]*\/./i.test(value)) {
+    return wrong('must be an origin alone (scheme, host and port): no path, user name, password, query or fragment');
+  }
+  if (configMode(env) === 'production') {
+    const problem = productionUrlProblem(CMS_ORIGIN_VARIABLE, url, value);
+    if (problem) return { error: problem };
+    if (RESERVED_TOP_LEVEL.test(url.hostname)) return wrong('is at a reserved domain that serves no site (RFC 2606): set the address editors will open');
+  }
+  const origin = url.origin;
+  if (origin === new URL(siteUrl).origin)
+    return wrong(`is the site's own origin (GATSBY_SITE_URL): the CMS needs an origin apart from the site's pages; unset it to serve the CMS at /admin/`);
+  const backend = cmsBackendFromEnv(env);
+  // A wrong CMS_* value is reported on its own, before this (gatsby/onPreBootstrap.ts).
+  if (backend && 'error' in backend) return origin;
+  if (!backend) return wrong('is set, but CMS_BACKEND is not: there is no CMS to serve there; set CMS_BACKEND (github or gitlab), or unset CMS_ORIGIN');
+  if (backend.name === 'git-gateway') {
+    return wrong(
+      "cannot be used with CMS_BACKEND=git-gateway: Netlify Identity and the Git Gateway answer on the Netlify site's own origin, so the CMS must stay at /admin/ there; use github or gitlab, or unset CMS_ORIGIN",
+    );
+  }
+  if (backend.name === LOCAL_CMS_BACKEND) {
+    return wrong(
+      "cannot be used with npm run edit's local backend (CMS_LOCAL_BACKEND_URL), which serves the CMS at /admin/ of the development site and answers no other origin; unset CMS_ORIGIN",
+    );
+  }
+  return origin;
 }
 
 /**
