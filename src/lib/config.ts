@@ -18,6 +18,7 @@
  * build only, never baked into a page: where the CMS commits and the origin
  * it may be served from.
  */
+import { SANDBOX_APP_PATH } from './apiContract';
 import { isValidEmail } from './contact';
 import { LOCAL_CMS_BACKEND, PRODUCTION_CMS_BACKENDS } from './cmsBackends';
 
@@ -65,7 +66,7 @@ interface VariableSpec {
  */
 export const CONFIG_VARIABLES = {
   GATSBY_SITE_URL: { kind: 'url', local: `http://127.0.0.1:${SITE_DEFAULT_PORT}`, production: "this site's public https origin" },
-  GATSBY_APP_URL: { kind: 'url', local: `${SANDBOX_DEFAULT_URL}/app`, production: "the application's https address" },
+  GATSBY_APP_URL: { kind: 'url', local: `${SANDBOX_DEFAULT_URL}${SANDBOX_APP_PATH}`, production: "the application's https address" },
   GATSBY_PAYMENTS_API_URL: { kind: 'url', local: SANDBOX_DEFAULT_URL, production: "the payments API's https address" },
   GATSBY_PAYMENTS_API_KEY: { kind: 'key', local: 'sandbox-payments-key', production: "the payments API's key for this site" },
   GATSBY_API_URL: { kind: 'url', local: SANDBOX_DEFAULT_URL, production: "the application API's https address" },
