@@ -12,11 +12,16 @@ export const PRODUCTION_CMS_BACKENDS = ['github', 'gitlab', 'git-gateway'] as co
 export const LOCAL_CMS_BACKEND = 'local';
 
 /** Every backend a build may record. */
-export const CMS_BACKEND_NAMES = [LOCAL_CMS_BACKEND, ...PRODUCTION_CMS_BACKENDS] as const;
+export type CmsBackendName = typeof LOCAL_CMS_BACKEND | (typeof PRODUCTION_CMS_BACKENDS)[number];
 
-export type CmsBackendName = (typeof CMS_BACKEND_NAMES)[number];
+/**
+ * Every backend a build may record. A function, not a list built at load:
+ * the pages import this module through src/lib/config.ts, and a spread at
+ * load would stay in their bundle, unused.
+ */
+export const cmsBackendNames = (): CmsBackendName[] => [LOCAL_CMS_BACKEND, ...PRODUCTION_CMS_BACKENDS];
 
 /** Whether `value` names a CMS backend. */
 export function isCmsBackendName(value: unknown): value is CmsBackendName {
-  return (CMS_BACKEND_NAMES as readonly unknown[]).includes(value);
+  return value === LOCAL_CMS_BACKEND || (PRODUCTION_CMS_BACKENDS as readonly unknown[]).includes(value);
 }
