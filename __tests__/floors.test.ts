@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { ROOT, codeFiles, importsOf } from './support/imports';
+import { PROJECT_SOURCES, ROOT, codeFiles, importsOf } from './support/imports';
 
 /**
  * The floors of the project, and which floor may import which (the README's
@@ -51,21 +51,7 @@ export function floorOf(file: string): Floor | undefined {
   return matches.sort((a, b) => b.prefix.length - a.prefix.length)[0]?.floor;
 }
 
-const SOURCES = [
-  'src',
-  'node',
-  'checks',
-  'gatsby',
-  'hosting',
-  'cms',
-  'sandbox',
-  'plugins',
-  'scripts',
-  'gatsby-config.ts',
-  'gatsby-node.ts',
-  'gatsby-browser.tsx',
-  'gatsby-ssr.tsx',
-];
+const SOURCES = PROJECT_SOURCES;
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
 
 describe('the floors', () => {

@@ -209,18 +209,26 @@ function cmsServer(rules: PublicRules, options: NginxSiteOptions, cmsOrigin: str
     '    # / means /index.html, the CMS page; nothing else is a page here.',
     '    location / {',
     `        try_files ${FILE} =404;`,
-    '        # Hidden files: 404, whatever the folder holds.',
-    `        location ${nginxLocationRegExp(HIDDEN_PATH)} {`,
-    '            return 404;',
-    '        }',
-    '        # The copies are served in place of their file, never as files of their own.',
-    '        location ~ \\.(br|gz)$ {',
-    '            return 404;',
-    '        }',
+    ...NEVER_SERVED,
     '    }',
     '}',
   ];
 }
+
+/**
+ * Inside a location that serves files: hidden files (a segment starting with
+ * a dot, as nginx decoded and tidied the path) and the compressed copies asked
+ * for by name answer 404, whatever the folder holds. The copies are served in
+ * place of their file, never as files of their own.
+ */
+const NEVER_SERVED: readonly string[] = [
+  `        location ${nginxLocationRegExp(HIDDEN_PATH)} {`,
+  '            return 404;',
+  '        }',
+  '        location ~ \\.(br|gz)$ {',
+  '            return 404;',
+  '        }',
+];
 
 /**
  * The maps (at http level, where Debian includes a site file) and the
@@ -270,14 +278,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '            return 301 $stockpay_path/$is_args$args;',
     '        }',
     `        try_files ${FILE} =404;`,
-    '        # Hidden files: a 404 in the language of the path (see above).',
-    `        location ${nginxLocationRegExp(HIDDEN_PATH)} {`,
-    '            return 404;',
-    '        }',
-    '        # The copies are served in place of their file, never as files of their own.',
-    '        location ~ \\.(br|gz)$ {',
-    '            return 404;',
-    '        }',
+    ...NEVER_SERVED,
     '    }',
   ];
   return [

@@ -14,7 +14,6 @@
  * finds both hosts on this machine, starting the CMS from its own origin.
  */
 import fs from 'node:fs';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
@@ -27,7 +26,8 @@ import { cloudflareRedirect, netlifyRedirect } from '../../hosting/redirectsFile
 import { FILE_POLICY, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
 import { ADMIN_PATH } from '../../src/build/adminPage';
 import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
-import { fixture, scratch } from '../support/hostile';
+import { fixture, fixtureLines, scratch } from '../support/hostile';
+import { rawGet, type RawResponse } from '../support/rawHttp';
 
 const CLASS = 'cms-origin';
 const ROOT = path.join(__dirname, '..', '..');
@@ -39,38 +39,7 @@ const SITE_HOST = 'www.example.test';
 const CMS_HOST = 'cms.example.test';
 const BACKEND = { name: 'github', repo: 'acme/site', branch: 'main' } as const;
 
-/** The request paths of a fixture list, one a line, without its comments. */
-const requestPaths = (name: string): string[] =>
-  fixture(CLASS, name)
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string[]>;
-  body: Buffer;
-}
-
-/** A GET of `target` exactly as written on the request line, for `host`: no client decodes, merges or resolves anything first. */
-function rawGet(port: number, host: string, target: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`));
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const all = Buffer.concat(chunks);
-      const split = all.indexOf('\r\n\r\n');
-      const [statusLine, ...lines] = all.subarray(0, split).toString('latin1').split('\r\n');
-      const headers: Record<string, string[]> = {};
-      for (const line of lines) {
-        const colon = line.indexOf(':');
-        (headers[line.slice(0, colon).toLowerCase()] ??= []).push(line.slice(colon + 1).trim());
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: all.subarray(split + 4) });
-    });
-  });
-}
+const requestPaths = (name: string): string[] => fixtureLines(CLASS, name);
 
 /** The headers the hosting rules name, each once, as nginx sent them. */
 const ruledHeaders = (response: RawResponse): Record<string, string> =>
@@ -148,7 +117,7 @@ describe("the CMS's own host", () => {
   it('serves the CMS page at / and /index.html under the CMS policy, revalidated, with the security headers', async () => {
     const page = fs.readFileSync(path.join(admin(), 'index.html'));
     for (const target of ['/', '/index.html']) {
-      const response = await rawGet(port, CMS_HOST, target);
+      const response = await rawGet(port, target, CMS_HOST);
       expect([target, response.status]).toEqual([target, 200]);
       expect(response.body.equals(page)).toBe(true);
       expect(ruledHeaders(response)).toEqual({ ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, 'Content-Security-Policy': sitePolicies(record).admin });
@@ -162,7 +131,7 @@ describe("the CMS's own host", () => {
     expect(files).toEqual(expect.arrayContaining(['/admin.js', '/decap-cms.js', '/preview.js', '/config.yml', '/katex/katex.min.css']));
     const mismatches: string[] = [];
     for (const file of [...files, '/']) {
-      const response = await rawGet(port, CMS_HOST, file);
+      const response = await rawGet(port, file, CMS_HOST);
       const served = ruledHeaders(response);
       if (file !== '/') {
         expect([file, response.status, response.body.equals(fs.readFileSync(path.join(admin(), file)))]).toEqual([file, 200, true]);
@@ -179,7 +148,7 @@ describe("the CMS's own host", () => {
   });
 
   it.each(requestPaths('cms-host-paths.txt'))('%s reaches nothing of the public site and no hidden file', async (target) => {
-    const response = await rawGet(port, CMS_HOST, target);
+    const response = await rawGet(port, target, CMS_HOST);
     const body = response.body.toString('latin1');
     // 404 from the CMS's server block; 400 where nginx refuses a path that climbs above the root, before any location.
     expect([target, response.status, body.includes(SITE_MARKER), body.includes(HIDDEN_MARKER)]).toEqual([target, climbsAboveRoot(target) ? 400 : 404, false, false]);
@@ -203,7 +172,7 @@ describe("the site's host", () => {
   const queryOf = (target: string) => (target.includes('?') ? target.slice(target.indexOf('?')) : '');
 
   it.each(requestPaths('site-admin-paths.txt'))('%s answers 301 to the CMS origin, on nginx and, from public/_redirects, on both CDNs', async (target) => {
-    const response = await rawGet(port, SITE_HOST, target);
+    const response = await rawGet(port, target, SITE_HOST);
     const wanted = { status: 301, location: `${cms}/${queryOf(target)}` };
     expect([target, response.status, response.headers.location]).toEqual([target, 301, [wanted.location]]);
     expect(response.body.toString('latin1')).not.toContain('decap-cms.js');
@@ -217,7 +186,7 @@ describe("the site's host", () => {
   it.each(requestPaths('site-admin-encoded-paths.txt'))(
     '%s answers 301 to the CMS origin on nginx; a CDN that does not redirect it serves it only under a policy the CMS cannot start under',
     async (target) => {
-      const response = await rawGet(port, SITE_HOST, target);
+      const response = await rawGet(port, target, SITE_HOST);
       expect([target, response.status, response.headers.location]).toEqual([target, 301, [`${cms}/`]]);
       const text = redirectsText().replaceAll(cms, 'https://cms.example.com');
       const siteRules = parseHeadersFile(fs.readFileSync(path.join(dir, '_headers'), 'utf8'));
@@ -240,7 +209,7 @@ describe("the site's host", () => {
   });
 
   it.each(requestPaths('site-non-admin-paths.txt'))('%s stays on the site: its 404 page, no redirect', async (target) => {
-    const response = await rawGet(port, SITE_HOST, target);
+    const response = await rawGet(port, target, SITE_HOST);
     expect([target, response.status, response.headers.location]).toEqual([target, 404, undefined]);
     expect(response.body.toString('latin1')).toContain(SITE_MARKER);
     expect([target, cloudflareRedirect(redirectsText(), target), netlifyRedirect(redirectsText(), target, hasFile)]).toEqual([target, null, null]);

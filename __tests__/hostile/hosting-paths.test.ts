@@ -13,7 +13,6 @@
  * URL parser, as a browser following it would.
  */
 import fs from 'node:fs';
-import { connect } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { headerRules } from '../../hosting/cdnFiles';
@@ -21,7 +20,8 @@ import { readPublicRules } from '../../hosting/publicFiles';
 import { notFoundPage } from '../../hosting/rules';
 import { startNginx, type RunningNginx } from '../../hosting/nginxServer';
 import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
-import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, scratch } from '../support/hostile';
+import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, fixtureLines, scratch } from '../support/hostile';
+import { rawGet } from '../support/rawHttp';
 
 const CLASS = 'hosting-paths';
 /** Every hidden fixture carries this, so a body that holds it leaked one. */
@@ -35,38 +35,7 @@ const HIDDEN: Record<string, string[]> = {
 };
 const PAGES = ['index.html', '404.html', 'docs/index.html', 'blog/index.html', 'media/a.png', 'bg/index.html', 'bg/404.html', 'bg/blog/index.html', 'en/index.html', 'en/404.html'];
 
-/** The request paths of a fixture list, one a line, without its comments. */
-const requestPaths = (name: string): string[] =>
-  fixture(CLASS, name)
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
-
-interface RawResponse {
-  status: number;
-  headers: Record<string, string[]>;
-  body: string;
-}
-
-/** A GET of `target` exactly as written on the request line: no client decodes, merges or resolves anything first. */
-function rawGet(port: number, target: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`));
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('end', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const [head, ...rest] = text.split('\r\n\r\n');
-      const [statusLine, ...lines] = head.split('\r\n');
-      const headers: Record<string, string[]> = {};
-      for (const line of lines) {
-        const colon = line.indexOf(':');
-        (headers[line.slice(0, colon).toLowerCase()] ??= []).push(line.slice(colon + 1).trim());
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
-    });
-  });
-}
+const requestPaths = (name: string): string[] => fixtureLines(CLASS, name);
 
 /** The path nginx serves for a raw request path: the host of an absolute form and the query cut, decoded, slashes merged, dot segments resolved. */
 const normalised = (target: string): string => path.posix.normalize(decodeURIComponent(target.replace(/^https?:\/\/[^/]*/, '').split('?')[0]));
@@ -111,13 +80,13 @@ describe('hidden files (a segment that starts with a dot)', () => {
     const response = await rawGet(nginx.port, target);
     const notFound = notFoundPage(normalised(target));
     expect([target, response.status, response.headers.location]).toEqual([target, 404, undefined]);
-    expect([target, response.body]).toEqual([target, publicFile(notFound)]);
-    expect(response.body).not.toContain(MARKER);
+    expect([target, response.body.toString('latin1')]).toEqual([target, publicFile(notFound)]);
+    expect(response.body.toString('latin1')).not.toContain(MARKER);
     expect(response.headers['x-content-type-options']).toEqual(['nosniff']);
   });
 
   it('are found under their language: /bg/.env gets the Bulgarian page', async () => {
-    expect((await rawGet(nginx.port, '/bg/%2eenv')).body).toContain('lang="bg"');
+    expect((await rawGet(nginx.port, '/bg/%2eenv')).body.toString('latin1')).toContain('lang="bg"');
     expect(notFoundPage(normalised('/bg//.env'))).toBe('/bg/404.html');
   });
 

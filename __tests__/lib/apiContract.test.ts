@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_KEY_HEADER, AVAILABLE_PLANS_PATH, CONTACT_SUBMISSION_PATH, SANDBOX_APP_PATH } from '../../src/lib/apiContract';
 import { sandboxBuildEnv, startBuildEnv } from '../../node/processes';
-import { ROOT, codeFiles } from '../support/imports';
+import { PROJECT_SOURCES, ROOT, codeFiles } from '../support/imports';
 
 describe('the API contract', () => {
   it('is the calls SPEC section 7 names: GET /available-plans/ and POST /api/Users/ContactUs, each with the apiKey header', () => {
@@ -21,21 +21,7 @@ describe('the API contract', () => {
 
 describe('where the contract is written', () => {
   /** The code of the project (not its tests, which may check the contract from outside). */
-  const SOURCES = [
-    'src',
-    'node',
-    'checks',
-    'gatsby',
-    'hosting',
-    'cms',
-    'sandbox',
-    'plugins',
-    'scripts',
-    'gatsby-config.ts',
-    'gatsby-node.ts',
-    'gatsby-browser.tsx',
-    'gatsby-ssr.tsx',
-  ];
+  const SOURCES = PROJECT_SOURCES;
   const HOME = 'src/lib/apiContract.ts';
   const code = SOURCES.flatMap((source) => codeFiles(path.join(ROOT, source))).map((file) => path.relative(ROOT, file).split(path.sep).join('/'));
 

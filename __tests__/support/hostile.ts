@@ -15,6 +15,12 @@ export const HOSTILE = path.join(__dirname, '..', 'fixtures', 'hostile');
 /** The text of __tests__/fixtures/hostile/<className>/<name>. */
 export const fixture = (className: string, name: string): string => fs.readFileSync(path.join(HOSTILE, className, name), 'utf8');
 
+/** The lines of a fixture list (__tests__/fixtures/hostile/<className>/<name>), one entry a line, without blank lines and # comments. */
+export const fixtureLines = (className: string, name: string): string[] =>
+  fixture(className, name)
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+
 /** The JSON of a production build's record (public/_build.json), for a public/ the tests write by hand. */
 export const BUILD_RECORD_JSON = JSON.stringify(
   buildRecord(

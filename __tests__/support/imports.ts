@@ -9,6 +9,23 @@ import path from 'node:path';
 import ts from 'typescript';
 
 export const ROOT = path.join(__dirname, '..', '..');
+/** The project's code, as the floors place it: not its tests, fixtures or tooling configuration. */
+export const PROJECT_SOURCES: readonly string[] = [
+  'src',
+  'node',
+  'checks',
+  'gatsby',
+  'hosting',
+  'cms',
+  'sandbox',
+  'plugins',
+  'scripts',
+  'gatsby-config.ts',
+  'gatsby-node.ts',
+  'gatsby-browser.tsx',
+  'gatsby-ssr.tsx',
+];
+
 export const CODE = /\.(tsx?|jsx?|cjs|mjs)$/;
 const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.cjs', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
 
