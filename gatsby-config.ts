@@ -10,6 +10,7 @@ import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
 import { readLocaleString } from './node/localeFiles';
 import { feedOptions } from './gatsby/feeds';
 import { REMARK_PLUGINS } from './plugins/order';
+import { MEDIA_FOLDER } from './plugins/stockpay-remark-images/paths';
 
 // A README fetched from elsewhere replaces the local file of its language.
 const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) => `**/docs/${language}/readme.md`);
@@ -47,7 +48,8 @@ const gatsbyConfig: GatsbyConfig = {
     },
     {
       resolve: 'gatsby-source-filesystem',
-      options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/*.json', ...remoteReadmes] },
+      // Not the media folder: its uploads are read by the image step (node/images.ts), never sourced or published as they are.
+      options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/*.json', `${__dirname}/${MEDIA_FOLDER}/**`, ...remoteReadmes] },
     },
     {
       resolve: 'gatsby-transformer-remark',

@@ -6,6 +6,9 @@ import { isLanguage } from '../src/lib/languages';
 import { plannedBlogPages, publishedPosts } from './blogPages';
 import { postKey, writePostShareImages } from './postShareImages';
 import { claim } from './publicOwners';
+import { writeContentImages } from './images';
+import type { GetNode } from '../node/markdownSource';
+import path from 'node:path';
 
 interface MarkdownFields extends Node {
   fields?: { section?: string; language?: string; name?: string };
@@ -22,12 +25,13 @@ function pathOf(node: MarkdownFields, section: string, language: string, name: s
 /**
  * Most pages come from src/pages (the i18n plugin copies them per
  * language); here every language's content is checked before they render,
- * and the blog's posts and further list pages are made (gatsby/blogPages.ts),
+ * editors' images are made (gatsby/images.ts), and the blog's posts and
+ * further list pages are made (gatsby/blogPages.ts),
  * each post with its share card (gatsby/postShareImages.ts; a title the card
  * cannot show stops the build, naming the file).
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#createPages
  */
-export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, actions, reporter, store }) => {
+export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, getNode, actions, reporter, store }) => {
   const nodes = getNodesByType('MarkdownRemark');
   const files: ContentFile[] = [];
   for (const node of nodes as MarkdownFields[]) {
@@ -39,10 +43,21 @@ export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, a
   const errors = [...findDuplicateNames(files), ...findMissingTranslations(files)];
   if (errors.length > 0) reporter.panicOnBuild(errors.join('\n'));
 
+  const { program } = store.getState() as { program: { directory: string } };
+  // Before any page renders: every image the content shows, made fit to publish (gatsby/images.ts).
+  const imaging = reporter.activityTimer("Make editors' images");
+  imaging.start();
+  const images = await writeContentImages(program.directory, path.join(program.directory, 'public'), nodes as MarkdownFields[], getNode as GetNode);
+  imaging.setStatus(`${images.images} images, ${images.made} made, the rest from the cache`);
+  imaging.end();
+  if (images.errors.length > 0) {
+    reporter.panicOnBuild(images.errors.join('\n'));
+    return;
+  }
+
   const posts = publishedPosts(nodes);
   const fileOf = new Map(files.map((file) => [postKey(file.language, file.name), file.path]));
   const sources = posts.map((post) => ({ ...post, file: fileOf.get(postKey(post.language, post.slug)) ?? `content/blog/${post.language}/${post.slug}.md` }));
-  const { program } = store.getState() as { program: { directory: string } };
   const activity = reporter.activityTimer('Draw share cards of posts');
   activity.start();
   const cards = await writePostShareImages(program.directory, sources, { productName: siteConfig.productName });

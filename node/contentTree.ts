@@ -1,6 +1,6 @@
 import { closeSync, lstatSync, openSync, readSync, readdirSync, readlinkSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import { CHECKED_FOLDERS, contentTreeProblems, isStaticPath, type EntryKind, type TreeEntry } from '../src/build/contentTree';
+import { CHECKED_FOLDERS, contentTreeProblems, isImagePath, type EntryKind, type TreeEntry } from '../src/build/contentTree';
 import { BRAND_IMAGE_FILES } from '../src/build/brandImageFiles';
 import { MEDIA_HEAD_BYTES } from '../src/build/mediaFiles';
 
@@ -31,7 +31,7 @@ function walk(projectDir: string, relative: string, kind: EntryKind, entries: Tr
   const absolute = path.join(projectDir, relative);
   const entry: TreeEntry = { path: relative, kind };
   if (kind === 'symlink') entry.target = readlinkSync(absolute);
-  if (kind === 'file' && isStaticPath(relative)) entry.head = headOf(absolute);
+  if (kind === 'file' && isImagePath(relative)) entry.head = headOf(absolute);
   entries.push(entry);
   if (kind !== 'directory') return;
   for (const child of readdirSync(absolute, { withFileTypes: true })) {

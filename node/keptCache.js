@@ -16,15 +16,15 @@
  *   those.
  * Used by the share cards (gatsby/postShareImages.ts), the compressed copies
  * (hosting/precompress.ts), the diagrams
- * (plugins/stockpay-remark-mermaid/diskCache.js) and the share images and
- * icons (gatsby/brandImages.ts). CommonJS, so the diagram plugin, which
+ * (plugins/stockpay-remark-mermaid/diskCache.js), the share images and
+ * icons (gatsby/brandImages.ts) and editors' images (node/images.ts). CommonJS, so the diagram plugin, which
  * gatsby-transformer-remark requires as it is, can load it.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 
-/** @typedef {'share-cards' | 'precompressed' | 'diagrams' | 'brand-images'} KeptCacheName */
+/** @typedef {'share-cards' | 'precompressed' | 'diagrams' | 'brand-images' | 'images'} KeptCacheName */
 
 /** @type {'share-cards'} each post's share card, by a hash of what it shows */
 const SHARE_CARDS = 'share-cards';
@@ -34,6 +34,8 @@ const PRECOMPRESSED = 'precompressed';
 const DIAGRAMS = 'diagrams';
 /** @type {'brand-images'} the site's share images and icons, by a hash of what they show */
 const BRAND_IMAGES = 'brand-images';
+/** @type {'images'} editors' images made fit to publish, a folder each, by a hash of the upload and of how it is made */
+const IMAGES = 'images';
 
 /**
  * The folder of the kept cache `name` of the project in `projectDir`.
@@ -123,10 +125,10 @@ function recordUse(cache, keys, now = Date.now()) {
   for (const key of keys) lastUsed[key] = today;
   for (const [key, day] of Object.entries(lastUsed)) {
     if (today - day <= KEEP_UNUSED_DAYS) continue;
-    for (const file of cache.filesOf(key)) fs.rmSync(path.join(cache.folder, file), { force: true });
+    for (const file of cache.filesOf(key)) fs.rmSync(path.join(cache.folder, file), { recursive: true, force: true });
     delete lastUsed[key];
   }
   writeWhole(record, JSON.stringify(lastUsed));
 }
 
-module.exports = { SHARE_CARDS, PRECOMPRESSED, DIAGRAMS, BRAND_IMAGES, keptCacheDir, KEEP_UNUSED_DAYS, writeWhole, oneFileEntries, recordUse };
+module.exports = { SHARE_CARDS, PRECOMPRESSED, DIAGRAMS, BRAND_IMAGES, IMAGES, keptCacheDir, KEEP_UNUSED_DAYS, writeWhole, oneFileEntries, recordUse };

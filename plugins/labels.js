@@ -2,12 +2,13 @@
 /**
  * The UI strings the remark transforms write into a page: the names of the
  * scroll regions around code and tables (stockpay-remark-block-frames) and
- * the note that a link opens a new tab (stockpay-remark-external-links).
+ * the note that a link opens a new tab (stockpay-remark-external-links),
+ * what an image's link leads to (stockpay-remark-images).
  * One list, read by the build from locales/<language>/ (./locales.js) and
  * handed to the CMS preview by gatsby/admin.ts for every language.
  */
 
-/** @typedef {{ code: string, codeIn: string, table: string, newTab: string }} MarkdownLabels */
+/** @typedef {{ code: string, codeIn: string, table: string, newTab: string, fullSize: string }} MarkdownLabels */
 
 /**
  * The labels of one language, read through `text` (namespace, key, field).
@@ -19,6 +20,7 @@ const markdownLabels = (text) => ({
   codeIn: text('content', 'scrollRegion', 'codeIn'),
   table: text('content', 'scrollRegion', 'table'),
   newTab: text('common', 'newTab'),
+  fullSize: text('content', 'image', 'fullSize'),
 });
 
 module.exports = { markdownLabels };

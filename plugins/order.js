@@ -4,12 +4,14 @@
  * run: gatsby-config.ts hands them to gatsby-transformer-remark in it, and
  * the CMS preview (src/browser/preview/markdown.ts) runs their transforms in
  * it. Order matters: the editor's markdown is checked for raw HTML, unsafe
- * URLs and fence text before any plugin adds HTML of its own; diagrams
+ * URLs and fence text before any plugin adds HTML of its own; images
+ * become pictures before anything else touches the tree; diagrams
  * become SVG before code blocks are framed (with their scroll regions) and
  * highlighted.
  */
 const REMARK_PLUGINS = /** @type {const} */ ([
   'stockpay-remark-safe-markdown',
+  'stockpay-remark-images',
   'stockpay-remark-mermaid',
   'stockpay-remark-block-frames',
   'stockpay-remark-code',

@@ -55,7 +55,7 @@ describe('the allowlist (sanitize-html removes nothing)', () => {
     );
   });
 
-  it('keeps links and images within their schemes', () => {
+  it('keeps links within their schemes, and images on the site', () => {
     for (const html of [
       '<a href="https://x.example/">a</a>',
       '<a href="http://x.example/">a</a>',
@@ -63,11 +63,27 @@ describe('the allowlist (sanitize-html removes nothing)', () => {
       '<a href="tel:+359888123456">a</a>',
       '<a href="/docs/#faq">a</a>',
       '<a href="#faq">a</a>',
-      '<img src="/media/a.png" alt="">',
-      '<img src="http://x.example/a.png">',
-      '<img src="https://x.example/a.png" title="t">',
+      '<img src="/static/images/0123456789abcdef0123-720.jpg" alt="a">',
+      '<picture><source type="image/avif" srcset="/static/images/k-360.avif 360w" sizes="100vw"><img src="/static/images/k-360.jpg" srcset="/static/images/k-360.jpg 360w" sizes="100vw" width="360" height="270" alt="a" loading="lazy" decoding="async" style="background-color:#b80808"></picture>',
     ]) {
       expect(markupProblems(html)).toEqual([]);
+    }
+  });
+
+  it("refuses images from another site, in src or srcset, and anything in an image's markup the build does not write", () => {
+    for (const html of [
+      '<img src="http://x.example/a.png" alt="a">',
+      '<img src="https://x.example/a.png" alt="a">',
+      '<img src="//x.example/a.png" alt="a">',
+      '<img src="/a.png" srcset="https://x.example/a.png 1x" alt="a">',
+      '<img src="/a.png" srcset="javascript:alert(1) 1x" alt="a">',
+      '<picture><source type="image/avif" srcset="https://x.example/a.avif 360w"><img src="/a.png" alt="a"></picture>',
+      '<picture><source type="text/html" srcset="/a.html"><img src="/a.png" alt="a"></picture>',
+      '<img src="/a.png" alt="a" title="t">',
+      '<img src="/a.png" alt="a" loading="eager" onerror="alert(1)">',
+      '<img src="/a.png" alt="a" style="background-image:url(https://x.example/t.png)">',
+    ]) {
+      expect([html, markupProblems(html).length > 0]).toEqual([html, true]);
     }
   });
 });

@@ -13,6 +13,8 @@ const javascript = `the scheme "javascript:" is not allowed; ${SCHEMES}`;
 
 /** Only the check, with math parsed as the site parses it. */
 const checkOnly: PluginEntry[] = ['stockpay-remark-safe-markdown', 'stockpay-remark-math'];
+/** The real content's images become the site's pictures first, as in a build. */
+const contentChecks: PluginEntry[] = ['stockpay-remark-safe-markdown', 'stockpay-remark-images', 'stockpay-remark-math'];
 
 let dir: string;
 beforeAll(() => {
@@ -238,6 +240,7 @@ describe('the real content', () => {
     const absolutePath = path.join(root, relative);
     const source = fs.readFileSync(absolutePath, 'utf8');
     const file = { id: relative, internal: { type: 'File', mediaType: 'text/markdown' }, absolutePath };
-    await expect((await transformMarkdown(file, source, checkOnly)).html()).resolves.toEqual(expect.any(String));
+    const language = relative.split('/')[1];
+    await expect((await transformMarkdown(file, source, contentChecks, { language })).html()).resolves.toEqual(expect.any(String));
   });
 });

@@ -14,6 +14,9 @@ import path from 'node:path';
 import { Joi, validateOptionsSchema } from 'gatsby-plugin-utils';
 import gatsbyConfig from '../../gatsby-config';
 import { boundedHtml } from '../../gatsby/createResolvers';
+import { processImage } from '../../node/images';
+import { writeImageMap, type ImageMap } from '../../node/imageMap.js';
+import { MEDIA_FOLDER } from '../../plugins/stockpay-remark-images/paths';
 import {
   onCreateNode as transformerOnCreateNode,
   pluginOptionsSchema as transformerOptionsSchema,
@@ -57,6 +60,38 @@ function loadPlugin(entry: PluginEntry, pluginsDir: string): { module: unknown; 
     name,
   };
 }
+
+/**
+ * The images of content/media/ made as a build makes them (node/images.ts),
+ * once per test process, in a project folder of the tests' own whose image
+ * map the image plugin reads: the plugin shows what the build made, and
+ * the tests see the pages' real pictures.
+ */
+let contentImages: Promise<string> | undefined;
+export function contentImagesProject(): Promise<string> {
+  contentImages ??= (async () => {
+    const dir = path.join(ROOT, 'node_modules', '.cache', 'stockpay-test-images');
+    const map: ImageMap = {};
+    const media = path.join(ROOT, MEDIA_FOLDER);
+    const names = fs.existsSync(media) ? fs.readdirSync(media, { recursive: true, encoding: 'utf8' }) : [];
+    for (const name of names.filter((entry) => fs.statSync(path.join(media, entry)).isFile())) {
+      const source = `${MEDIA_FOLDER}/${name.split(path.sep).join('/')}`;
+      map[source] = (await processImage(ROOT, source, path.join(dir, 'public'), { share: true })).image;
+    }
+    writeImageMap(dir, map);
+    return dir;
+  })();
+  return contentImages;
+}
+
+/** `plugins`, the image plugin given the tests' image map unless a test gave it its own. */
+async function withImageMap(plugins: PluginEntry[]): Promise<PluginEntry[]> {
+  if (!plugins.includes(IMAGES_PLUGIN)) return plugins;
+  const projectDir = await contentImagesProject();
+  return plugins.map((entry) => (entry === IMAGES_PLUGIN ? { resolve: IMAGES_PLUGIN, options: { projectDir } } : entry));
+}
+
+const IMAGES_PLUGIN = 'stockpay-remark-images';
 
 export interface MarkdownParent {
   id: string;
@@ -133,7 +168,7 @@ export async function transformMarkdown(
         warn: () => undefined,
       },
     },
-    { plugins: plugins.map((entry) => loadPlugin(entry, options.pluginsDir ?? path.join(ROOT, 'plugins'))) },
+    { plugins: (await withImageMap(plugins)).map((entry) => loadPlugin(entry, options.pluginsDir ?? path.join(ROOT, 'plugins'))) },
   );
   const node = markdownNode;
   // What the boundary names the markdown by: the file, or the README's URL.

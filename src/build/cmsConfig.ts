@@ -13,6 +13,7 @@ import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from '../lib/social'
 
 // A type only: this module is bundled into the CMS's setup script (src/browser/admin.ts), which has no process.env for config.ts to read when it loads.
 import type { CmsBackend } from '../lib/config';
+import { MEDIA_FOLDER, MEDIA_PATH } from '../../plugins/stockpay-remark-images/paths';
 
 /** Where the CMS reads and writes the files: read from the CMS_* variables by src/lib/config.ts (cmsBackendFromEnv). */
 export type { CmsBackend };
@@ -318,8 +319,8 @@ function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publis
   }
 }
 
-/** Where uploaded images go: static/ is copied to the site's root as is. */
-export const MEDIA_FOLDER = 'static/media';
+/** Where uploaded images go, and how a body names one (plugins/stockpay-remark-images/paths.js): the build publishes only what it makes of them. */
+export { MEDIA_FOLDER };
 
 /**
  * The whole configuration; `namespaces` are the default language's UI string
@@ -332,7 +333,7 @@ export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<strin
     ...(siteUrl ? { site_url: siteUrl } : {}),
     locale: 'en',
     media_folder: MEDIA_FOLDER,
-    public_folder: `/${MEDIA_FOLDER.replace(/^static\//, '')}`,
+    public_folder: MEDIA_PATH.replace(/\/$/, ''),
     // A post's address is its file name: lower-case ASCII letters, digits and hyphens (src/build/content.ts isSlug).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     i18n: { structure: 'multiple_folders', locales: [...LANGUAGES], default_locale: DEFAULT_LANGUAGE },

@@ -30,7 +30,7 @@ export interface CmsPaths {
   entryFolders: EntryFolder[];
   /** Files collections: these files and no others (locales/bg/common.json, content/social.json, ...). */
   files: string[];
-  /** Uploaded images: the CMS config's media folder (MEDIA_FOLDER, static/media). */
+  /** Uploaded images: the CMS config's media folder (MEDIA_FOLDER, content/media). */
   mediaFolder: string;
 }
 
@@ -64,7 +64,7 @@ export function cmsPaths(config: CmsConfig): CmsPaths {
   };
 }
 
-/** The top folders of every path the backend may touch, for messages: "content/, locales/ and static/media/". */
+/** The top folders of every path the backend may touch, for messages: "content/, locales/ and content/media/". */
 export function cmsFolders(paths: CmsPaths): string[] {
   const tops = [...paths.entryFolders.map(({ folder }) => folder), ...paths.files].map((file) => `${file.split('/')[0]}/`);
   return [...new Set([...tops, `${paths.mediaFolder}/`])];
@@ -97,7 +97,7 @@ function syntaxError(path: unknown): string | null {
 
 const inside = (path: string, folder: string) => path.startsWith(`${folder}/`);
 
-/** A file of the media folder itself (static/media/photo.png), where the CMS uploads: not a subfolder's. */
+/** A file of the media folder itself (content/media/photo.png), where the CMS uploads: not a subfolder's. */
 const inMediaFolder = (path: string, paths: CmsPaths) => inside(path, paths.mediaFolder) && !path.slice(paths.mediaFolder.length + 1).includes('/');
 
 /** Where an entry's file lies, for keeping a write in its entry's place. */

@@ -8,14 +8,15 @@
  *
  * static/ is copied into public/ as it is, after the pages, over whatever
  * the build wrote there, and served from the site's own origin, whose page
- * policy trusts its scripts. So it holds two things only, both images (by
- * extension and by contents, src/build/mediaFiles.ts): the site's own files
- * at its root (favicon.svg, which the icons are drawn from) and the
- * editors' uploads in the CMS's media folder (static/media/). No other
- * folder, no dotfile, nothing at a path the build writes itself (the
- * reserved folders, the icons). Scripts, styles, pages, JSON, XML,
- * WebAssembly, manifests and service workers are not images, so none can
- * get in. Pure: node/contentTree.ts walks the disk.
+ * policy trusts its scripts. So it holds the site's own images only (by
+ * extension and by contents, src/build/mediaFiles.ts), at its root
+ * (favicon.svg, which the icons are drawn from): no folder, no dotfile,
+ * nothing at a path the build writes itself (the icons). Scripts, styles,
+ * pages, JSON, XML, WebAssembly, manifests and service workers are not
+ * images, so none can get in. Editors' uploads go to the media folder
+ * (content/media/), which is never copied: the build publishes what it
+ * makes of each image (node/images.ts), so the folder holds images only.
+ * Pure: node/contentTree.ts walks the disk.
  */
 import { MEDIA_FOLDER } from './cmsConfig';
 import { MEDIA_RULE, mediaFileProblem } from './mediaFiles';
@@ -28,12 +29,12 @@ export const CHECKED_FOLDERS: readonly string[] = CONTENT_FOLDERS.map((folder) =
 export type EntryKind = 'file' | 'directory' | 'symlink' | 'fifo' | 'socket' | 'block device' | 'character device' | 'unknown';
 
 export interface TreeEntry {
-  /** Relative to the project, with forward slashes: static/media/logo.png. */
+  /** Relative to the project, with forward slashes: content/media/logo.png. */
   path: string;
   kind: EntryKind;
   /** A symbolic link's target, as the link holds it. */
   target?: string;
-  /** A regular file's first bytes, for files under the media folder (mediaFiles.ts: MEDIA_HEAD_BYTES). */
+  /** A regular file's first bytes, for images (static/ and the media folder; mediaFiles.ts: MEDIA_HEAD_BYTES). */
   head?: Uint8Array;
 }
 
@@ -50,17 +51,24 @@ const KIND_NAMES: Readonly<Record<Exclude<EntryKind, 'file' | 'directory' | 'sym
 /** True for a file under the media folder, where the CMS uploads. */
 export const isMediaPath = (path: string): boolean => path.startsWith(`${MEDIA_FOLDER}/`);
 
-/** True for a file copied into public/ as it is, whose contents are checked (so its `head` is needed). */
+/** True for a file copied into public/ as it is. */
 export const isStaticPath = (path: string): boolean => path.startsWith('static/');
 
+/** True for a file that must be an image (static/ and the media folder): its contents are checked, so its `head` is needed. */
+export const isImagePath = (path: string): boolean => isStaticPath(path) || isMediaPath(path);
+
+const IMAGE_TYPES = MEDIA_RULE.replace(/^images only, /, '');
+
 /** What static/ may hold, for messages. */
-export const STATIC_RULE = `static/ holds images only (${MEDIA_RULE.replace(/^images only, /, '')}): the site's own at its root, the editors' uploads in ${MEDIA_FOLDER}/`;
+export const STATIC_RULE = `static/ holds the site's own images at its root only (${IMAGE_TYPES}); editors' images go in ${MEDIA_FOLDER}/`;
+
+/** What the media folder may hold, for messages. */
+export const MEDIA_FOLDER_RULE = `${MEDIA_FOLDER}/, where the CMS uploads, holds images only (${IMAGE_TYPES})`;
 
 /**
  * Why a file under static/ may not be published at its path, whatever it
- * holds, or undefined: a dotfile, a folder the build writes, a folder
- * other than the media folder, or a path the build writes itself
- * (`builtPaths`, '/favicon.ico').
+ * holds, or undefined: a dotfile, a folder the build writes, any other
+ * folder, or a path the build writes itself (`builtPaths`, '/favicon.ico').
  */
 function staticPathProblem(path: string, builtPaths: ReadonlySet<string>): string | undefined {
   const served = path.slice('static/'.length);
@@ -69,8 +77,7 @@ function staticPathProblem(path: string, builtPaths: ReadonlySet<string>): strin
     return `${path} is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere; ${STATIC_RULE}`;
   const reserved = RESERVED_FOLDERS.find((folder) => `${served}/`.startsWith(folder));
   if (reserved) return `${path} is under /${reserved}, where the build writes its own files; ${STATIC_RULE}`;
-  const media = MEDIA_FOLDER.slice('static/'.length);
-  if (segments.length > 1 && segments[0] !== media) return `${path} is in a folder static/ does not publish; ${STATIC_RULE}: move it into ${MEDIA_FOLDER}/`;
+  if (segments.length > 1) return `${path} is in a folder static/ does not publish; ${STATIC_RULE}: move an editor's image into ${MEDIA_FOLDER}/`;
   if (builtPaths.has(`/${served}`)) return `${path} is at /${served}, which the build writes itself; ${STATIC_RULE}: rename it`;
   return undefined;
 }
@@ -88,6 +95,10 @@ export function treeEntryProblem(entry: TreeEntry, builtPaths: ReadonlySet<strin
     case 'symlink':
       return `${entry.path} is a symbolic link to ${entry.target ?? 'an unknown target'}; ${ONLY_REGULAR}: put the file itself there instead of a link`;
     case 'file': {
+      if (isMediaPath(entry.path)) {
+        const problem = mediaFileProblem(entry.path, entry.head ?? new Uint8Array());
+        return problem ? `${entry.path} ${problem}; ${MEDIA_FOLDER_RULE}` : undefined;
+      }
       if (!isStaticPath(entry.path)) return undefined;
       const pathProblem = staticPathProblem(entry.path, builtPaths);
       if (pathProblem) return pathProblem;

@@ -36,6 +36,7 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   div: ['aria-label', 'data-copy-slot', 'data-language', 'role', 'tabindex'],
   em: [],
   fedropshadow: ['dx', 'dy', 'flood-color', 'flood-opacity', 'stddeviation'],
+  figcaption: [],
   figure: [],
   filter: ['height', 'id', 'width'],
   g: ['data-et', 'data-id', 'data-look', 'data-type', 'fill', 'font-family', 'font-size', 'id', 'name', 'opacity', 'style', 'text-anchor', 'transform'],
@@ -45,7 +46,7 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   h5: ['id'],
   h6: ['id'],
   hr: [],
-  img: ['alt', 'src', 'title'],
+  img: ['alt', 'decoding', 'height', 'loading', 'sizes', 'src', 'srcset', 'style', 'width'],
   input: ['checked', 'disabled', 'type'],
   kbd: [],
   li: ['id'],
@@ -77,6 +78,7 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   munderover: [],
   ol: [],
   p: [],
+  picture: [],
   path: [
     'd',
     'data-edge',
@@ -101,6 +103,7 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   pre: [],
   rect: ['fill', 'height', 'id', 'name', 'rx', 'ry', 'stroke', 'style', 'transform-origin', 'width', 'x', 'y'],
   semantics: [],
+  source: ['sizes', 'srcset', 'type'],
   span: ['aria-hidden', 'style', 'title'],
   stop: ['offset', 'stop-color', 'stop-opacity'],
   strong: [],
@@ -135,11 +138,11 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
  * editor's names and so not listed.
  */
 export const ALLOWED_CLASSES: Readonly<Record<string, readonly string[]>> = {
-  a: ['footnote-backref', 'footnote-ref', 'heading-link'],
+  a: ['footnote-backref', 'footnote-ref', 'heading-link', 'image-link'],
   circle: ['arrowMarkerPath', 'basic', 'label-container', 'pieOuterCircle', 'state-start'],
   code: ['language-*'],
   div: ['code-block', 'code-block-toolbar', 'footnotes', 'gatsby-highlight', 'math', 'math-display', 'scroll-region', 'table-region'],
-  figure: ['diagram'],
+  figure: ['diagram', 'image'],
   g: [
     'actor-bottom',
     'actor-man',
@@ -515,6 +518,8 @@ export const ALLOWED_CLASSES: Readonly<Record<string, readonly string[]>> = {
 /** Values some attributes are held to; ALLOWED_ATTRIBUTES lets them through only with these. */
 export const ALLOWED_ATTRIBUTE_VALUES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   a: { target: ['_blank'], rel: ['noopener', 'noreferrer'] },
+  img: { loading: ['lazy'], decoding: ['async'] },
+  source: { type: ['image/avif', 'image/webp'] },
   input: { type: ['checkbox'] },
   svg: { xmlns: ['http://www.w3.org/2000/svg'] },
   math: { xmlns: ['http://www.w3.org/1998/Math/MathML'] },
@@ -523,12 +528,15 @@ export const ALLOWED_ATTRIBUTE_VALUES: Readonly<Record<string, Readonly<Record<s
 /** URL schemes, by element, for href and src; relative URLs and #fragments are always allowed. */
 export const ALLOWED_URL_SCHEMES: Readonly<Record<string, readonly string[]>> = {
   a: ['http', 'https', 'mailto', 'tel'],
-  img: ['http', 'https'],
+  // Images are the site's own, made by the build (plugins/stockpay-remark-images): never from another site.
+  img: [],
 };
 
 /** The properties a style attribute may set, by element (KaTeX's layout, mermaid's shapes). */
 export const ALLOWED_STYLE_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
   circle: ['stroke-dasharray', 'stroke-width'],
+  // The colour an image is drawn in until it arrives.
+  img: ['background-color'],
   g: ['color', 'font-weight', 'stroke'],
   line: ['fill', 'stroke-dasharray'],
   mpadded: ['border'],

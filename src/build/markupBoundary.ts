@@ -14,7 +14,8 @@
  * browser builds, inside the elements the pages set a body in):
  * 1. The allowlist (src/build/markupBoundary/elements.ts): sanitize-html,
  *    configured from it, removes nothing: elements, attributes, classes,
- *    attribute values and URL schemes.
+ *    attribute values and URL schemes; and every image address is a path
+ *    of the site.
  * 2. The checker and a browser see the same elements
  *    (src/build/markupBoundary/parsers.ts): what sanitize-html's parser
  *    meets is what parse5 builds, as browsers do; no markup declarations,
@@ -39,7 +40,7 @@
  * (rehype-sanitize 6 and hast-util-sanitize 5 are ESM-only); and it
  * allowlists classes per element and URL schemes per element directly.
  */
-import { allowlistProblem, checkerReading } from './markupBoundary/elements';
+import { allowlistProblem, checkerReading, imageAddressProblems } from './markupBoundary/elements';
 import { idProblems } from './markupBoundary/ids';
 import { commentProblems, declarationProblems, differentialProblem } from './markupBoundary/parsers';
 import { cssProblems } from './markupBoundary/styles';
@@ -65,6 +66,8 @@ export function markupProblems(html: string): string[] {
   if (tree) {
     const differs = differentialProblem(reading.opened, elements);
     if (differs) problems.push(differs);
+    // What the allowlist and the parsers let through, its image addresses too: one refusal of an element is enough.
+    if (!removed && !differs) problems.push(...imageAddressProblems(elements));
     problems.push(...commentProblems(tree.comments));
     problems.push(...cssProblems(elements));
     problems.push(...idProblems(elements));

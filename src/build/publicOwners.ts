@@ -25,6 +25,7 @@ export const PRODUCERS = {
   illustrations: "the home page's drawings (gatsby/illustrations.tsx)",
   'brand-images': 'the share images and icons (gatsby/brandImages.ts)',
   'share-cards': "the posts' share cards (gatsby/postShareImages.ts)",
+  images: "editors' images, made fit to publish (gatsby/images.ts)",
   manifest: 'the web app manifests (gatsby-plugin-manifest)',
   feeds: 'the feeds (gatsby-plugin-feed, gatsby/feeds.ts)',
   sitemap: 'the sitemap (gatsby-plugin-sitemap)',

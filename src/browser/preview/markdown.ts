@@ -23,6 +23,9 @@ import { REMARK_PLUGINS } from '../../../plugins/order';
 import { sourceProblems, type MdastNode } from '../../../plugins/markup';
 import type { MarkdownLabels } from '../../../plugins/labels';
 import { checkMarkdownTree } from '../../../plugins/stockpay-remark-safe-markdown/rules';
+import { bodyImages, replaceImages } from '../../../plugins/stockpay-remark-images/transform';
+import { uploadHtml } from '../../../plugins/stockpay-remark-images/picture';
+import { MEDIA_FOLDER, MEDIA_PATH } from '../../../plugins/stockpay-remark-images/paths';
 import { diagramProblems } from '../../../plugins/stockpay-remark-mermaid/rules';
 import { frameBlocks } from '../../../plugins/stockpay-remark-block-frames/transform';
 import { highlightCode } from '../../../plugins/stockpay-remark-code/transform';
@@ -59,6 +62,13 @@ const STEPS: Record<(typeof REMARK_PLUGINS)[number], Step> = {
   'stockpay-remark-safe-markdown': (tree, { name, lineOffset }) => {
     const problems = checkMarkdownTree(tree);
     if (problems.length > 0) throw new Error(sourceProblems(problems, name, lineOffset));
+  },
+  'stockpay-remark-images': (tree, { name, lineOffset }) => {
+    const found = bodyImages(tree);
+    if (found.problems.length > 0) throw new Error(sourceProblems(found.problems, name, lineOffset));
+    replaceImages(found.images, (image) =>
+      uploadHtml({ url: `${MEDIA_PATH}${image.source.slice(MEDIA_FOLDER.length + 1)}`, alt: image.alt, title: image.title, block: image.block }),
+    );
   },
   'stockpay-remark-mermaid': (tree, { name, lineOffset }, diagrams) => {
     const nodes: MdastNode[] = [];

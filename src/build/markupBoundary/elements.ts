@@ -9,7 +9,7 @@
  */
 import sanitizeHtml, { type AllowedAttribute, type IOptions } from 'sanitize-html';
 import { ALLOWED_ATTRIBUTES, ALLOWED_ATTRIBUTE_VALUES, ALLOWED_CLASSES, ALLOWED_URL_SCHEMES } from '../markupAllowlist';
-import { ALLOWLIST, nameOf, quote, sheetText, svgIdOf, type BrowserElement } from './tree';
+import { ALLOWLIST, elementView, nameOf, quote, sheetText, svgIdOf, type BrowserElement } from './tree';
 
 /** Attributes whose value is a space-separated list, each token checked against ALLOWED_ATTRIBUTE_VALUES. */
 const TOKEN_LISTS = new Set(['rel']);
@@ -129,4 +129,39 @@ function removal(canonical: string, strict: string): string {
 export function allowlistProblem(html: string, canonical: string, elements: readonly BrowserElement[]): string | null {
   const strict = sanitizeHtml(html, strictOptions(diagramOwnClasses(elements)));
   return strict === canonical ? null : removal(canonical, strict);
+}
+
+/**
+ * A site path: '/static/images/…', not '//host/…' (a browser reads that as
+ * another site), not a URL with a scheme, no backslash (read as a slash).
+ */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+/** The addresses of a srcset: each candidate's URL, its descriptor after it. */
+const srcsetUrls = (value: string): string[] =>
+  value
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/)[0])
+    .filter((url) => url !== '');
+
+/**
+ * Part of check 1: every image is the site's own. An <img>'s src and srcset
+ * and a <source>'s srcset name site paths only, read from the browser's
+ * tree; sanitize-html checks src's scheme, but neither a protocol-relative
+ * address nor srcset. The build writes only its own images
+ * (plugins/stockpay-remark-images), so anything else came from elsewhere.
+ */
+export function imageAddressProblems(elements: readonly BrowserElement[]): string[] {
+  const problems: string[] = [];
+  for (const { element } of elements) {
+    const name = nameOf(element);
+    if (name !== 'img' && name !== 'source') continue;
+    const attributes = (element.attrs ?? []).map(({ name: attribute, value }): [string, string] => [attribute, value]);
+    const urls = attributes.flatMap(([attribute, value]) => (attribute === 'src' ? [value] : attribute === 'srcset' ? srcsetUrls(value) : []));
+    const foreign = urls.find((url) => !SITE_PATH.test(url));
+    if (foreign !== undefined) {
+      problems.push(`an image from outside the site (${ALLOWLIST}: images are the site's own): found ${quote(foreign, 80)} in ${quote(elementView(name, attributes), 160)}`);
+    }
+  }
+  return problems;
 }

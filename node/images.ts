@@ -1,0 +1,243 @@
+/**
+ * Editors' images, made fit to publish: an upload in the media folder
+ * (MEDIA_FOLDER, content/media/) becomes AVIF, WebP and its own format at
+ * each width of IMAGE_WIDTHS (plugins/stockpay-remark-images/picture.js) up
+ * to its own, oriented as the camera held it, in sRGB, without its EXIF,
+ * XMP, IPTC or GPS (sharp writes none unless asked), named by a hash of its
+ * bytes and of how it is made. The upload itself is never published.
+ *
+ * Each image is made once: the files are kept by that hash in
+ * node_modules/.cache/stockpay-images/ (node/keptCache.js), which `gatsby
+ * clean` leaves, and an unchanged image is only copied from there.
+ *
+ * An upload is input like any other: one that is too large, not the image
+ * its name says, cut short, an SVG, or an animation too long for a page is
+ * refused, naming the file; none can hang the build (a time limit) or
+ * exhaust its memory (a pixel limit, checked before decoding).
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_WIDTHS, SHARE_CROP, type ImageFile, type ImageFormat, type ProcessedImage } from '../plugins/stockpay-remark-images/picture';
+import { MEDIA_EXTENSIONS, mediaFileProblem } from '../src/build/mediaFiles';
+import { IMAGES, keptCacheDir, recordUse, writeWhole } from './keptCache.js';
+
+/** The largest upload read at all, in bytes: far above any photograph a page needs. */
+export const IMAGE_MAX_BYTES = 25 * 1024 * 1024;
+/** The most pixels an upload may have (sharp refuses more before decoding): a 50-megapixel camera's full size. */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** An animation: at most this many frames, and this many pixels in all its frames. */
+export const ANIMATION_MAX_FRAMES = 200;
+export const ANIMATION_MAX_PIXELS = 60_000_000;
+/** The widths an animation is made at: each frame is encoded for each, so fewer. */
+const ANIMATION_WIDTHS = IMAGE_WIDTHS.slice(0, 2);
+/** The longest one image may take to make, in seconds (sharp stops it). */
+export const IMAGE_TIMEOUT_SECONDS = 60;
+
+/** Where the files are served from: under /static/, which hosts cache for good, named by their content. */
+export const IMAGES_PATH = '/static/images/';
+
+/** How each format is written; part of every image's key, so a change makes every image anew. */
+const ENCODINGS = {
+  avif: { quality: 50, effort: 0 },
+  webp: { quality: 76, effort: 2 },
+  jpeg: { quality: 80, progressive: true, mozjpeg: false },
+  png: { compressionLevel: 9, effort: 4 },
+  gif: { effort: 4 },
+} as const;
+
+/** The image types sharp names, by the extension names of src/build/mediaFiles.ts. */
+const SHARP_FORMATS: Readonly<Record<string, ImageFormat | 'svg' | 'ico'>> = { PNG: 'png', JPEG: 'jpeg', GIF: 'gif', WebP: 'webp', AVIF: 'avif', SVG: 'svg', ICO: 'ico' };
+
+/** What every key depends on besides the bytes: the widths, the encodings, sharp and libvips. */
+const SETTINGS = JSON.stringify({ IMAGE_WIDTHS, ANIMATION_WIDTHS, ENCODINGS, SHARE_CROP, sharp: sharp.versions });
+
+/** An upload refused: the message names the file. */
+export class ImageError extends Error {}
+
+/** The formats an image is offered in: AVIF and WebP, then its own as the fallback (WebP for an AVIF upload, which not every browser reads). */
+function formatsFor(own: ImageFormat, animated: boolean): { formats: ImageFormat[]; fallback: ImageFormat } {
+  if (animated) return own === 'gif' ? { formats: ['webp', 'gif'], fallback: 'gif' } : { formats: ['webp'], fallback: 'webp' };
+  const fallback = own === 'avif' ? 'webp' : own;
+  return { formats: [...new Set<ImageFormat>(['avif', 'webp', fallback])], fallback };
+}
+
+function encode(image: Sharp, format: ImageFormat, animated: boolean): Sharp {
+  switch (format) {
+    case 'avif':
+      return image.avif(ENCODINGS.avif);
+    case 'webp':
+      return image.webp({ ...ENCODINGS.webp, ...(animated ? { loop: 0 } : {}) });
+    case 'jpeg':
+      return image.jpeg(ENCODINGS.jpeg);
+    case 'png':
+      return image.png(ENCODINGS.png);
+    case 'gif':
+      return image.gif({ ...ENCODINGS.gif, ...(animated ? { loop: 0 } : {}) });
+  }
+}
+
+const EXTENSIONS: Readonly<Record<ImageFormat, string>> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' };
+
+/** The widths made of an image `width` wide: each of `widths` below it, and its own when it is narrower than the last. */
+export function widthsFor(width: number, widths: readonly number[] = IMAGE_WIDTHS): number[] {
+  const below = widths.filter((candidate) => candidate < width);
+  return width <= widths[widths.length - 1] ? [...below, width] : [...widths];
+}
+
+const hex = (value: number) => Math.round(value).toString(16).padStart(2, '0');
+
+interface Made {
+  image: ProcessedImage;
+  /** Files made, by their name in the cache folder. */
+  files: Map<string, Uint8Array>;
+}
+
+/** Makes every file of an image from its bytes. */
+async function make(source: string, bytes: Buffer, key: string, withShare: boolean): Promise<Made> {
+  const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' as const, animated: true };
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(bytes, options).metadata();
+  } catch (error) {
+    throw new ImageError(`${source} cannot be read as an image: ${(error as Error).message}`);
+  }
+  const type = MEDIA_EXTENSIONS[/\.([^./]+)$/.exec(source)?.[1]?.toLowerCase() ?? ''];
+  const own = SHARP_FORMATS[type ?? ''];
+  const actual = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  if (own === 'svg' || actual === 'svg')
+    throw new ImageError(`${source} is an SVG: a drawing can carry script, so the site takes photographs and screenshots only (PNG, JPEG, GIF, WebP, AVIF); export it as a PNG`);
+  if (own === 'ico' || !own || actual !== own)
+    throw new ImageError(
+      `${source} is named as ${type ? `a ${type}` : 'no image'} but holds ${actual ? `a ${actual.toUpperCase()} image` : 'no image sharp reads'}; give it the extension of what it is`,
+    );
+  const frames = metadata.pages ?? 1;
+  const animated = frames > 1;
+  const width = metadata.autoOrient?.width ?? metadata.width ?? 0;
+  const frameHeight = metadata.pageHeight ?? metadata.height ?? 0;
+  const height = animated ? frameHeight : (metadata.autoOrient?.height ?? metadata.height ?? 0);
+  if (!width || !height) throw new ImageError(`${source} has no size`);
+  if (animated) {
+    if (own !== 'gif' && own !== 'webp') throw new ImageError(`${source} has ${frames} frames: only GIF and WebP may move`);
+    if (frames > ANIMATION_MAX_FRAMES || width * height * frames > ANIMATION_MAX_PIXELS) {
+      throw new ImageError(
+        `${source} is an animation of ${frames} frames of ${width} x ${height}: at most ${ANIMATION_MAX_FRAMES} frames and ${ANIMATION_MAX_PIXELS / 1e6} megapixels in all; make it a video elsewhere, or shorter`,
+      );
+    }
+  }
+  const { formats, fallback } = formatsFor(own, animated);
+  const widths = widthsFor(width, animated ? ANIMATION_WIDTHS : IMAGE_WIDTHS);
+  const files = new Map<string, Uint8Array>();
+  const listed: ImageFile[] = [];
+  try {
+    // Oriented and in sRGB once, at the largest width needed (a JPEG decodes straight to a smaller size); every file is made from that.
+    const base = sharp(bytes, options)
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+      .autoOrient()
+      .resize({ width: widths[widths.length - 1], withoutEnlargement: true });
+    const oriented = animated ? await base.toBuffer() : await base.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    const from = () =>
+      Buffer.isBuffer(oriented)
+        ? sharp(oriented, { animated: true, limitInputPixels: IMAGE_MAX_PIXELS }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+        : sharp(oriented.data, { raw: oriented.info }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
+    const stats = await from().resize({ width: 32 }).stats();
+    const color = `#${hex(stats.dominant.r)}${hex(stats.dominant.g)}${hex(stats.dominant.b)}`;
+    await Promise.all(
+      formats.flatMap((format) =>
+        widths.map(async (target) => {
+          const { data, info } = await encode(from().resize({ width: target }), format, animated).toBuffer({ resolveWithObject: true });
+          const name = `${target}.${EXTENSIONS[format]}`;
+          files.set(name, data);
+          listed.push({ format, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, path: `${IMAGES_PATH}${key}-${name}`, bytes: data.length });
+        }),
+      ),
+    );
+    let share: ImageFile | undefined;
+    if (withShare) {
+      const data = await from()
+        .resize({ ...SHARE_CROP, fit: 'cover', position: 'attention' })
+        .jpeg(ENCODINGS.jpeg)
+        .toBuffer();
+      files.set('share.jpg', data);
+      share = { format: 'jpeg', ...SHARE_CROP, path: `${IMAGES_PATH}${key}-share.jpg`, bytes: data.length };
+    }
+    const order = (file: ImageFile) => (file.format === fallback ? 3 : file.format === 'avif' ? 1 : 2) * 1e6 + file.width;
+    listed.sort((a, b) => order(a) - order(b));
+    const largest = listed.filter((file) => file.format === fallback).at(-1);
+    return {
+      image: { key, source, width: largest?.width ?? width, height: largest?.height ?? height, color, animated, fallback, files: listed, ...(share ? { share } : {}) },
+      files,
+    };
+  } catch (error) {
+    if (error instanceof ImageError) throw error;
+    throw new ImageError(`${source} cannot be made into the site's images: ${(error as Error).message}`);
+  }
+}
+
+export interface ImageOptions {
+  /** The kept cache's folder; the project's by default. */
+  cacheDir?: string;
+  /** Also make the 1200 x 630 share image (a post's cover). */
+  share?: boolean;
+}
+
+/**
+ * The upload `source` ('content/media/photo.jpg', relative to `projectDir`)
+ * made into the site's files, written into `publicDir` under IMAGES_PATH:
+ * from the kept cache when this build or an earlier one made them, else
+ * made now (`made`). Throws an ImageError naming the file when it is refused.
+ */
+export async function processImage(projectDir: string, source: string, publicDir: string, options: ImageOptions = {}): Promise<{ image: ProcessedImage; made: boolean }> {
+  const file = path.join(projectDir, source);
+  const stats = existsSync(file) ? lstatSync(file) : undefined;
+  if (!stats?.isFile()) throw new ImageError(`${source} does not exist: upload the image to ${path.posix.dirname(source)}/, or correct its name`);
+  if (stats.size > IMAGE_MAX_BYTES) throw new ImageError(`${source} is ${(stats.size / 1024 / 1024).toFixed(1)} MB, over the ${IMAGE_MAX_BYTES / 1024 / 1024} MB an image may be`);
+  const bytes = readFileSync(file);
+  const problem = mediaFileProblem(source, bytes.subarray(0, 4096));
+  if (problem) throw new ImageError(`${source} ${problem}`);
+  const key = createHash('sha256').update(bytes).update(SETTINGS).digest('hex').slice(0, 20);
+  const cacheDir = options.cacheDir ?? keptCacheDir(projectDir, IMAGES);
+  const entry = path.join(cacheDir, key);
+  const record = path.join(entry, 'image.json');
+  let image: ProcessedImage | undefined;
+  if (existsSync(record)) {
+    image = JSON.parse(readFileSync(record, 'utf8')) as ProcessedImage;
+    if (options.share && !image.share) image = undefined;
+  }
+  const made = !image;
+  if (image) image = { ...image, source };
+  else {
+    const result = await make(source, bytes, key, options.share ?? false);
+    mkdirSync(entry, { recursive: true });
+    for (const [name, data] of result.files) writeWhole(path.join(entry, name), data);
+    // The record last: an entry without it is made again, whatever else it holds.
+    writeWhole(record, JSON.stringify(result.image));
+    image = result.image;
+  }
+  const target = path.join(publicDir, IMAGES_PATH);
+  mkdirSync(target, { recursive: true });
+  for (const file of [...image.files, ...(image.share ? [image.share] : [])]) {
+    const name = file.path.slice(`${IMAGES_PATH}${key}-`.length);
+    const to = path.join(publicDir, file.path);
+    // Named by their content: a file already there is this one.
+    if (!existsSync(to) || statSync(to).size !== file.bytes) copyFileSync(path.join(entry, name), to);
+  }
+  return { image, made };
+}
+
+/** Records which kept images this build used; those unused for 30 days go. */
+export function recordImagesUsed(projectDir: string, keys: Iterable<string>, cacheDir = keptCacheDir(projectDir, IMAGES)): void {
+  if (!existsSync(cacheDir)) return;
+  recordUse(
+    {
+      folder: cacheDir,
+      filesOf: (key) => [key],
+      keyOf: (file) => /^([0-9a-f]{20})(?:\/|$)/.exec(file)?.[1],
+    },
+    keys,
+  );
+}
+
+/** Every file an image puts into public/, as paths under it. */
+export const imageFiles = (image: ProcessedImage): string[] => [...image.files, ...(image.share ? [image.share] : [])].map((file) => file.path);
