@@ -16,7 +16,11 @@ import { DEBIAN_PACKAGES, aptGetInstall } from '../node/debianPackages';
  */
 const ROOT = path.join(__dirname, '..');
 
-/** The CMS makes its upload folder on the first upload; the repository holds none yet. */
+/**
+ * Paths the documents may name that the repository does not hold: the media
+ * folder's old place (static/media/, now content/media/), while the guides
+ * still name it; empty once they name content/media/.
+ */
 const MADE_BY_TOOLS = ['static/media/'];
 
 const markdownIn = (folder: string) =>

@@ -4,15 +4,17 @@
  * on loopback, for this development site only, the CMS's folders only), the
  * API sandbox, and `gatsby develop` with the CMS at /admin/ pointed at
  * that backend; prints the addresses. Saving in the CMS writes the file
- * under content/, locales/ or static/media/, and the development site shows
- * the change. Ports: PORT (default 8000), SANDBOX_PORT (default 4010) and
- * CMS_PORT (default 8081); a taken one falls back to a free port.
+ * under content/ (uploads into content/media/) or locales/, and the
+ * development site shows the change. Ports: PORT (default 8000),
+ * SANDBOX_PORT (default 4010) and CMS_PORT (default 8081); a taken one
+ * falls back to a free port.
  */
 import { languageHomes } from '../src/lib/languages';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startSandbox } from '../sandbox/server';
 import { ADMIN_PATH } from '../src/build/adminPage';
+import { MEDIA_FOLDER } from '../plugins/stockpay-remark-images/paths';
 import { SANDBOX_DEFAULT_PORT, type CmsEnv } from '../src/lib/config';
 import { startContentServer } from '../cms/localBackend';
 import { onPreferredPort } from '../node/listen';
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
       announced = true;
       console.log(`\nEdit content: ${siteUrl}${ADMIN_PATH} (press Login: the local backend needs no account)`);
       console.log(`Site:         ${languageHomes(siteUrl)}`);
-      console.log(`CMS backend:  ${content.apiUrl}, writing the CMS's folders of ${ROOT} (content/, locales/, static/media/)`);
+      console.log(`CMS backend:  ${content.apiUrl}, writing the CMS's folders of ${ROOT} (content/, locales/; uploads into ${MEDIA_FOLDER}/)`);
       console.log(`Sandbox:      ${sandbox.url}`);
       console.log('Press Ctrl+C to stop.');
     }

@@ -33,7 +33,7 @@ describe('the paths the CMS backend may touch', () => {
       ].sort(),
     );
     expect(paths.mediaFolder).toBe(MEDIA_FOLDER);
-    expect(cmsFolders(paths)).toEqual(['content/', 'locales/', 'static/media/']);
+    expect(cmsFolders(paths)).toEqual(['content/', 'locales/', 'content/media/']);
   });
 
   it('allow each kind of access where the CMS needs it, and no more', () => {
@@ -43,8 +43,8 @@ describe('the paths the CMS backend may touch', () => {
     expect(allowedFor('locales/bg/common.json')).toEqual(['read', 'entry']);
     expect(allowedFor('content/social.json')).toEqual(['read', 'entry']);
     expect(allowedFor('content/blog')).toEqual(['list']);
-    expect(allowedFor('static/media')).toEqual(['list']);
-    expect(allowedFor('static/media/photo.png')).toEqual(['read', 'media', 'delete']);
+    expect(allowedFor('content/media')).toEqual(['list']);
+    expect(allowedFor('content/media/photo.png')).toEqual(['read', 'media', 'delete']);
     // Not an entry: another extension, or not inside a collection.
     expect(allowedFor('content/blog/en/post.html')).toEqual(['read']);
     expect(allowedFor('content/blog/en/post.json')).toEqual(['read']);
@@ -54,13 +54,18 @@ describe('the paths the CMS backend may touch', () => {
     expect(allowedFor('content/blog/en/2026/post.md')).toEqual(['read']);
     expect(allowedFor('content/blog/en/md')).toEqual(['read']);
     // Uploads go into the media folder itself, not a folder of their own.
-    expect(allowedFor('static/media/uploads/photo.png')).toEqual(['read']);
+    expect(allowedFor('content/media/uploads/photo.png')).toEqual(['read']);
+    // The media folder, under content/, is no collection: a .md file in it is no entry (what an upload holds is checked apart, src/build/mediaUpload.ts).
+    expect(allowedFor('content/media/post.md')).toEqual(['read', 'media', 'delete']);
     expect(allowedFor('content/blog.md')).toEqual([]);
     expect(allowedFor('content/home/en/new.md')).toEqual([]);
     expect(allowedFor('locales/bg/evil.json')).toEqual([]);
     expect(allowedFor('locales/bg')).toEqual([]);
     expect(allowedFor('static/favicon.svg')).toEqual([]);
-    expect(allowedFor('static/mediax/photo.png')).toEqual([]);
+    expect(allowedFor('content/mediax/photo.png')).toEqual([]);
+    // The media folder's old place is none of the CMS's.
+    expect(allowedFor('static/media')).toEqual([]);
+    expect(allowedFor('static/media/photo.png')).toEqual([]);
     expect(allowedFor('package.json')).toEqual([]);
   });
 
@@ -84,17 +89,17 @@ describe('the paths the CMS backend may touch', () => {
     ];
     for (const [file, reason] of reasons) {
       expect(cmsPathError(file, 'read', paths)).toBe(
-        `The CMS backend refused the path ${shownPath(file)}: it ${reason}. The CMS uses paths relative to the repository, under content/, locales/ and static/media/, made of ASCII letters, digits, ".", "_" and "-".`,
+        `The CMS backend refused the path ${shownPath(file)}: it ${reason}. The CMS uses paths relative to the repository, under content/, locales/ and content/media/, made of ASCII letters, digits, ".", "_" and "-".`,
       );
     }
     expect(cmsPathError('package.json', 'entry', paths)).toBe(
-      'The CMS backend refused the path "package.json": the CMS writes its collections\' entries (.md files in a collection\'s folder, or in its language folders) and files only (under content/, locales/ and static/media/).',
+      'The CMS backend refused the path "package.json": the CMS writes its collections\' entries (.md files in a collection\'s folder, or in its language folders) and files only (under content/, locales/ and content/media/).',
     );
-    expect(cmsPathError('static/media/a/b.png', 'media', paths)).toBe(
-      'The CMS backend refused the path "static/media/a/b.png": the CMS writes uploads into its media folder (static/media/) only (under content/, locales/ and static/media/).',
+    expect(cmsPathError('content/media/a/b.png', 'media', paths)).toBe(
+      'The CMS backend refused the path "content/media/a/b.png": the CMS writes uploads into its media folder (content/media/) only (under content/, locales/ and content/media/).',
     );
     expect(cmsPathError('content/docs/en/readme.md', 'delete', paths)).toBe(
-      'The CMS backend refused the path "content/docs/en/readme.md": the CMS deletes entries of collections that allow it and media files only (under content/, locales/ and static/media/).',
+      'The CMS backend refused the path "content/docs/en/readme.md": the CMS deletes entries of collections that allow it and media files only (under content/, locales/ and content/media/).',
     );
   });
 
@@ -154,8 +159,8 @@ describe('where an entry lies', () => {
   it("takes the media folder from the config, wherever it moves (MEDIA_FOLDER's value is not written into the rules)", () => {
     const moved = cmsPaths({ ...config, media_folder: 'static/uploads' });
     expect(cmsPathError('static/uploads/photo.png', 'media', moved)).toBeNull();
-    expect(cmsPathError('static/media/photo.png', 'media', moved)).toBe(
-      'The CMS backend refused the path "static/media/photo.png": the CMS writes uploads into its media folder (static/uploads/) only (under content/, locales/ and static/uploads/).',
+    expect(cmsPathError('content/media/photo.png', 'media', moved)).toBe(
+      'The CMS backend refused the path "content/media/photo.png": the CMS writes uploads into its media folder (static/uploads/) only (under content/, locales/ and static/uploads/).',
     );
     expect(deleteSetError(['static/uploads/a.png', 'static/uploads/b.png'], moved)).toBeNull();
   });

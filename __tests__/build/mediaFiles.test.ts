@@ -15,18 +15,18 @@ const SVG = bytes('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>')
 describe('mediaFileProblem', () => {
   it('passes every allowed image whose bytes match its extension, in any case', () => {
     for (const [name, head] of [
-      ['static/media/a.png', PNG],
-      ['static/media/b.JPG', JPEG],
-      ['static/media/b.jpeg', JPEG],
-      ['static/media/c.gif', bytes('GIF87a')],
-      ['static/media/c.Gif', GIF],
-      ['static/media/d.webp', WEBP],
-      ['static/media/e.avif', AVIF],
-      ['static/media/e2.avif', AVIF_COMPATIBLE],
-      ['static/media/f.ico', ICO],
-      ['static/media/g.svg', SVG],
+      ['content/media/a.png', PNG],
+      ['content/media/b.JPG', JPEG],
+      ['content/media/b.jpeg', JPEG],
+      ['content/media/c.gif', bytes('GIF87a')],
+      ['content/media/c.Gif', GIF],
+      ['content/media/d.webp', WEBP],
+      ['content/media/e.avif', AVIF],
+      ['content/media/e2.avif', AVIF_COMPATIBLE],
+      ['content/media/f.ico', ICO],
+      ['content/media/g.svg', SVG],
       [
-        'static/media/h.SVG',
+        'content/media/h.SVG',
         bytes('\uFEFF', '<?xml version="1.0" encoding="UTF-8"?>\n<!-- Created with Inkscape -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg>'),
       ],
     ] as const) {
@@ -35,33 +35,33 @@ describe('mediaFileProblem', () => {
   });
 
   it('refuses a file that is not an image by extension, naming the extension', () => {
-    expect(mediaFileProblem('static/media/run.sh', bytes('#!/bin/sh\n'))).toBe('is a .sh file, not an image');
-    expect(mediaFileProblem('static/media/page.html', bytes('<html>'))).toBe('is a .html file, not an image');
-    expect(mediaFileProblem('static/media/x.bmp', bytes('BM'))).toBe('is a .bmp file, not an image');
-    expect(mediaFileProblem('static/media/README', bytes('text'))).toBe('has no extension, so it is not an image');
-    expect(mediaFileProblem('static/media/.gitkeep', bytes(''))).toBe('is a .gitkeep file, not an image');
-    expect(mediaFileProblem('static/media/a.constructor', bytes(''))).toBe('is a .constructor file, not an image');
-    expect(mediaFileProblem('static/media/a.__proto__', bytes(''))).toBe('is a .__proto__ file, not an image');
+    expect(mediaFileProblem('content/media/run.sh', bytes('#!/bin/sh\n'))).toBe('is a .sh file, not an image');
+    expect(mediaFileProblem('content/media/page.html', bytes('<html>'))).toBe('is a .html file, not an image');
+    expect(mediaFileProblem('content/media/x.bmp', bytes('BM'))).toBe('is a .bmp file, not an image');
+    expect(mediaFileProblem('content/media/README', bytes('text'))).toBe('has no extension, so it is not an image');
+    expect(mediaFileProblem('content/media/.gitkeep', bytes(''))).toBe('is a .gitkeep file, not an image');
+    expect(mediaFileProblem('content/media/a.constructor', bytes(''))).toBe('is a .constructor file, not an image');
+    expect(mediaFileProblem('content/media/a.__proto__', bytes(''))).toBe('is a .__proto__ file, not an image');
   });
 
   it('refuses a file whose contents are not the image its extension names', () => {
-    expect(mediaFileProblem('static/media/invoice.png', bytes('<script>alert(1)</script>'))).toBe('is named .png but its contents are not a PNG image');
-    expect(mediaFileProblem('static/media/photo.jpg', PNG)).toBe('is named .jpg but its contents are not a JPEG image');
-    expect(mediaFileProblem('static/media/anim.gif', bytes('GIF90a'))).toBe('is named .gif but its contents are not a GIF image');
-    expect(mediaFileProblem('static/media/a.webp', bytes('RIFF', [0, 0, 0, 0], 'WAVE'))).toBe('is named .webp but its contents are not a WebP image');
-    expect(mediaFileProblem('static/media/a.avif', bytes(size(20), 'ftyp', 'isom', [0, 0, 0, 0], 'mp41'))).toBe('is named .avif but its contents are not an AVIF image');
-    expect(mediaFileProblem('static/media/a.ico', bytes([0, 0, 2, 0, 1, 0]))).toBe('is named .ico but its contents are not an ICO image');
-    expect(mediaFileProblem('static/media/a.ico', bytes([0, 0, 1, 0, 0, 0]))).toBe('is named .ico but its contents are not an ICO image');
-    expect(mediaFileProblem('static/media/empty.png', new Uint8Array())).toBe('is named .png but its contents are not a PNG image');
+    expect(mediaFileProblem('content/media/invoice.png', bytes('<script>alert(1)</script>'))).toBe('is named .png but its contents are not a PNG image');
+    expect(mediaFileProblem('content/media/photo.jpg', PNG)).toBe('is named .jpg but its contents are not a JPEG image');
+    expect(mediaFileProblem('content/media/anim.gif', bytes('GIF90a'))).toBe('is named .gif but its contents are not a GIF image');
+    expect(mediaFileProblem('content/media/a.webp', bytes('RIFF', [0, 0, 0, 0], 'WAVE'))).toBe('is named .webp but its contents are not a WebP image');
+    expect(mediaFileProblem('content/media/a.avif', bytes(size(20), 'ftyp', 'isom', [0, 0, 0, 0], 'mp41'))).toBe('is named .avif but its contents are not an AVIF image');
+    expect(mediaFileProblem('content/media/a.ico', bytes([0, 0, 2, 0, 1, 0]))).toBe('is named .ico but its contents are not an ICO image');
+    expect(mediaFileProblem('content/media/a.ico', bytes([0, 0, 1, 0, 0, 0]))).toBe('is named .ico but its contents are not an ICO image');
+    expect(mediaFileProblem('content/media/empty.png', new Uint8Array())).toBe('is named .png but its contents are not a PNG image');
   });
 
   it('refuses an .svg that is a page, is not UTF-8, or hides its root past an internal DTD', () => {
     const notSvg = 'is named .svg but its contents are not an SVG image';
-    expect(mediaFileProblem('static/media/a.svg', bytes('<html><body><script>alert(1)</script>'))).toBe(notSvg);
-    expect(mediaFileProblem('static/media/a.svg', bytes('<!DOCTYPE svg [<!ENTITY a "lol">]><svg>&a;</svg>'))).toBe(notSvg);
-    expect(mediaFileProblem('static/media/a.svg', bytes([0xff, 0xfe], '<\0s\0v\0g\0'))).toBe(notSvg);
-    expect(mediaFileProblem('static/media/a.svg', bytes('<svgx>'))).toBe(notSvg);
-    expect(mediaFileProblem('static/media/a.svg', PNG)).toBe(notSvg);
+    expect(mediaFileProblem('content/media/a.svg', bytes('<html><body><script>alert(1)</script>'))).toBe(notSvg);
+    expect(mediaFileProblem('content/media/a.svg', bytes('<!DOCTYPE svg [<!ENTITY a "lol">]><svg>&a;</svg>'))).toBe(notSvg);
+    expect(mediaFileProblem('content/media/a.svg', bytes([0xff, 0xfe], '<\0s\0v\0g\0'))).toBe(notSvg);
+    expect(mediaFileProblem('content/media/a.svg', bytes('<svgx>'))).toBe(notSvg);
+    expect(mediaFileProblem('content/media/a.svg', PNG)).toBe(notSvg);
   });
 
   it('lists the allowed extensions for messages', () => {

@@ -113,13 +113,13 @@ it('creates a new banner entry with an image uploaded along with it', async () =
     params: {
       branch,
       dataFiles: [{ path: 'content/banners/en/04-new.md', slug: '04-new', raw }],
-      assets: [{ path: 'static/media/chart.png', content: PNG.toString('base64'), encoding: 'base64' }],
+      assets: [{ path: `${MEDIA_FOLDER}/chart.png`, content: PNG.toString('base64'), encoding: 'base64' }],
       options: { ...saveOptions('banners'), newEntry: true },
     },
   });
   expect(saved.status).toBe(200);
   expect(backend.read('content/banners/en/04-new.md')).toBe(raw);
-  expect(readFileSync(path.join(backend.repo, 'static/media/chart.png'))).toEqual(PNG);
+  expect(readFileSync(path.join(backend.repo, MEDIA_FOLDER, 'chart.png'))).toEqual(PNG);
 });
 
 it('reads and saves a UI string file of the files collection', async () => {
@@ -135,21 +135,28 @@ it('reads and saves a UI string file of the files collection', async () => {
   expect(JSON.parse(backend.read(COMMON_BG)).launchApp).toBe('Отвори приложението');
 });
 
-it('uploads an image into static/media/, lists it, reads it back and deletes it', async () => {
+it('uploads an image into the media folder (content/media/), lists it, reads it back and deletes it', async () => {
+  const photo = `${MEDIA_FOLDER}/photo.png`;
+  const listing = async () => (await backend.post({ action: 'getMedia', params: { branch, mediaFolder: MEDIA_FOLDER } })).body as { path: string }[];
+  // The content's own images (content/media/labelled-stock.jpg) are listed too.
+  const existing = await listing();
+  expect(existing.map((item) => item.path)).not.toContain(photo);
   const uploaded = await backend.post({
     action: 'persistMedia',
-    params: { branch, asset: { path: 'static/media/photo.png', content: PNG.toString('base64'), encoding: 'base64' }, options: { commitMessage: 'Upload “photo.png”' } },
+    params: { branch, asset: { path: photo, content: PNG.toString('base64'), encoding: 'base64' }, options: { commitMessage: 'Upload “photo.png”' } },
   });
-  const file = { id: sha256(PNG), content: PNG.toString('base64'), encoding: 'base64', path: 'static/media/photo.png', name: 'photo.png' };
+  const file = { id: sha256(PNG), content: PNG.toString('base64'), encoding: 'base64', path: photo, name: 'photo.png' };
   expect(uploaded).toMatchObject({ status: 200, body: file });
-  expect(readFileSync(path.join(backend.repo, 'static/media/photo.png'))).toEqual(PNG);
-  expect((await backend.post({ action: 'getMedia', params: { branch, mediaFolder: 'static/media' } })).body).toEqual([file]);
-  expect((await backend.post({ action: 'getMediaFile', params: { branch, path: 'static/media/photo.png' } })).body).toEqual(file);
+  expect(readFileSync(path.join(backend.repo, photo))).toEqual(PNG);
+  const listed = await listing();
+  expect(listed).toContainEqual(file);
+  expect(listed.filter((item) => item.path !== photo)).toEqual(existing);
+  expect((await backend.post({ action: 'getMediaFile', params: { branch, path: photo } })).body).toEqual(file);
 
-  const deleted = await backend.post({ action: 'deleteFiles', params: { branch, paths: ['static/media/photo.png'], options: { commitMessage: 'Delete “photo.png”' } } });
-  expect(deleted).toMatchObject({ status: 200, body: { message: 'deleted files static/media/photo.png' } });
-  expect(existsSync(path.join(backend.repo, 'static/media/photo.png'))).toBe(false);
-  expect((await backend.post({ action: 'getMedia', params: { branch, mediaFolder: 'static/media' } })).body).toEqual([]);
+  const deleted = await backend.post({ action: 'deleteFiles', params: { branch, paths: [photo], options: { commitMessage: 'Delete “photo.png”' } } });
+  expect(deleted).toMatchObject({ status: 200, body: { message: `deleted files ${photo}` } });
+  expect(existsSync(path.join(backend.repo, photo))).toBe(false);
+  expect(await listing()).toEqual(existing);
 });
 
 it('deletes a blog post in both languages, and answers the deploy preview with null', async () => {

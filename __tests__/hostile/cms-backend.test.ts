@@ -159,8 +159,8 @@ describe("paths outside the CMS's folders", () => {
   it('refuses a data file that is not an entry of its collection: markdown elsewhere, a page in the media folder, another file beside the UI strings', async () => {
     const answers: Answer[] = [];
     for (const file of [
-      'static/media/page.html',
-      'static/media/index.md',
+      `${MEDIA_FOLDER}/page.html`,
+      `${MEDIA_FOLDER}/index.md`,
       'content/blog/en/post.html',
       'content/blog/en/gatsby-node.js',
       'locales/bg/evil.json',
@@ -309,19 +309,19 @@ describe("symbolic links and special files under the CMS's folders", () => {
     mkdirSync(path.join(outside, 'media'));
     writeFileSync(path.join(outside, 'media', 'victim.png'), PNG);
     link(outside, 'content/banners/bg');
-    link(path.join(outside, 'media'), 'static/media');
+    link(path.join(outside, 'media'), MEDIA_FOLDER);
     const requests = [
       { body: { action: 'getEntry', params: { branch, path: 'content/banners/bg/secret.env' } }, named: 'content/banners/bg is a symbolic link' },
       {
         body: { action: 'persistEntry', params: { branch, dataFiles: [{ path: 'content/banners/bg/04-new.md', slug: '04-new', raw: 'x' }], assets: [], options } },
         named: 'content/banners/bg is a symbolic link',
       },
-      { body: { action: 'getMedia', params: { branch, mediaFolder: 'static/media' } }, named: 'static/media is a symbolic link' },
+      { body: { action: 'getMedia', params: { branch, mediaFolder: MEDIA_FOLDER } }, named: `${MEDIA_FOLDER} is a symbolic link` },
       {
-        body: { action: 'persistMedia', params: { branch, asset: { path: 'static/media/victim.png', content: PNG.toString('base64'), encoding: 'base64' }, options } },
-        named: 'static/media is a symbolic link',
+        body: { action: 'persistMedia', params: { branch, asset: { path: `${MEDIA_FOLDER}/victim.png`, content: PNG.toString('base64'), encoding: 'base64' }, options } },
+        named: `${MEDIA_FOLDER} is a symbolic link`,
       },
-      { body: { action: 'deleteFiles', params: { branch, paths: ['static/media/victim.png'], options } }, named: 'static/media is a symbolic link' },
+      { body: { action: 'deleteFiles', params: { branch, paths: [`${MEDIA_FOLDER}/victim.png`], options } }, named: `${MEDIA_FOLDER} is a symbolic link` },
     ];
     const answers: Answer[] = [];
     for (const { body, named } of requests) {
@@ -333,12 +333,12 @@ describe("symbolic links and special files under the CMS's folders", () => {
   });
 
   it('does not write through a link planted where an upload goes', async () => {
-    link(path.join(outside, 'victim.png'), 'static/media/photo.png');
+    link(path.join(outside, 'victim.png'), `${MEDIA_FOLDER}/photo.png`);
     const answer = await backend.post({
       action: 'persistMedia',
-      params: { branch, asset: { path: 'static/media/photo.png', content: PNG.toString('base64'), encoding: 'base64' }, options },
+      params: { branch, asset: { path: `${MEDIA_FOLDER}/photo.png`, content: PNG.toString('base64'), encoding: 'base64' }, options },
     });
-    expectRefused(answer, 403, 'static/media/photo.png is a symbolic link');
+    expectRefused(answer, 403, `${MEDIA_FOLDER}/photo.png is a symbolic link`);
     expectUntouched([answer]);
   });
 
@@ -420,7 +420,7 @@ describe("symbolic links and special files under the CMS's folders", () => {
 describe('uploads that are not images', () => {
   it.each(UPLOADS)("refuses %s as an upload and as an entry's asset, naming it, and writes nothing", async (name) => {
     const content = readFileSync(path.join(FIXTURES, 'uploads', name)).toString('base64');
-    const file = `static/media/${name}`;
+    const file = `${MEDIA_FOLDER}/${name}`;
     const answers = [
       await backend.post({ action: 'persistMedia', params: { branch, asset: { path: file, content, encoding: 'base64' }, options } }),
       // Everything is checked before anything is written: the entry that carries it is not saved either.
@@ -440,7 +440,7 @@ describe('uploads that are not images', () => {
 describe('oversized bodies', () => {
   it(`refuses a body over ${BODY_MAX_BYTES} bytes before writing anything`, async () => {
     const content = 'A'.repeat(BODY_MAX_BYTES);
-    const answer = await backend.post({ action: 'persistMedia', params: { branch, asset: { path: 'static/media/huge.png', content, encoding: 'base64' }, options } });
+    const answer = await backend.post({ action: 'persistMedia', params: { branch, asset: { path: `${MEDIA_FOLDER}/huge.png`, content, encoding: 'base64' }, options } });
     expectRefused(answer, 413, 'larger than the CMS backend takes');
     expectUntouched([answer]);
   });

@@ -5,12 +5,14 @@
  * could leave in content/, locales/ or static/ to make the build read or
  * publish something else: symbolic links (to a secret outside the
  * repository, to /etc/passwd, to a file or folder inside it), a named pipe
- * and a socket; and in static/, which Gatsby copies over what the build
+ * and a socket; in static/, which Gatsby copies over what the build
  * wrote: pages, scripts, styles, data, WebAssembly, manifests and service
  * workers, files under the folders the build writes (page data that would
  * replace a post's, the CMS's own script and configuration), files at the
  * paths of a feed, the sitemap, a hosting file, an icon or a hashed bundle,
- * dotfiles, and files that are not the image their name says.
+ * dotfiles, images in any folder (the media folder's old place included);
+ * and in the media folder (content/media/), which the image step reads,
+ * files that are not the image their name says.
  * The files that can live in git are in __tests__/fixtures/hostile/files/;
  * links, the pipe and the socket are made here. Each case runs the real
  * gatsby/onPreBootstrap.ts on a project folder of its own and must stop it
@@ -28,8 +30,9 @@ import { icoFromPngs } from '../../src/lib/icons';
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'files');
 const ONLY_REGULAR = 'content/, locales/, static/ hold regular files and folders only';
-const STATIC_RULE =
-  "static/ holds images only (whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg): the site's own at its root, the editors' uploads in static/media/";
+const IMAGE_TYPES = 'whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg';
+const STATIC_RULE = `static/ holds the site's own images at its root only (${IMAGE_TYPES}); editors' images go in content/media/`;
+const MEDIA_FOLDER_RULE = `content/media/, where the CMS uploads, holds images only (${IMAGE_TYPES})`;
 
 class Panic extends Error {}
 
@@ -107,9 +110,9 @@ const stopsWith = (panic: string, problems: string[]): void => {
 describe('links and special files in the content folders', () => {
   it('a link in the media folder to a secret outside the repository', async () => {
     const directory = project();
-    fs.mkdirSync(path.join(directory, 'static', 'media'));
-    fs.symlinkSync(outside, path.join(directory, 'static', 'media', 'site.png'));
-    stopsWith(await preBootstrapPanic(directory), [`static/media/site.png is a symbolic link to ${outside}; ${ONLY_REGULAR}: put the file itself there instead of a link`]);
+    fs.mkdirSync(path.join(directory, 'content', 'media'), { recursive: true });
+    fs.symlinkSync(outside, path.join(directory, 'content', 'media', 'site.png'));
+    stopsWith(await preBootstrapPanic(directory), [`content/media/site.png is a symbolic link to ${outside}; ${ONLY_REGULAR}: put the file itself there instead of a link`]);
   });
 
   it('a link to /etc/passwd among the UI strings', async () => {
@@ -121,10 +124,11 @@ describe('links and special files in the content folders', () => {
   it('a relative link to another content file, and a linked folder', async () => {
     const directory = project();
     fs.symlinkSync('../../docs/en/readme.md', path.join(directory, 'content', 'blog', 'en', 'copy.md'));
-    fs.symlinkSync('/etc', path.join(directory, 'static', 'media'));
+    fs.rmSync(path.join(directory, 'content', 'media'), { recursive: true, force: true });
+    fs.symlinkSync('/etc', path.join(directory, 'content', 'media'));
     stopsWith(await preBootstrapPanic(directory), [
       `content/blog/en/copy.md is a symbolic link to ../../docs/en/readme.md; ${ONLY_REGULAR}: put the file itself there instead of a link`,
-      `static/media is a symbolic link to /etc; ${ONLY_REGULAR}: put the file itself there instead of a link`,
+      `content/media is a symbolic link to /etc; ${ONLY_REGULAR}: put the file itself there instead of a link`,
     ]);
   });
 
@@ -152,12 +156,11 @@ describe('links and special files in the content folders', () => {
   });
 });
 
-describe('what static/ may publish: images only, at its root and in the media folder, never where the build writes', () => {
+describe("what static/ may publish: the site's own images at its root only, never where the build writes", () => {
   it.each([
     // Pages, wherever they are and however they are spelled.
     ['static/Welcome.HTML', 'is a .HTML file, not an image'],
     ['static/legal/terms.xhtml', 'is in a folder static/ does not publish'],
-    ['static/media/logo.svg.htm', 'is a .htm file, not an image'],
     // Gatsby's page data, which the client loader renders (and Gatsby makes the HTML from), for a post and for any path.
     ['static/page-data/blog/stock-control-habits/page-data.json', 'is under /page-data/, where the build writes its own files'],
     ['static/page-data/anything/page-data.json', 'is under /page-data/, where the build writes its own files'],
@@ -181,11 +184,6 @@ describe('what static/ may publish: images only, at its root and in the media fo
     ['static/pagefind/pagefind.js', 'is under /pagefind/, where the build writes its own files'],
     ['static/_gatsby/slices/_gatsby-scripts-1.html', 'is under /_gatsby/, where the build writes its own files'],
     ['static/~partytown/partytown.js', 'is under /~partytown/, where the build writes its own files'],
-    // Files in the media folder that are not the image their name says.
-    ['static/media/invoice.png', 'is named .png but its contents are not a PNG image'],
-    ['static/media/Chart.PNG', 'is named .PNG but its contents are not a PNG image'],
-    ['static/media/photo.jpeg', 'is named .jpeg but its contents are not a JPEG image'],
-    ['static/media/notes.txt', 'is a .txt file, not an image'],
   ])('%s: refused before the build writes anything, naming the file', async (relative, problem) => {
     const directory = project();
     place(directory, relative);
@@ -210,39 +208,58 @@ describe('what static/ may publish: images only, at its root and in the media fo
     put('static/static/share/0123456789abcdef0123.png', png);
     put('static/media/.x.png', png);
     put('static/.well-known/x.png', png);
+    // An editor's image left where the media folder used to be.
+    put('static/media/warehouse-shelf.png', png);
     const panic = await preBootstrapPanic(directory);
     expect(panic.split('\n').map((line) => line.replace(/; static\/ holds .*$/, ''))).toEqual([
-      'The content folders hold 7 paths the site does not build from:',
+      'The content folders hold 8 paths the site does not build from:',
       '  - static/.well-known/x.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere',
       '  - static/apple-touch-icon.png is at /apple-touch-icon.png, which the build writes itself',
       '  - static/favicon.ico is at /favicon.ico, which the build writes itself',
       '  - static/icons/icon-192x192.png is in a folder static/ does not publish',
       '  - static/media/.x.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere',
+      '  - static/media/warehouse-shelf.png is in a folder static/ does not publish',
       '  - static/share/en.png is in a folder static/ does not publish',
       '  - static/static/share/0123456789abcdef0123.png is under /static/, where the build writes its own files',
     ]);
+    expect(panic).toContain(`  - static/media/warehouse-shelf.png is in a folder static/ does not publish; ${STATIC_RULE}: move an editor's image into content/media/`);
   });
 
   it('names every problem at once, in path order', async () => {
     const directory = project();
-    for (const relative of ['static/Welcome.HTML', 'static/media/invoice.png', 'static/media/notes.txt', 'static/admin/admin.js']) place(directory, relative);
+    for (const relative of ['static/Welcome.HTML', 'content/media/invoice.png', 'content/media/notes.txt', 'static/admin/admin.js']) place(directory, relative);
     fs.symlinkSync('/etc/passwd', path.join(directory, 'content', 'docs', 'en', 'passwd.md'));
     const panic = await preBootstrapPanic(directory);
     expect(panic.split('\n').map((line) => line.replace(/ is .*$/, ''))).toEqual([
       'The content folders hold 5 paths the site does not build from:',
       '  - content/docs/en/passwd.md',
+      '  - content/media/invoice.png',
+      '  - content/media/notes.txt',
       '  - static/Welcome.HTML',
       '  - static/admin/admin.js',
-      '  - static/media/invoice.png',
-      '  - static/media/notes.txt',
     ]);
   });
 });
 
-describe('the images the media folder is for', () => {
+describe('the media folder, content/media/: images only', () => {
+  it.each([
+    // A page or a script named as an image, or named as neither.
+    ['content/media/logo.svg.htm', 'is a .htm file, not an image'],
+    ['content/media/invoice.png', 'is named .png but its contents are not a PNG image'],
+    ['content/media/Chart.PNG', 'is named .PNG but its contents are not a PNG image'],
+    ['content/media/photo.jpeg', 'is named .jpeg but its contents are not a JPEG image'],
+    ['content/media/notes.txt', 'is a .txt file, not an image'],
+  ])('%s: refused before the build writes anything, naming the file', async (relative, problem) => {
+    const directory = project();
+    place(directory, relative);
+    const panic = await preBootstrapPanic(directory);
+    expect(panic.split('\n')).toHaveLength(2);
+    expect(panic).toContain(`  - ${relative} ${problem}; ${MEDIA_FOLDER_RULE}`);
+  });
+
   it('passes real images of every allowed type, in any case, in subfolders', async () => {
     const directory = project();
-    const media = path.join(directory, 'static', 'media', '2026');
+    const media = path.join(directory, 'content', 'media', '2026');
     fs.mkdirSync(media, { recursive: true });
     const pixel = sharp({ create: { width: 4, height: 4, channels: 3, background: '#16a34a' } });
     await pixel.clone().png().toFile(path.join(media, 'a.png'));

@@ -1,10 +1,11 @@
 /** @jest-environment node */
 /**
- * Hostile class "non-page files": an SVG under
- * static/media/, a CMS upload, a feed got no policy at all, so one opened
- * on its own ran its script in the site's origin. Now every file that is not
- * a page is served sandboxed with nothing allowed (FILE_POLICY), by nginx
- * and, through public/_headers, by either CDN. The real path: a built
+ * Hostile class "non-page files": an SVG published as it is (from static/,
+ * or a CMS upload when static/media/ was the media folder), a feed got no
+ * policy at all, so one opened on its own ran its script in the site's
+ * origin. Now every file that is not a page is served sandboxed with
+ * nothing allowed (FILE_POLICY), by nginx and, through public/_headers, by
+ * either CDN. The real path: a built
  * public/ holding the fixtures, served by nginx with the generated config,
  * opened in Chromium, beside a loopback server the payloads call, which
  * must hear nothing.

@@ -218,7 +218,7 @@ test("an older commit pushed after a newer one builds the older commit, and the 
 });
 
 test("the work folder holds exactly the commit: stray and ignored files go, the dependencies and Gatsby's cache stay", async () => {
-  const strays = ['content/blog/en/deleted-by-hand.md', '.env.production', 'static/media/leftover.html', 'notes.log'];
+  const strays = ['content/blog/en/deleted-by-hand.md', '.env.production', 'content/media/leftover.html', 'notes.log'];
   const kept = ['node_modules/kept.js', '.cache/kept.json', 'public/index.html'];
   for (const file of [...strays, ...kept]) {
     mkdirSync(path.dirname(path.join(work(), file)), { recursive: true });

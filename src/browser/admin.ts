@@ -12,8 +12,8 @@
  * (its schema validator compiles with `new Function`, which the page's
  * policy allows). And the file pickers offer, and take, only the images the
  * CMS uploads (src/build/mediaUpload.ts); Decap's Media page would take any
- * file, so the build's check of static/media/ (node/contentTree.ts) is
- * what enforces it: this tells the editor first.
+ * file, so the build's check of the media folder, content/media/
+ * (node/contentTree.ts), is what enforces it: this tells the editor first.
  */
 import { entryProblems, inReferenceOrder, type CollectionChecks, type LanguageNames } from '../build/cmsRules';
 

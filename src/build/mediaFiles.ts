@@ -1,7 +1,8 @@
 /**
- * What the CMS's media folder (static/media/, MEDIA_FOLDER in
- * src/build/cmsConfig.ts) may hold: images, by extension and by their first
- * bytes alike, so a script or a page renamed .png is refused. SVG is
+ * What the CMS's media folder (content/media/, MEDIA_FOLDER in
+ * plugins/stockpay-remark-images/paths.js) and static/ may hold: images, by
+ * extension and by their first bytes alike, so a script or a page renamed
+ * .png is refused. SVG is
  * allowed: the hosting rules serve every file that is not a page with a
  * sandboxing policy (hosting/rules.ts), so a script in one runs nowhere,
  * and the site shows images with <img>, never inlining an SVG into a page.
