@@ -4,8 +4,9 @@
  * into a temporary target folder. A Bulgarian banner change goes live
  * incrementally and names only the pages it changed; a commit with broken
  * frontmatter names the file and field and leaves the live release alone;
- * an upload to static/media/ goes live, and is gone from the next release
- * once deleted; a rollback goes back one release.
+ * an image added to the media folder (content/media/) and shown by a post
+ * goes live as the files the build makes of it, which are gone from the
+ * next release once the image is deleted; a rollback goes back one release.
  */
 import { htmlFiles } from '../hosting/publicFiles';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -19,6 +20,10 @@ import { releasesOf } from '../src/build/publish';
 const ROOT = path.join(__dirname, '..');
 const BANNER = 'content/banners/bg/01-sale-orders.md';
 const NEW_TITLE = 'Поръчки, които следите до последния ред';
+const POST = 'content/blog/en/stock-control-habits.md';
+const UPLOAD = 'content/media/warehouse-shelf.png';
+/** The files the build made of UPLOAD, relative to a release: the rollback's release still holds them. */
+let processed: string[] = [];
 
 let dir: string;
 const bare = () => path.join(dir, 'site.git');
@@ -46,6 +51,8 @@ const live = () => path.basename(readlinkSync(path.join(target(), 'current')));
 const releases = () => releasesOf(readdirSync(path.join(target(), 'releases')));
 const releaseHtml = (release: string) => htmlFiles(path.join(target(), 'releases', release));
 const html = (release: string, file: string) => readFileSync(path.join(target(), 'releases', release, file));
+/** The editors' images' files of a release, as its record of owners lists them (public/_files.json, src/build/publicOwners.ts). */
+const imagesOf = (release: string) => (JSON.parse(readFileSync(path.join(target(), 'releases', release, '_files.json'), 'utf8')) as { images?: string[] }).images ?? [];
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'stockpay-publish-'));
@@ -116,27 +123,45 @@ test('a Bulgarian banner change builds incrementally, goes live, and lists only 
   for (const file of unchanged) expect([file, html(after, file).equals(html(before, file))]).toEqual([file, true]);
 });
 
-test('a file added to static/media/ goes live with its commit, and is gone from the next release once deleted', async () => {
-  const upload = 'static/media/warehouse-shelf.png';
-  mkdirSync(path.dirname(path.join(clone(), upload)), { recursive: true });
+test('an image added to content/media/ and shown by a post goes live with its commit as the files the build makes of it, all gone from the next release once deleted', async () => {
+  const before = imagesOf(live());
+  const post = path.join(clone(), POST);
+  const original = readFileSync(post, 'utf8');
+  mkdirSync(path.dirname(path.join(clone(), UPLOAD)), { recursive: true });
   await sharp({ create: { width: 8, height: 8, channels: 3, background: '#16a34a' } })
     .png()
-    .toFile(path.join(clone(), upload));
-  git(clone(), 'add', upload);
-  git(clone(), '-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-qm', 'An upload');
+    .toFile(path.join(clone(), UPLOAD));
+  writeFileSync(post, `${original}\n![A shelf of labelled stock](/media/warehouse-shelf.png)\n`);
+  git(clone(), 'add', UPLOAD, POST);
+  git(clone(), '-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-qm', 'An image in a post');
   const added = push();
-  expect(added).toContain('incremental build (1 file changed since');
-  expect(existsSync(path.join(target(), 'current', 'media', 'warehouse-shelf.png'))).toBe(true);
-
-  git(clone(), 'rm', '-q', upload);
-  git(clone(), '-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-qm', 'The upload removed');
-  const removed = push();
-  expect(removed).toContain('incremental build (1 file changed since');
-  // Gatsby's copy of static/ never deletes; the build removes what only an earlier build wrote, and a release holds what this one wrote.
-  expect(removed).toContain('media/warehouse-shelf.png');
+  expect(added).toContain('incremental build (2 files changed since');
+  // What the build made of the upload (node/images.ts): AVIF, WebP and PNG at its own 8 px, under /static/images/, in the post's <picture>.
+  processed = imagesOf(live()).filter((file) => !before.includes(file));
+  expect(processed.map((file) => file.replace(/^static\/images\/[0-9a-f]{20}-/, '')).sort()).toEqual(['8.avif', '8.png', '8.webp']);
+  const page = readFileSync(path.join(target(), 'current', 'blog', 'stock-control-habits', 'index.html'), 'utf8');
+  for (const file of processed) {
+    expect(existsSync(path.join(target(), 'current', file))).toBe(true);
+    expect(page).toContain(`/${file}`);
+  }
+  // The upload itself is never published.
   expect(existsSync(path.join(target(), 'current', 'media', 'warehouse-shelf.png'))).toBe(false);
+  const addedChanges = JSON.parse(readFileSync(path.join(target(), 'releases', `${live()}.changes.json`), 'utf8')) as { changed: string[] };
+  expect(addedChanges.changed).toEqual(expect.arrayContaining(processed.map((file) => `/${file}`)));
+
+  git(clone(), 'rm', '-q', UPLOAD);
+  writeFileSync(post, original);
+  git(clone(), '-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-qam', 'The image and its use removed');
+  const removed = push();
+  expect(removed).toContain('incremental build (2 files changed since');
+  // The image step makes only what this build shows; the build removes what only an earlier build wrote, and a release holds what this one wrote.
+  for (const file of processed) {
+    expect(removed).toContain(file);
+    expect(existsSync(path.join(target(), 'current', file))).toBe(false);
+  }
+  expect(imagesOf(live())).toEqual(before);
   const changes = JSON.parse(readFileSync(path.join(target(), 'releases', `${live()}.changes.json`), 'utf8')) as { deleted: string[] };
-  expect(changes.deleted).toContain('/media/warehouse-shelf.png');
+  expect(changes.deleted).toEqual(expect.arrayContaining(processed.map((file) => `/${file}`)));
 });
 
 test('a commit with broken frontmatter reports the file and field to the pusher and switches nothing', () => {
@@ -183,6 +208,7 @@ test('a rollback switches back to the release before, and not when the server ca
   expect(result.stdout).toContain(`Live: ${first} (rolled back from ${second}).`);
   expect(live()).toBe(first);
   expect(readlinkSync(path.join(target(), 'nginx.conf'))).toBe(path.join('releases', `${first}.nginx.conf`));
-  // The release before still had the upload that the latest one removed.
-  expect(existsSync(path.join(target(), 'current', 'media', 'warehouse-shelf.png'))).toBe(true);
+  // The release before still had the image's files that the latest one removed.
+  expect(processed).toHaveLength(3);
+  for (const file of processed) expect(existsSync(path.join(target(), 'current', file))).toBe(true);
 });
