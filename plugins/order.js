@@ -5,13 +5,13 @@
  * the CMS preview (src/browser/preview/markdown.ts) runs their transforms in
  * it. Order matters: the editor's markdown is checked for raw HTML, unsafe
  * URLs and fence text before any plugin adds HTML of its own; images
- * become pictures before anything else touches the tree; diagrams
+ * become pictures last, once headings have taken their ids from the text
+ * (an image's part of it is its alt text); diagrams
  * become SVG before code blocks are framed (with their scroll regions) and
  * highlighted.
  */
 const REMARK_PLUGINS = /** @type {const} */ ([
   'stockpay-remark-safe-markdown',
-  'stockpay-remark-images',
   'stockpay-remark-mermaid',
   'stockpay-remark-block-frames',
   'stockpay-remark-code',
@@ -19,6 +19,7 @@ const REMARK_PLUGINS = /** @type {const} */ ([
   'stockpay-remark-emoji',
   'stockpay-remark-heading-ids',
   'stockpay-remark-external-links',
+  'stockpay-remark-images',
 ]);
 
 module.exports = { REMARK_PLUGINS };

@@ -65,7 +65,7 @@ describe('stockpay-remark-heading-ids', () => {
   });
 
   it('slugs the text of inline markup, and an image by its alt text', async () => {
-    const html = await render('## Use `npm test` *now*\n\n## Install ![build](badge.svg)', [HEADING_IDS]);
+    const html = await render('## Use `npm test` *now*\n\n## Install ![build](/media/labelled-stock.jpg)', [HEADING_IDS, 'stockpay-remark-images']);
     expect(html).toContain('<h2 id="use-npm-test-now">');
     expect(html).toContain('<h2 id="install-build">');
   });

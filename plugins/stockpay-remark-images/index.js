@@ -46,7 +46,14 @@ module.exports = function remarkImages({ markdownAST, markdownNode, getNode }, o
   const cover = markdownNode?.frontmatter?.image;
   const hasCover = typeof cover === 'string' && cover !== '';
   replaceImages(found.images, (image, index) =>
-    pictureHtml(map[image.source], { alt: image.alt, title: image.title, block: image.block, loading: index === 0 && !hasCover ? 'first' : 'lazy', fullSize }),
+    pictureHtml(map[image.source], {
+      alt: image.alt,
+      title: image.title,
+      block: image.block,
+      linked: image.linked,
+      loading: index === 0 && !hasCover ? 'first' : 'lazy',
+      fullSize,
+    }),
   );
   return markdownAST;
 };

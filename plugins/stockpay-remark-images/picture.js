@@ -29,6 +29,23 @@ const PROSE_IMAGE_WIDTH = 720;
  */
 const PROSE_SIZES = `(min-width: 800px) ${PROSE_IMAGE_WIDTH}px, calc(100vw - 40px)`;
 
+/**
+ * How wide a post's cover is drawn: the prose column's width
+ * (src/components/blog/CoverImage.module.css), which beside the table of
+ * contents, from 1024 px, is the screen less 328 px (the page's padding, the
+ * 240 px table and the 48 px gap; src/components/markdown/MarkdownPage.module.css)
+ * until that reaches the column's 720 px.
+ */
+const COVER_SIZES = `(min-width: 1048px) ${PROSE_IMAGE_WIDTH}px, (min-width: 1024px) calc(100vw - 328px), (min-width: 760px) ${PROSE_IMAGE_WIDTH}px, calc(100vw - 40px)`;
+
+/**
+ * How wide a cover is drawn as a post's thumbnail in the blog's list
+ * (src/components/blog/Blog.module.css): 192 px beside the title from 640 px,
+ * else the card's width above it, the screen less the page's and the card's
+ * padding and border.
+ */
+const THUMBNAIL_SIZES = '(min-width: 640px) 192px, calc(100vw - 90px)';
+
 /** The share image a cover makes: og:image's 1200 x 630. */
 const SHARE_CROP = /** @type {const} */ ({ width: 1200, height: 630 });
 
@@ -53,6 +70,29 @@ const MEDIA_TYPES = /** @type {Record<ImageFormat, string>} */ ({ avif: 'image/a
  */
 
 /**
+ * What a page needs of a ProcessedImage to draw it (pictureParts): its
+ * files without their byte counts, its colour and fallback format, and the
+ * upload it came from for messages. A post's cover reaches its pages in
+ * their page data, which every visitor downloads, so nothing more.
+ * @typedef {{ source: string, color: string, fallback: ImageFormat,
+ *   files: { format: ImageFormat, width: number, height: number, path: string }[] }} PictureImage
+ */
+
+/**
+ * The part of a processed image a page draws it from.
+ * @param {ProcessedImage} image
+ * @returns {PictureImage}
+ */
+function pictureImage(image) {
+  return {
+    source: image.source,
+    color: image.color,
+    fallback: image.fallback,
+    files: image.files.map(({ format, width, height, path }) => ({ format, width, height, path })),
+  };
+}
+
+/**
  * How an image is loaded: 'lazy' below the fold; 'first' a page's first
  * image, fetched at once; 'lcp' the largest thing on the page (a post's
  * cover), fetched first of all.
@@ -69,22 +109,22 @@ const MEDIA_TYPES = /** @type {Record<ImageFormat, string>} */ ({ avif: 'image/a
 /**
  * The formats of an image in the order they are offered: AVIF, then WebP,
  * then the fallback, each once.
- * @param {ProcessedImage} image
+ * @param {PictureImage} image
  * @returns {ImageFormat[]}
  */
 function formatsOf(image) {
   return [...new Set(image.files.map((file) => file.format))].sort((a, b) => rank(image, a) - rank(image, b));
 }
 
-/** @param {ProcessedImage} image @param {ImageFormat} format */
+/** @param {PictureImage} image @param {ImageFormat} format */
 const rank = (image, format) => (format === image.fallback ? 3 : format === 'avif' ? 1 : 2);
 
-/** @param {readonly ImageFile[]} files */
+/** @param {PictureImage['files']} files */
 const srcSet = (files) => files.map((file) => `${file.path} ${file.width}w`).join(', ');
 
 /**
  * The parts of an image's <picture>.
- * @param {ProcessedImage} image
+ * @param {PictureImage} image
  * @param {{ sizes: string, loading: Loading }} options
  * @returns {PictureParts}
  */
@@ -116,13 +156,14 @@ function pictureParts(image, { sizes, loading }) {
 /**
  * An image in a markdown body, as HTML: the picture, linked to its largest
  * copy (the upload itself is never published) with `fullSize` said to
- * screen readers; in a figure with its title as the caption when it stands
- * in a paragraph of its own (`block`), inline otherwise.
+ * screen readers, unless a link of the text holds it (`linked`: a link
+ * may not hold another); in a figure with its title as the caption when it
+ * stands in a paragraph of its own (`block`), inline otherwise.
  * @param {ProcessedImage} image
- * @param {{ alt: string, title?: string | null, block: boolean, loading: Loading, fullSize: string, sizes?: string }} options
+ * @param {{ alt: string, title?: string | null, block: boolean, linked?: boolean, loading: Loading, fullSize: string, sizes?: string }} options
  * @returns {string}
  */
-function pictureHtml(image, { alt, title, block, loading, fullSize, sizes = PROSE_SIZES }) {
+function pictureHtml(image, { alt, title, block, linked = false, loading, fullSize, sizes = PROSE_SIZES }) {
   const parts = pictureParts(image, { sizes, loading });
   const { img } = parts;
   const attributes = [
@@ -142,7 +183,7 @@ function pictureHtml(image, { alt, title, block, loading, fullSize, sizes = PROS
     `<img ${attributes.join(' ')}>`,
     '</picture>',
   ].join('');
-  const link = `<a class="image-link" href="${escapeAttribute(parts.full)}">${picture}<span class="visually-hidden"> ${escapeText(fullSize)}</span></a>`;
+  const link = linked ? picture : `<a class="image-link" href="${escapeAttribute(parts.full)}">${picture}<span class="visually-hidden"> ${escapeText(fullSize)}</span></a>`;
   if (!block) return link;
   return `<figure class="image">${link}${title ? `<figcaption>${escapeText(title)}</figcaption>` : ''}</figure>`;
 }
@@ -160,4 +201,17 @@ function uploadHtml({ url, alt, title, block }) {
   return `<figure class="image">${img}${title ? `<figcaption>${escapeText(title)}</figcaption>` : ''}</figure>`;
 }
 
-module.exports = { uploadHtml, IMAGE_WIDTHS, PROSE_IMAGE_WIDTH, PROSE_SIZES, SHARE_CROP, MEDIA_TYPES, formatsOf, pictureParts, pictureHtml };
+module.exports = {
+  uploadHtml,
+  IMAGE_WIDTHS,
+  PROSE_IMAGE_WIDTH,
+  PROSE_SIZES,
+  COVER_SIZES,
+  THUMBNAIL_SIZES,
+  SHARE_CROP,
+  MEDIA_TYPES,
+  formatsOf,
+  pictureImage,
+  pictureParts,
+  pictureHtml,
+};

@@ -14,8 +14,9 @@ const { MEDIA_FOLDER, MEDIA_PATH } = require('./paths');
 /**
  * One image of a body: its node, what it shows, its caption, the upload
  * (`content/media/…`) it is made from, whether it stands in a paragraph of
- * its own, and where it is.
- * @typedef {{ node: ImageNode, parent: ImageNode, alt: string, title: string | null, source: string, block: boolean, line: number }} BodyImage
+ * its own, whether a link holds it (it then links nowhere else itself), and
+ * where it is.
+ * @typedef {{ node: ImageNode, parent: ImageNode, alt: string, title: string | null, source: string, block: boolean, linked: boolean, line: number }} BodyImage
  */
 
 const ALLOWED = `an image comes from the media folder: upload it in the CMS, or put it in ${MEDIA_FOLDER}/ and write ![what it shows](${MEDIA_PATH}<name>)`;
@@ -62,8 +63,8 @@ function bodyImages(tree) {
   const images = [];
   /** @type {{ line: number, message: string }[]} */
   const problems = [];
-  /** @param {ImageNode} node @param {ImageNode} parent */
-  const visit = (node, parent) => {
+  /** @param {ImageNode} node @param {ImageNode} parent @param {boolean} linked */
+  const visit = (node, parent, linked) => {
     if (node.type === 'image' || node.type === 'imageReference') {
       const line = node.position?.start.line ?? 0;
       const definition = node.type === 'imageReference' ? definitions.get((node.identifier ?? '').toLowerCase()) : node;
@@ -78,13 +79,22 @@ function bodyImages(tree) {
         });
       else {
         const siblings = (parent.children ?? []).filter((child) => !(child.type === 'text' && (child.value ?? '').trim() === ''));
-        images.push({ node, parent, alt, title: definition?.title ?? null, source: where.source, block: parent.type === 'paragraph' && siblings.length === 1, line });
+        images.push({
+          node,
+          parent,
+          alt,
+          title: definition?.title ?? null,
+          source: where.source,
+          block: !linked && parent.type === 'paragraph' && siblings.length === 1,
+          linked,
+          line,
+        });
       }
       return;
     }
-    for (const child of node.children ?? []) visit(child, node);
+    for (const child of node.children ?? []) visit(child, node, linked || node.type === 'link' || node.type === 'linkReference');
   };
-  visit(tree, tree);
+  visit(tree, tree, false);
   return { images, problems };
 }
 
