@@ -37,7 +37,7 @@ function previewOf(name: string, source: string) {
 }
 
 describe('hostile markdown in the CMS preview', () => {
-  it.each(['script-spellings.md', 'diagram-settings.md'])("refuses %s with the build's message, naming the file and lines", async (name) => {
+  it.each(['script-spellings.md', 'diagram-settings.md', 'image-addresses.md'])("refuses %s with the build's message, naming the file and lines", async (name) => {
     const source = fixture(CLASS, name);
     const built = await renderContent(dir, `blog/en/${name}`, source);
     expect(built.error).toMatch(new RegExp(`^content/blog/en/${name.replace('.', '\\.')}:\\d+: `));
@@ -54,6 +54,22 @@ describe('hostile markdown in the CMS preview', () => {
     expect(openedElements(html)).not.toContain('img');
     expect(textOf(html)).toContain('<script>alert(1)</script>');
     expect(textOf(html)).toContain('<script>alert(4)</script><img src=x onerror=alert(5)>');
+  });
+
+  it("shows markup in an image's alt text and caption as text only: the upload in the build's figure, the words escaped, nothing opened", async () => {
+    const source = fixture(CLASS, 'image-words.md');
+    const built = await renderContent(dir, 'blog/en/image-words.md', source);
+    const previewed = previewOf('image-words.md', source);
+    const html = 'html' in previewed ? previewed.html : '';
+    // The build shows the site's own copies, the preview the upload; the words and the elements around them are the same.
+    expect(built.error).toBeUndefined();
+    expect(openedElements(html).filter((name) => name !== 'p')).toEqual(['figure', 'img', 'figcaption', 'img', 'img']);
+    expect(openedElements(built.html ?? '').filter((name) => !['p', 'picture', 'source', 'a', 'span'].includes(name))).toEqual(['figure', 'img', 'figcaption', 'img', 'img']);
+    expect(textOf(html)).toBe(textOf((built.html ?? '').replace(/<span class="visually-hidden">[^<]*<\/span>/g, '')));
+    expect(textOf(html)).toContain("</figcaption><script>alert(3)</script><a href='javascript:alert(4)'>x</a>");
+    expect([...html.matchAll(/<img src="([^"]*)"/g)].map((match) => match[1])).toEqual(['/media/labelled-stock.jpg', '/media/labelled-stock.jpg', '/media/labelled-stock.jpg']);
+    expect(html).toContain('alt="&lt;img src=x onerror=alert(1)> &quot;quoted&quot; &amp; &lt;script>alert(2)&lt;/script>"');
+    expect(html).toContain('alt="&quot; onerror=&quot;alert(5)"');
   });
 
   it.each(['code-fences', 'katex'])('agrees with the build on every fixture of the %s class: the same refusal, or the same HTML', async (other) => {

@@ -5,8 +5,14 @@
  * document as its page's intro and body, a banner as its home page section,
  * the hero, topics and closing band as the home page's. Above it, a bar
  * with the link to the page on the site in the entry's language.
+ *
+ * An image of a body is the upload itself, as the CMS holds it (the build's
+ * copies cannot be made in a browser), with a note beside it of what the
+ * site will do: the size it serves, the alt text a screen reader says, and
+ * anything the build will refuse.
  */
-import React, { useEffect, useMemo, useRef, useState } from 'react';
+import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { I18nextProvider } from 'react-i18next';
 import { I18nextContext } from 'gatsby-plugin-react-i18next';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
@@ -27,7 +33,13 @@ import { contentPagePath } from '../../build/contentPages';
 import { I18NEXT_OPTIONS } from '../../build/i18n';
 import { LANGUAGES, languageName, localizedPath, type Language } from '../../lib/languages';
 import { fillProductName, fillProductNameInFields } from '../../lib/markdown';
+import { MEDIA_PATH } from '../../../plugins/stockpay-remark-images/paths';
+import { SHARE_CROP } from '../../../plugins/stockpay-remark-images/picture';
+import { mediaSource } from '../../../plugins/stockpay-remark-images/transform';
+import { MEDIA_HEAD_BYTES } from '../../build/mediaFiles';
+import { UPLOAD_EXTENSIONS } from '../../build/mediaUpload';
 import { renderMarkdown } from './markdown';
+import { LARGEST_WIDTH, imageProblems, isAssetUrl, mediaAsset, servedSize, type ImageProblem, type UploadFacts } from './images';
 import { drawDiagrams, type DiagramScripts } from './diagrams';
 import type { PreviewView } from './views';
 import * as styles from './EntryPreview.module.css';
@@ -43,11 +55,50 @@ export interface PreviewSettings {
   diagramScripts: DiagramScripts;
 }
 
+/**
+ * What the CMS holds for an upload of the media folder (content/media/…):
+ * the address to show it from, and the file itself when the editor chose
+ * it in this session; undefined while the CMS is still loading it.
+ */
+export type MediaAssets = (path: string) => { url: string; file?: Blob } | undefined;
+
+/** A size over a limit, rounded up so that it never reads as the limit itself: 25.1 MB, not 25 MB. */
+const roundedUp = (value: number, digits: number) => String(Math.ceil(value * 10 ** digits) / 10 ** digits);
+const megabytes = (bytes: number) => `${roundedUp(bytes / 1024 / 1024, 1)} MB`;
+const megapixels = (pixels: number) => `${roundedUp(pixels / 1e6, 2)} megapixels`;
+
 /** What the preview itself says, in the CMS's language (English). */
 export const PREVIEW_TEXT = {
   viewOnSite: 'View on site:',
   refused: 'The build refuses this text; the site will not be published with it:',
   diagramsRefused: 'The build refuses a diagram here:',
+  /** The alt text, shown: what a screen reader says in the image's place. */
+  imageAlt: 'Alt text (what a screen reader says):',
+  imageLoading: 'Loading the upload from the CMS…',
+  imageServed: (width: number, height: number) => `The site shows it at up to ${width} × ${height} px.`,
+  imageScaled: (width: number, height: number) => `The upload is ${width} × ${height} px; the site makes copies up to ${LARGEST_WIDTH} px wide.`,
+  imageUnreadable: 'This browser cannot draw the upload: it may be damaged, or not the image its name says.',
+  imageMissing: (path: string) => `The media folder has no ${path}: upload it, or correct the name. The build refuses an image it cannot find.`,
+  imageSubfolder: (path: string) => `${path} is in a folder inside the media folder: the build shows it, but this preview shows only the uploads at the media folder's top.`,
+  imageRefused: 'The build refuses this image:',
+  coverRefused: 'The build refuses this cover:',
+  coverNoAlt: 'The cover has no alt text yet: say what it shows (Image alt). The build refuses a cover without it.',
+  coverUses: `The cover also shows beside the post in the blog's list, and when the post is shared, cropped to ${SHARE_CROP.width} × ${SHARE_CROP.height} px.`,
+  imageProblem: (problem: ImageProblem): string => {
+    const allowed = `.${UPLOAD_EXTENSIONS.join(', .')}`;
+    switch (problem.kind) {
+      case 'svg':
+        return `it is an SVG. A drawing can carry script, so the site takes photographs and screenshots only (${allowed}): export it as a PNG.`;
+      case 'type':
+        return `${problem.extension ? `a .${problem.extension} file` : 'a file without an extension'} is not an image the site takes (${allowed}).`;
+      case 'content':
+        return problem.message;
+      case 'bytes':
+        return `it is ${megabytes(problem.bytes)}, over the ${megabytes(problem.limit)} an image may be.`;
+      case 'pixels':
+        return `it is ${problem.width} × ${problem.height} px, ${megapixels(problem.width * problem.height)}, over the ${megapixels(problem.limit)} an image may have.`;
+    }
+  },
 };
 
 const instances = new Map<Language, I18n>();
@@ -80,8 +131,178 @@ function Refused({ title, message }: { title: string; message: string }): React.
   );
 }
 
-/** A markdown body as its page shows it, diagrams drawn once it is on screen. */
-function Body({ view, settings, banner }: { view: Extract<PreviewView, { body: string }>; settings: PreviewSettings; banner?: (html: string) => React.ReactNode }) {
+/** An image of a body that names an upload, and the element beside it that its note is drawn into: never part of the body's checked HTML. */
+interface ImageSlot {
+  img: HTMLImageElement;
+  host: HTMLElement;
+  /** Its address as the body writes it: /media/…. */
+  url: string;
+  alt: string;
+  /** In a figure of its own, or in a line of text. */
+  block: boolean;
+}
+
+/** Puts an element beside each image of `container` that names an upload, for its note: after its figure, or after the image in a line of text. */
+function imageSlots(container: HTMLElement): ImageSlot[] {
+  return Array.from(container.querySelectorAll('img')).flatMap((img) => {
+    const url = img.getAttribute('src') ?? '';
+    if (!url.startsWith(MEDIA_PATH)) return [];
+    const figure = img.parentElement?.tagName === 'FIGURE' ? img.parentElement : null;
+    const host = img.ownerDocument.createElement(figure ? 'div' : 'span');
+    (figure ?? img).after(host);
+    return [{ img, host, url, alt: img.getAttribute('alt') ?? '', block: figure !== null }];
+  });
+}
+
+/** The upload's bytes, when the preview can read them: the file the editor chose, or the object URL the CMS made of the file it read. */
+async function uploadBlob(source: { url: string; file?: Blob }): Promise<Blob | undefined> {
+  if (source.file) return source.file;
+  if (!/^blob:/i.test(source.url)) return undefined;
+  try {
+    return await (await fetch(source.url)).blob();
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the preview has learnt of an upload shown from `url`. */
+interface Learnt {
+  url: string;
+  facts: UploadFacts;
+  /** The browser could not draw it. */
+  unreadable?: boolean;
+}
+
+/**
+ * The note beside one image: the upload shown in the body's <img> from the
+ * address the CMS gives, the size the site will serve it at once it has
+ * loaded, its alt text, and what the build will refuse about it.
+ */
+function ImageNote({
+  img,
+  url,
+  alt,
+  block,
+  assets,
+  children,
+}: {
+  img: HTMLImageElement;
+  url: string;
+  alt: string;
+  block: boolean;
+  assets?: MediaAssets;
+  /** More lines of the note (a cover's). */
+  children?: React.ReactNode;
+}): React.JSX.Element {
+  const asset = mediaAsset(url);
+  const path = asset && !asset.subfolder ? asset.path : undefined;
+  // Asked on every drawing, as Decap's own previews ask: it answers undefined until it has loaded the upload, then redraws the preview.
+  const found = path && assets ? assets(path) : undefined;
+  const shownUrl = found && isAssetUrl(found.url) ? found.url : undefined;
+  const file = shownUrl ? found?.file : undefined;
+  const [learnt, setLearnt] = useState<Learnt>();
+  useEffect(() => {
+    if (!shownUrl) return undefined;
+    let current = true;
+    const learn = (more: UploadFacts, unreadable = false) => {
+      if (!current) return;
+      setLearnt((before) => {
+        const earlier = before?.url === shownUrl ? before : undefined;
+        return { url: shownUrl, facts: { ...earlier?.facts, ...more }, unreadable: unreadable || earlier?.unreadable };
+      });
+    };
+    // Only the upload's own load counts: the body's address (/media/…) is not served to the CMS.
+    const loaded = () => {
+      if (img.getAttribute('src') === shownUrl) learn({ width: img.naturalWidth, height: img.naturalHeight });
+    };
+    const failed = () => {
+      if (img.getAttribute('src') === shownUrl) learn({}, true);
+    };
+    img.addEventListener('load', loaded);
+    img.addEventListener('error', failed);
+    if (img.getAttribute('src') !== shownUrl) img.setAttribute('src', shownUrl);
+    else if (img.complete && img.naturalWidth > 0) loaded();
+    void uploadBlob({ url: shownUrl, file }).then(async (blob) => {
+      if (blob) learn({ bytes: blob.size, head: new Uint8Array(await blob.slice(0, MEDIA_HEAD_BYTES).arrayBuffer()) });
+    });
+    return () => {
+      current = false;
+      img.removeEventListener('load', loaded);
+      img.removeEventListener('error', failed);
+    };
+  }, [img, shownUrl, file]);
+  const known = shownUrl && learnt?.url === shownUrl ? learnt : undefined;
+  const facts = known?.facts ?? {};
+  const problems = path ? imageProblems(path, facts) : [];
+  const size = facts.width && facts.height ? { width: facts.width, height: facts.height } : undefined;
+  const served = size && servedSize(size);
+  return (
+    <span className={block ? styles.imageNote : `${styles.imageNote} ${styles.imageNoteInline}`} data-preview-image-note="">
+      {asset?.subfolder && <span className={styles.imageLine}>{PREVIEW_TEXT.imageSubfolder(asset.path)}</span>}
+      {path && assets && !found && <span className={styles.imageLine}>{PREVIEW_TEXT.imageLoading}</span>}
+      {path && found && !shownUrl && <span className={`${styles.imageLine} ${styles.imageProblem}`}>{PREVIEW_TEXT.imageMissing(path)}</span>}
+      {served && size && (
+        <span className={styles.imageLine}>
+          {PREVIEW_TEXT.imageServed(served.width, served.height)}
+          {served.width !== size.width && ` ${PREVIEW_TEXT.imageScaled(size.width, size.height)}`}
+        </span>
+      )}
+      {known?.unreadable && <span className={`${styles.imageLine} ${styles.imageProblem}`}>{PREVIEW_TEXT.imageUnreadable}</span>}
+      {alt && (
+        <span className={styles.imageLine}>
+          {PREVIEW_TEXT.imageAlt} <q className={styles.imageAlt}>{alt}</q>
+        </span>
+      )}
+      {problems.length > 0 && (
+        <span className={`${styles.imageLine} ${styles.imageProblem}`} role="alert">
+          {PREVIEW_TEXT.imageRefused}
+          {problems.map((problem) => (
+            <span key={problem.kind} className={styles.imageLine}>
+              {PREVIEW_TEXT.imageProblem(problem)}
+            </span>
+          ))}
+        </span>
+      )}
+      {children}
+    </span>
+  );
+}
+
+/**
+ * A post's cover where its page shows it, above the text: the upload with
+ * its note, and where else the site shows it. An address the build refuses
+ * is said in the build's words in place of the image.
+ */
+function Cover({ url, alt, assets }: { url: string; alt: string; assets?: MediaAssets }): React.JSX.Element {
+  const [img, setImg] = useState<HTMLImageElement | null>(null);
+  const where = mediaSource(url);
+  if ('error' in where) return <Refused title={PREVIEW_TEXT.coverRefused} message={where.error} />;
+  return (
+    <figure className={styles.cover}>
+      {/* Its address is the upload's, which the note sets once the CMS has it (the site's own copies cannot be made in a browser). */}
+      <img ref={setImg} alt={alt} />
+      {img && (
+        <ImageNote img={img} url={url} alt={alt} block assets={assets}>
+          {!alt && <span className={`${styles.imageLine} ${styles.imageProblem}`}>{PREVIEW_TEXT.coverNoAlt}</span>}
+          <span className={styles.imageLine}>{PREVIEW_TEXT.coverUses}</span>
+        </ImageNote>
+      )}
+    </figure>
+  );
+}
+
+/** A markdown body as its page shows it, diagrams drawn once it is on screen, each upload's image shown with its note. */
+function Body({
+  view,
+  settings,
+  assets,
+  banner,
+}: {
+  view: Extract<PreviewView, { body: string }>;
+  settings: PreviewSettings;
+  assets?: MediaAssets;
+  banner?: (html: string) => React.ReactNode;
+}) {
   const rendered = useMemo(
     () =>
       renderMarkdown(view.body, {
@@ -108,16 +329,28 @@ function Body({ view, settings, banner }: { view: Extract<PreviewView, { body: s
       current = false;
     };
   }, [rendered, settings, name]);
+  // Kept with the HTML they were placed in: the same HTML drawn again keeps its images and notes.
+  const html = 'html' in rendered ? rendered.html : undefined;
+  const [slots, setSlots] = useState<{ of?: string; items: ImageSlot[] }>({ items: [] });
+  useLayoutEffect(() => {
+    const container = ref.current;
+    if (!container || html === undefined) return undefined;
+    const items = imageSlots(container);
+    setSlots({ of: html, items });
+    return () => items.forEach((item) => item.host.remove());
+  }, [html]);
+  const images = slots.of === html ? slots.items : [];
   if ('refused' in rendered) return <Refused title={PREVIEW_TEXT.refused} message={rendered.refused} />;
   return (
     <div ref={ref}>
       {diagramProblems.length > 0 && <Refused title={PREVIEW_TEXT.diagramsRefused} message={diagramProblems.join('\n')} />}
       {banner ? banner(rendered.html) : <MarkdownBody html={rendered.html} />}
+      {images.map((slot, index) => createPortal(<ImageNote img={slot.img} url={slot.url} alt={slot.alt} block={slot.block} assets={assets} />, slot.host, `image-${index}`))}
     </div>
   );
 }
 
-function Page({ view, settings }: { view: PreviewView; settings: PreviewSettings }): React.JSX.Element {
+function Page({ view, settings, assets }: { view: PreviewView; settings: PreviewSettings; assets?: MediaAssets }): React.JSX.Element {
   const product = settings.productName;
   switch (view.kind) {
     case 'post':
@@ -140,7 +373,8 @@ function Page({ view, settings }: { view: PreviewView; settings: PreviewSettings
           </PageIntro>
           <div className={pageStyles.single}>
             <article className={pageStyles.article}>
-              <Body view={view} settings={settings} />
+              {view.kind === 'post' && view.image && <Cover url={view.image} alt={view.imageAlt ?? ''} assets={assets} />}
+              <Body view={view} settings={settings} assets={assets} />
             </article>
           </div>
         </>
@@ -151,6 +385,7 @@ function Page({ view, settings }: { view: PreviewView; settings: PreviewSettings
         <Body
           view={view}
           settings={settings}
+          assets={assets}
           banner={(html) => (
             <BannerSection
               index={0}
@@ -191,8 +426,8 @@ function Page({ view, settings }: { view: PreviewView; settings: PreviewSettings
   }
 }
 
-/** The entry's page in its language, under the link to it on the site. */
-export function EntryPreview({ view, settings }: { view: PreviewView; settings: PreviewSettings }): React.JSX.Element {
+/** The entry's page in its language, under the link to it on the site; `assets` finds the CMS's uploads (Decap's getAsset). */
+export function EntryPreview({ view, settings, assets }: { view: PreviewView; settings: PreviewSettings; assets?: MediaAssets }): React.JSX.Element {
   const path = localizedPath(view.language, contentPagePath(view.section, view.name), false);
   const context = {
     language: view.language,
@@ -214,7 +449,7 @@ export function EntryPreview({ view, settings }: { view: PreviewView; settings: 
               </a>
             )}
           </p>
-          <Page view={view} settings={settings} />
+          <Page view={view} settings={settings} assets={assets} />
         </div>
       </I18nextContext.Provider>
     </I18nextProvider>

@@ -10,7 +10,7 @@ import React from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { sectionCollection } from '../../build/cmsConfig';
 import { CONTENT_SECTIONS, isContentSection, type ContentSection } from '../../lib/contentSchema';
-import { EntryPreview, type PreviewSettings } from './EntryPreview';
+import { EntryPreview, type MediaAssets, type PreviewSettings } from './EntryPreview';
 import { bodyLineOffset, entryFile, previewView } from './views';
 
 /** Decap's immutable entry, as far as the preview reads it. */
@@ -20,11 +20,21 @@ interface DecapEntry {
   getIn(path: readonly ['i18n', string, 'raw']): string | undefined;
 }
 
+/** Decap's AssetProxy, as far as the preview reads it. */
+interface DecapAsset {
+  path?: string;
+  url?: string;
+  /** The file itself, for an upload the editor chose in this session. */
+  fileObj?: Blob;
+}
+
 interface TemplateProps {
   entry: DecapEntry;
   collection: { get(key: 'name'): string; get(key: 'i18n'): unknown };
   /** The pane's language, in a collection with both languages side by side. */
   locale?: string;
+  /** Decap's asset resolver: a media path to what the CMS holds of it. */
+  getAsset?: (path: string) => DecapAsset | undefined;
 }
 
 interface TemplateInstance {
@@ -56,6 +66,22 @@ export interface PreviewConfig extends PreviewSettings {
   stylesheets: readonly string[];
 }
 
+/**
+ * The uploads as the CMS holds them, through Decap's getAsset: asked for
+ * by their path in the media folder (content/media/photo.jpg), as the CMS
+ * stores them, since a body's address (/media/…) is one Decap hands back
+ * as it is. Until Decap has loaded a file it answers with a placeholder of
+ * another path, and redraws the preview once it has it.
+ */
+export function mediaAssets(getAsset: TemplateProps['getAsset']): MediaAssets | undefined {
+  if (!getAsset) return undefined;
+  return (path) => {
+    const asset = getAsset(path);
+    if (!asset || asset.path !== path) return undefined;
+    return { url: String(asset.url ?? ''), ...(asset.fileObj ? { file: asset.fileObj } : {}) };
+  };
+}
+
 /** The element the preview of one entry draws. */
 export function entryElement(props: TemplateProps, settings: PreviewSettings): React.JSX.Element | null {
   const section = props.collection.get('name');
@@ -64,7 +90,7 @@ export function entryElement(props: TemplateProps, settings: PreviewSettings): R
   const file = entryFile(entry.get('path'), props.locale, Boolean(props.collection.get('i18n')));
   const raw = (props.locale ? entry.getIn(['i18n', props.locale, 'raw']) : undefined) ?? entry.get('raw');
   const view = previewView({ section, language: file.language, name: file.name || (entry.get('slug') ?? ''), lineOffset: bodyLineOffset(raw) }, entry.get('data')?.toJS() ?? {});
-  return React.createElement(EntryPreview, { view, settings });
+  return React.createElement(EntryPreview, { view, settings, assets: mediaAssets(props.getAsset) });
 }
 
 export function registerPreviews(cms: DecapPreviewApi, decap: DecapReact, config: PreviewConfig): void {

@@ -20,7 +20,19 @@ export interface EntryFacts {
 
 export type PreviewView = EntryFacts &
   (
-    | { kind: 'post'; title: string; description: string; date: string; updated?: string; author?: string; tags: string[]; body: string }
+    | {
+        kind: 'post';
+        title: string;
+        description: string;
+        date: string;
+        updated?: string;
+        author?: string;
+        tags: string[];
+        /** The cover: an upload's address (/media/…) and what it shows. */
+        image?: string;
+        imageAlt?: string;
+        body: string;
+      }
     | { kind: 'document'; title: string; description: string; body: string }
     | { kind: 'banner'; title: string; illustration?: HomeIllustration; cta?: { label: string; target: CtaTarget }; body: string }
     | { kind: 'hero'; fields: Record<string, string> }
@@ -67,6 +79,8 @@ export function previewView(facts: EntryFacts, data: Readonly<Record<string, unk
         updated: optional(data.updated),
         author: optional(data.author),
         tags: Array.isArray(data.tags) ? data.tags.map(text).filter(Boolean) : [],
+        image: optional(data.image),
+        imageAlt: optional(data.imageAlt),
         body,
       };
     case 'docs':
