@@ -42,16 +42,34 @@ describe('adminContentSecurityPolicy', () => {
   it('connects only to the configured backend', () => {
     expect(directives(adminContentSecurityPolicy({ name: 'github', repo: 'a/b', branch: 'main' }, SCRIPTS))['connect-src']).toEqual([
       "'self'",
+      'blob:',
       'https://api.github.com',
       'https://www.githubstatus.com',
     ]);
-    expect(directives(adminContentSecurityPolicy({ name: 'gitlab', repo: 'a/b', branch: 'main' }, SCRIPTS))['connect-src']).toEqual(["'self'", 'https://gitlab.com']);
+    expect(directives(adminContentSecurityPolicy({ name: 'gitlab', repo: 'a/b', branch: 'main' }, SCRIPTS))['connect-src']).toEqual(["'self'", 'blob:', 'https://gitlab.com']);
     expect(directives(adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }, SCRIPTS))['connect-src']).toEqual([
       "'self'",
+      'blob:',
       'https://api.netlify.com',
       'https://www.netlifystatus.com',
     ]);
-    expect(directives(adminContentSecurityPolicy({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, SCRIPTS))['connect-src']).toEqual(["'self'", 'http://127.0.0.1:8081']);
+    expect(directives(adminContentSecurityPolicy({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, SCRIPTS))['connect-src']).toEqual([
+      "'self'",
+      'blob:',
+      'http://127.0.0.1:8081',
+    ]);
+  });
+
+  it("reads back its own blob: URLs, which Decap fetches an upload's bytes from before it sends them to any backend, and no other scheme", () => {
+    // Without it every upload fails ("Failed to persist entry: TypeError: Failed to fetch"): e2e/admin.spec.ts saves one.
+    for (const backend of [
+      { name: 'github', repo: 'a/b', branch: 'main' },
+      { name: 'local', url: 'http://127.0.0.1:8081/api/v1' },
+    ] as const) {
+      const connect = directives(adminContentSecurityPolicy(backend, SCRIPTS))['connect-src'] ?? [];
+      expect(connect).toContain('blob:');
+      expect(connect.filter((source) => /^[a-z]+:$/.test(source))).toEqual(['blob:']);
+    }
   });
 });
 

@@ -67,10 +67,10 @@ describe('the policies, built from directives', () => {
   it("are the strings the CMS page was served with, for every backend, and the unconfigured page's", () => {
     const tail = "font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
     const expected: Record<CmsBackend['name'], string> = {
-      local: `default-src 'self'; ${SCRIPTS}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' http://127.0.0.1:8081; ${tail}`,
-      github: `default-src 'self'; ${SCRIPTS}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com; connect-src 'self' https://api.github.com https://www.githubstatus.com; ${tail}`,
-      gitlab: `default-src 'self'; ${SCRIPTS}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://gitlab.com https://secure.gravatar.com; connect-src 'self' https://gitlab.com; ${tail}`,
-      'git-gateway': `default-src 'self'; ${SCRIPTS}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' https://api.netlify.com https://www.netlifystatus.com; ${tail}`,
+      local: `default-src 'self'; ${SCRIPTS}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' blob: http://127.0.0.1:8081; ${tail}`,
+      github: `default-src 'self'; ${SCRIPTS}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com https://raw.githubusercontent.com; connect-src 'self' blob: https://api.github.com https://www.githubstatus.com; ${tail}`,
+      gitlab: `default-src 'self'; ${SCRIPTS}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://gitlab.com https://secure.gravatar.com; connect-src 'self' blob: https://gitlab.com; ${tail}`,
+      'git-gateway': `default-src 'self'; ${SCRIPTS}; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' blob: https://api.netlify.com https://www.netlifystatus.com; ${tail}`,
     };
     for (const backend of Object.values(BACKENDS)) {
       expect([backend.name, adminContentSecurityPolicy(backend, BUILT)]).toEqual([backend.name, expected[backend.name]]);
@@ -83,7 +83,7 @@ describe('the policies, built from directives', () => {
   it("state the same in the CMS pages' meta tags, without frame-ancestors, as the built /admin/ did", () => {
     const meta = (html: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
     expect(meta(adminPageHtml('StockPay', BACKENDS['git-gateway'], BUILT))).toBe(
-      `default-src &#39;self&#39;; ${SCRIPTS.replace(/'/g, '&#39;')}; style-src &#39;self&#39; &#39;unsafe-inline&#39;; img-src &#39;self&#39; data: blob:; connect-src &#39;self&#39; https://api.netlify.com https://www.netlifystatus.com; font-src &#39;self&#39; data:; frame-src &#39;self&#39; blob:; object-src &#39;none&#39;; base-uri &#39;self&#39;; form-action &#39;self&#39;`,
+      `default-src &#39;self&#39;; ${SCRIPTS.replace(/'/g, '&#39;')}; style-src &#39;self&#39; &#39;unsafe-inline&#39;; img-src &#39;self&#39; data: blob:; connect-src &#39;self&#39; blob: https://api.netlify.com https://www.netlifystatus.com; font-src &#39;self&#39; data:; frame-src &#39;self&#39; blob:; object-src &#39;none&#39;; base-uri &#39;self&#39;; form-action &#39;self&#39;`,
     );
     expect(meta(unconfiguredAdminHtml('StockPay'))).toBe('default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;');
   });

@@ -119,8 +119,12 @@ export interface AdminSources {
  * validator, ajv, compiles schemas with new Function;
  * decaporg/decap-cms#2138), inline styles (emotion writes them at run
  * time), blob: and data: images (media previews), data: fonts, blob: frames
- * (the preview pane), and the backend's API. Nothing else: no inline
- * script, no other origin, no framing by another site.
+ * (the preview pane), the backend's API, and reading back its own blob:
+ * URLs (connect-src): Decap reads a chosen upload's bytes with fetch() on
+ * the object URL it made of the file before sending them to any backend,
+ * and the preview reads an upload's size and type the same way. A blob: URL
+ * is only ever this page's own, so that reaches no other origin. Nothing
+ * else: no inline script, no other origin, no framing by another site.
  */
 export function adminDirectives(sources: AdminSources): Directives {
   return {
@@ -128,7 +132,7 @@ export function adminDirectives(sources: AdminSources): Directives {
     'script-src': [...sources.scripts.map((integrity) => `'${integrity}'`), "'strict-dynamic'", "'unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...sources.img],
-    'connect-src': ["'self'", ...sources.connect],
+    'connect-src': ["'self'", 'blob:', ...sources.connect],
     'font-src': ["'self'", 'data:'],
     'frame-src': ["'self'", 'blob:'],
   };
