@@ -21,15 +21,11 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_WIDTHS, SHARE_CROP, type ImageFile, type ImageFormat, type ProcessedImage } from '../plugins/stockpay-remark-images/picture';
 import { MEDIA_EXTENSIONS, mediaFileProblem } from '../src/build/mediaFiles';
+import { ANIMATION_MAX_FRAMES, ANIMATION_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../plugins/stockpay-remark-images/limits';
 import { IMAGES, keptCacheDir, recordUse, writeWhole } from './keptCache.js';
 
-/** The largest upload read at all, in bytes: far above any photograph a page needs. */
-export const IMAGE_MAX_BYTES = 25 * 1024 * 1024;
-/** The most pixels an upload may have (sharp refuses more before decoding): a 50-megapixel camera's full size. */
-export const IMAGE_MAX_PIXELS = 50_000_000;
-/** An animation: at most this many frames, and this many pixels in all its frames. */
-export const ANIMATION_MAX_FRAMES = 200;
-export const ANIMATION_MAX_PIXELS = 60_000_000;
+/** The limits on an upload: with the plugin's pure rules, where the CMS preview reads them too. */
+export { ANIMATION_MAX_FRAMES, ANIMATION_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS };
 /** The widths an animation is made at: each frame is encoded for each, so fewer. */
 const ANIMATION_WIDTHS = IMAGE_WIDTHS.slice(0, 2);
 /** The longest one image may take to make, in seconds (sharp stops it). */
