@@ -249,3 +249,96 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', `${site.url}/bg/`);
   });
 });
+
+test.describe("editors' images in the CMS and its preview", () => {
+  test.setTimeout(90_000);
+  const PHOTO = 'content/media/labelled-stock.jpg';
+  /** The words of the preview's note (src/browser/preview/EntryPreview.tsx PREVIEW_TEXT), as the test expects them. */
+  const SERVED = 'The site shows it at up to 1440 × 1080 px.';
+
+  test('an image already in a post: the upload shown as the CMS holds it, with the size the site serves and its alt text', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    await openCms(page, '/collections/blog/entries/stock-control-habits');
+    await showPreview(page);
+    const frame = preview(page);
+    const alt = 'Packs of red eggs on a shop shelf, each with a price label and a barcode';
+    const image = frame.locator('figure.image img');
+    await expect(image).toHaveAttribute('alt', alt);
+    await expect(image).toHaveAttribute('src', /^blob:/, { timeout: 20_000 });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([2048, 1536]);
+    // The body's image: the post's cover, when it has one, has a note of its own at the top.
+    const note = frame.locator('figure.image + div [data-preview-image-note]');
+    await expect(note).toContainText(SERVED);
+    await expect(note).toContainText('The upload is 2048 × 1536 px');
+    await expect(note).toContainText(`Alt text (what a screen reader says): ${alt}`);
+    await expect(note.getByRole('alert')).toHaveCount(0);
+    expect(refused).toEqual([]);
+  });
+
+  test('an image uploaded in the body: shown in the preview, then saved into content/media/ and written as ![alt](/media/<name>)', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    const post = 'content/blog/en/lightning-payment-links.md';
+    await openCms(page, '/collections/blog/entries/lightning-payment-links');
+    await showPreview(page);
+    // Decap inserts images from the rich-text editor's components; the body opens as markdown source.
+    await page.getByText('Rich Text', { exact: true }).locator('..').getByRole('switch').click();
+    await page.getByRole('button', { name: 'Add Component' }).click();
+    await page.getByRole('menuitem', { name: 'Image' }).click();
+    // The component's own image field (a post has a cover field too).
+    await page.getByLabel('object field').getByRole('button', { name: 'Choose an image' }).click();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'shelf-photo.jpg', mimeType: 'image/jpeg', buffer: readFileSync(path.join(ROOT, PHOTO)) });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+    await page.getByRole('textbox', { name: 'Alt Text' }).fill('A shelf of labelled stock');
+
+    const frame = preview(page);
+    const image = frame.locator('img[alt="A shelf of labelled stock"]');
+    await expect(image).toHaveAttribute('src', /^blob:/, { timeout: 20_000 });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2048);
+    const note = frame.locator('[data-preview-image-note]');
+    await expect(note).toContainText(SERVED);
+    await expect(note).toContainText('Alt text (what a screen reader says): A shelf of labelled stock');
+
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+    await expect.poll(() => read(post)).toContain('![A shelf of labelled stock](/media/shelf-photo.jpg)');
+    expect(readFileSync(path.join(dir, 'repo', 'content/media/shelf-photo.jpg'))).toEqual(readFileSync(path.join(ROOT, PHOTO)));
+    expect(refused).toEqual([]);
+  });
+
+  test("a cover set with the post's image field: at the top of the preview with its note, then saved as image and imageAlt", async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+    });
+    const post = 'content/blog/en/lightning-payment-links.md';
+    await openCms(page, '/collections/blog/entries/lightning-payment-links');
+    await showPreview(page);
+    await page.getByRole('button', { name: 'Choose an image' }).click();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'Till Photo.JPG', mimeType: 'image/jpeg', buffer: readFileSync(path.join(ROOT, PHOTO)) });
+    await page.getByRole('button', { name: 'Choose selected' }).click();
+    const frame = preview(page);
+    const cover = frame.locator('article > figure').first();
+    // No alt text yet: the note says the build refuses the cover without it.
+    await expect(cover).toContainText('The cover has no alt text yet');
+    await page.getByRole('textbox', { name: /^Image alt/ }).fill('A till with a payment terminal');
+    await expect(cover.locator('img')).toHaveAttribute('alt', 'A till with a payment terminal');
+    await expect(cover.locator('img')).toHaveAttribute('src', /^blob:/, { timeout: 20_000 });
+    await expect(cover).toContainText(SERVED);
+    await expect(cover).toContainText('when the post is shared, cropped to 1200 × 630 px');
+    await expect(cover).not.toContainText('The cover has no alt text yet');
+
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+    // Decap names the upload in lower case, spaces as hyphens.
+    await expect.poll(() => readFrontmatter(post, read(post)).data).toMatchObject({ image: '/media/till-photo.jpg', imageAlt: 'A till with a payment terminal' });
+    expect(readFileSync(path.join(dir, 'repo', 'content/media/till-photo.jpg'))).toEqual(readFileSync(path.join(ROOT, PHOTO)));
+    expect(validateFrontmatter(post, 'blog', 'lightning-payment-links', readFrontmatter(post, read(post)).data, read(post))).toEqual([]);
+    expect(refused).toEqual([]);
+  });
+});
