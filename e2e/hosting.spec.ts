@@ -18,7 +18,18 @@ import { readPublicRules } from '../hosting/publicFiles';
 import { adminContentSecurityPolicy } from '../src/build/adminPage';
 import { readAdminIntegrity } from '../gatsby/admin';
 import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../hosting/headersFile';
-import { FILE_POLICY, IMMUTABLE, REVALIDATE, SECURITY_HEADERS, headersFor, notFoundPage, servedKind } from '../hosting/rules';
+import {
+  CMS_PAGE_OPENER_POLICY,
+  FILE_POLICY,
+  IMMUTABLE,
+  OPENER_POLICY_HEADER,
+  REVALIDATE,
+  SECURITY_HEADERS,
+  headersFor,
+  notFoundPage,
+  openerPolicy,
+  servedKind,
+} from '../hosting/rules';
 import { pagePath } from '../src/lib/routes';
 import { LANGUAGES } from '../src/lib/languages';
 import { PUBLIC_DIR, SANDBOX_URL, SITE_URL } from './support';
@@ -36,9 +47,11 @@ const values = (response: APIResponse, name: string) =>
     .filter((header) => header.name.toLowerCase() === name.toLowerCase())
     .map((header) => header.value);
 
-/** The security headers, each exactly once with its value, and Cache-Control and the policy once. */
-function expectSecurityHeaders(response: APIResponse, label: string): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect([label, name, values(response, name)]).toEqual([label, name, [value]]);
+/** The security headers, each exactly once with its value (the opener policy the one of the file served, `served`), and Cache-Control and the policy once. */
+function expectSecurityHeaders(response: APIResponse, label: string, served = label): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    expect([label, name, values(response, name)]).toEqual([label, name, [name === OPENER_POLICY_HEADER ? openerPolicy(served) : value]]);
+  }
   expect([label, values(response, 'Cache-Control').length, values(response, 'Content-Security-Policy').length]).toEqual([label, 1, 1]);
 }
 
@@ -264,6 +277,8 @@ test.describe('Content-Security-Policy', () => {
     const integrity = readAdminIntegrity(path.join(PUBLIC_DIR, 'admin'));
     if (!integrity) throw new Error(`${PUBLIC_DIR}/admin has no CMS scripts`);
     expect(values(response, 'Content-Security-Policy')).toEqual([adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }, integrity)]);
+    // Its sign-in popup must be able to answer it: same-origin would cut the popup off (hosting/rules.ts).
+    expect(values(response, OPENER_POLICY_HEADER)).toEqual([CMS_PAGE_OPENER_POLICY]);
     expect(inlineScriptsParsed(await response.text())).toEqual([]);
   });
 });

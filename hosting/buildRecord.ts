@@ -1,9 +1,10 @@
 /**
  * What a build decided that serving it depends on, written beside the
  * build as public/_build.json (gatsby/onPostBuild.ts): the site's address,
- * the origins its pages call, the CMS backend /admin/ talks to and the
- * origin of its own the CMS may be served from, and the runtime file every
- * page loads. The nginx config, `npm run serve:nginx`
+ * the origins its pages call, the CMS backend /admin/ talks to (with how
+ * editors sign in: the exchange's origin, which nginx serves /oauth/ on)
+ * and the origin of its own the CMS may be served from, and the runtime
+ * file every page loads. The nginx config, `npm run serve:nginx`
  * and `npm run publish` read this record, never the environment of the
  * shell that serves: a build served under other settings keeps the policy
  * it was built for, and the same build serves the same way everywhere.
@@ -12,7 +13,7 @@
  */
 import { ADMIN_SCRIPTS, INTEGRITY, adminPolicy, type AdminScriptIntegrity } from '../src/build/adminPage';
 import { isCmsBackendName } from '../src/lib/cmsBackends';
-import { CMS_ORIGIN_VARIABLE, cmsBackendFromEnv, type CmsBackend, type ConfigEnv } from '../src/lib/config';
+import { CMS_ORIGIN_VARIABLE, CMS_VARIABLES, cmsBackendFromEnv, type CmsBackend, type ConfigEnv } from '../src/lib/config';
 import { FILE_POLICY, originsOf, pagePolicy, searchPolicy, type SitePolicies } from './rules';
 
 /** Where the record is, in public/; never served (the hosting rules answer 404). */
@@ -30,7 +31,7 @@ export interface BuildRecord {
   siteUrl: string;
   /** The origins the pages call besides their own: the payments and application APIs. */
   connectOrigins: string[];
-  /** The backend /admin/ talks to; null when the build has no CMS. */
+  /** The backend /admin/ talks to, and how editors sign in (src/lib/config.ts, CmsSignIn); null when the build has no CMS. */
   cms: CmsBackend | null;
   /** The CMS page's scripts by their integrity values, which its policy names; null without a CMS. */
   adminScripts: AdminScriptIntegrity | null;
@@ -73,6 +74,22 @@ function parseAdminScripts(value: unknown): AdminScriptIntegrity | null {
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isOrigin = (value: unknown): value is string => isString(value) && /^https?:\/\/[^/\s]+$/.test(value) && new URL(value).origin === value;
 
+/**
+ * How the recorded CMS signs editors in (src/lib/config.ts, CmsSignIn), or
+ * an error: the exchange's origin, which the nginx config serves /oauth/ on
+ * when it is the site's or the CMS's, or a GitLab application for PKCE.
+ */
+function parseSignIn(cms: unknown): void {
+  if (cms === null || typeof cms !== 'object') return;
+  const { name, oauthOrigin, gitlabAppId } = cms as { name?: unknown; oauthOrigin?: unknown; gitlabAppId?: unknown };
+  if (oauthOrigin !== undefined && (!isOrigin(oauthOrigin) || (name !== 'github' && name !== 'gitlab'))) {
+    throw new Error('"cms.oauthOrigin" must be the origin of the sign-in exchange of a github or gitlab backend');
+  }
+  if (gitlabAppId !== undefined && (!isString(gitlabAppId) || !CMS_VARIABLES.CMS_GITLAB_APP_ID.form.test(gitlabAppId) || name !== 'gitlab' || oauthOrigin !== undefined)) {
+    throw new Error('"cms.gitlabAppId" must be the GitLab application of a gitlab backend that signs in without the exchange');
+  }
+}
+
 /** The record in `text`, or an error saying what is wrong with it. */
 export function parseBuildRecord(text: string): BuildRecord {
   let data: unknown;
@@ -93,6 +110,7 @@ export function parseBuildRecord(text: string): BuildRecord {
   if (cms !== null && (typeof cms !== 'object' || !isCmsBackendName((cms as { name?: unknown }).name))) {
     throw new Error('"cms" must be null or a CMS backend');
   }
+  parseSignIn(cms);
   const adminScripts = parseAdminScripts(record.adminScripts);
   if ((cms === null) !== (adminScripts === null)) throw new Error('"cms" and "adminScripts" must both be set or both be null');
   // A record from before CMS_ORIGIN has none: the CMS is at /admin/.

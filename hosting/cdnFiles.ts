@@ -5,7 +5,19 @@ import type { BuildRecord } from './buildRecord';
 import { ADMIN_PATH } from '../src/build/adminPage';
 import { LANGUAGES } from '../src/lib/languages';
 import { SEARCH_PATH } from '../src/lib/search';
-import { HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SECURITY_HEADERS, cacheControl, notFoundPage, servedKind, type SitePolicies } from './rules';
+import {
+  CMS_PAGE_OPENER_POLICY,
+  HIDDEN_PATH,
+  IMMUTABLE,
+  NOT_FOUND_SCOPES,
+  OPENER_POLICY_HEADER,
+  REVALIDATE,
+  SECURITY_HEADERS,
+  cacheControl,
+  notFoundPage,
+  servedKind,
+  type SitePolicies,
+} from './rules';
 import { pagePath } from '../src/lib/routes';
 import type { PublicRules } from './publicFiles';
 
@@ -20,6 +32,12 @@ export const SEARCH_PAGES: readonly string[] = [SEARCH_PATH, ...LANGUAGES.map((l
 
 /** A file's extension ('xml'), or undefined when its name has none. */
 const extensionOf = (file: string): string | undefined => /\.([^./]+)$/.exec(file)?.[1];
+
+/** What the CMS page's rule sets over the defaults: its policy, and the opener policy its sign-in popup needs (hosting/rules.ts CMS_PAGE_OPENER_POLICY). */
+const cmsPageHeaders = (policies: Pick<SitePolicies, 'admin'>): Record<string, string> => ({
+  [OPENER_POLICY_HEADER]: CMS_PAGE_OPENER_POLICY,
+  'Content-Security-Policy': policies.admin,
+});
 
 /**
  * The `_headers` rules for a CDN, from the same rules nginx gets, in a
@@ -96,7 +114,7 @@ export function headerRules({ files, policies }: Pick<PublicRules, 'files' | 'po
     ...immutableInNamed.map((folder) => override(`${folder}/:part/:file`, { 'Cache-Control': IMMUTABLE })),
     ...folders.map((folder) => override(`/${folder}/*`, file)),
     ...searchPatterns.map((pattern) => override(pattern, { 'Content-Security-Policy': policies.search })),
-    override(ADMIN_PATH, { 'Content-Security-Policy': policies.admin }),
+    override(ADMIN_PATH, cmsPageHeaders(policies)),
   ];
 }
 
@@ -144,8 +162,8 @@ export function cmsHeaderRules(policies: Pick<SitePolicies, 'admin' | 'file'>): 
   const override = (pattern: string, headers: Record<string, string>): HeaderRule => ({ pattern, detach: Object.keys(headers), headers });
   return [
     { pattern: '/*', headers: { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, 'Content-Security-Policy': policies.file } },
-    override('/', { 'Content-Security-Policy': policies.admin }),
-    override('/index.html', { 'Content-Security-Policy': policies.admin }),
+    override('/', cmsPageHeaders(policies)),
+    override('/index.html', cmsPageHeaders(policies)),
   ];
 }
 

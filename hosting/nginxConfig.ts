@@ -17,9 +17,23 @@
  * in e2e/hosting.spec.ts hold it).
  */
 import { ADMIN_PATH } from '../src/build/adminPage';
+import { OAUTH_PATH } from '../src/lib/cmsBackends';
+import { OAUTH_VARIABLES } from '../src/lib/config';
 import { PAGEFIND_FINGERPRINTED } from '../src/lib/search';
-import { FINGERPRINTED, HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, SEARCH_PAGE, SECURITY_HEADERS, notFoundPage } from './rules';
+import {
+  CMS_PAGE_OPENER_POLICY,
+  FINGERPRINTED,
+  HIDDEN_PATH,
+  IMMUTABLE,
+  NOT_FOUND_SCOPES,
+  OPENER_POLICY_HEADER,
+  REVALIDATE,
+  SEARCH_PAGE,
+  SECURITY_HEADERS,
+  notFoundPage,
+} from './rules';
 import { CDN_FILES, HOSTING_FILES, type PublicRules } from './publicFiles';
+import type { BuildRecord } from './buildRecord';
 
 /** Where Debian's libnginx-mod-http-brotli-static puts the module. */
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -35,6 +49,17 @@ const CACHE = '$stockpay_cache_control';
 const FILE = '$stockpay_file';
 /** The CMS's own server block chooses its policy by a map of its own: the same paths mean other files there. */
 const CMS_CSP = '$stockpay_cms_csp';
+/** The opener policy: the CMS page's differs (hosting/rules.ts CMS_PAGE_OPENER_POLICY). */
+const COOP = '$stockpay_coop';
+const CMS_COOP = '$stockpay_cms_coop';
+/** The CMS's server block's cache rule, a map of its own only when the sign-in exchange is on its origin. */
+const CMS_CACHE = '$stockpay_cms_cache_control';
+
+/** Where `npm run oauth` listens unless told otherwise (src/lib/config.ts OAUTH_HOST, OAUTH_PORT): what the sign-in location proxies to. */
+export const DEFAULT_OAUTH_UPSTREAM = `${OAUTH_VARIABLES.OAUTH_HOST.local}:${OAUTH_VARIABLES.OAUTH_PORT.local}`;
+
+/** The paths of the sign-in exchange, as a map key and a location see them: everything under /oauth/. */
+const SIGN_IN_PATHS = new RegExp(`^${OAUTH_PATH}`);
 
 export interface NginxSiteOptions {
   /** The public/ folder on the server, absolute: 'root' of the server block. */
@@ -49,6 +74,8 @@ export interface NginxSiteOptions {
    * the certificate must name both hosts.
    */
   includes?: readonly string[];
+  /** Where the sign-in exchange (`npm run oauth`) listens, host:port: DEFAULT_OAUTH_UPSTREAM when unset. */
+  oauthUpstream?: string;
 }
 
 /**
@@ -134,7 +161,7 @@ function nginxWords(value: string, what: string): string {
 const cmsRedirect = (cmsOrigin: string) => `return 301 "${escaped(`${cmsOrigin}/`)}$is_args$args";`;
 
 /** The lines every server block of the site shares: redirects, compression and the headers each response carries. */
-function commonServerLines(cache: string, csp: string): string[] {
+function commonServerLines(cache: string, csp: string, coop: string): string[] {
   return [
     '    # Location: /docs/, not http://host:port/docs/, whatever the proxy in front.',
     '    absolute_redirect off;',
@@ -159,10 +186,53 @@ function commonServerLines(cache: string, csp: string): string[] {
     '    # Every response carries these: 200, 301, 304 and 404 (always). Never put an',
     '    # add_header into a location below: that location would drop all of these.',
     `    add_header Cache-Control ${cache} always;`,
-    ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `    add_header ${name} ${nginxString(value)} always;`),
+    ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `    add_header ${name} ${name === OPENER_POLICY_HEADER ? coop : nginxString(value)} always;`),
     `    add_header Content-Security-Policy ${csp} always;`,
   ];
 }
+
+/**
+ * The origin the sign-in exchange answers on, when the build's CMS signs in
+ * through it (src/lib/config.ts, CmsSignIn); this config serves it when
+ * that is the site's origin or the CMS's own.
+ */
+const signInOrigin = (record: BuildRecord): string | undefined => (record.cms && 'oauthOrigin' in record.cms ? record.cms.oauthOrigin : undefined);
+
+/** `upstream` as host:port, to put into proxy_pass. */
+function upstreamAddress(upstream: string): string {
+  if (!/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\]):\d{1,5}$/.test(upstream)) throw new Error(`Not a host:port for the sign-in exchange: ${JSON.stringify(upstream)}`);
+  return upstream;
+}
+
+/**
+ * The sign-in exchange (docs/deploy.md, "Sign-in for editors") under
+ * /oauth/, proxied to `npm run oauth` on loopback. Its answers carry their
+ * own policy (its callback page runs a script by hash), `no-store` and no
+ * opener policy, which would cut its popup off from the CMS: the maps give
+ * these paths none of nginx's (an empty value adds no header). The headers
+ * every answer carries come from nginx alone, the service's copies hidden,
+ * so each is there once. nginx's 404 page never replaces its answers
+ * (proxy_intercept_errors is off).
+ */
+function signInLocation(options: NginxSiteOptions): string[] {
+  return [
+    '    # The editors\' sign-in exchange (npm run oauth; docs/deploy.md, "Sign-in for editors").',
+    `    location ^~ ${nginxString(OAUTH_PATH)} {`,
+    `        proxy_pass http://${upstreamAddress(options.oauthUpstream ?? DEFAULT_OAUTH_UPSTREAM)};`,
+    '        proxy_redirect off;',
+    ...Object.keys(SECURITY_HEADERS)
+      .filter((name) => name !== OPENER_POLICY_HEADER)
+      .map((name) => `        proxy_hide_header ${name};`),
+    '    }',
+    '',
+  ];
+}
+
+/** The map entry that gives the sign-in exchange's answers no value of a map's header: they carry their own. */
+const signInMapEntry = (signIn: boolean): string[] => (signIn ? [`    ${nginxRegExp(SIGN_IN_PATHS)} "";`] : []);
+
+/** The CMS page on the CMS's own origin, where public/admin/ is the root: / and /index.html. */
+const CMS_PAGE = /^\/(?:index\.html)?$/;
 
 /**
  * The CMS on an origin of its own (docs/deploy.md, "The CMS on its own
@@ -177,6 +247,7 @@ function commonServerLines(cache: string, csp: string): string[] {
  * reachable: nginx refuses a path that climbs above the root (400).
  */
 function cmsServer(rules: PublicRules, options: NginxSiteOptions, cmsOrigin: string): string[] {
+  const signIn = signInOrigin(rules.record) === cmsOrigin;
   const host = new URL(cmsOrigin).hostname;
   const siteHosts = [new URL(rules.record.siteUrl).hostname, options.serverName];
   if (siteHosts.includes(host)) {
@@ -191,8 +262,17 @@ function cmsServer(rules: PublicRules, options: NginxSiteOptions, cmsOrigin: str
     "# The CMS page gets the CMS's policy, every other file the sandboxing file policy.",
     `map $uri ${CMS_CSP} {`,
     `    default ${nginxString(rules.policies.file)};`,
-    `    ${nginxRegExp(/^\/(?:index\.html)?$/)} ${nginxString(rules.policies.admin)};`,
+    ...signInMapEntry(signIn),
+    `    ${nginxRegExp(CMS_PAGE)} ${nginxString(rules.policies.admin)};`,
     '}',
+    '',
+    "# The CMS page's opener policy lets its sign-in popup answer it (hosting/rules.ts).",
+    `map $uri ${CMS_COOP} {`,
+    `    default ${nginxString(SECURITY_HEADERS[OPENER_POLICY_HEADER])};`,
+    ...signInMapEntry(signIn),
+    `    ${nginxRegExp(CMS_PAGE)} ${nginxString(CMS_PAGE_OPENER_POLICY)};`,
+    '}',
+    ...(signIn ? ['', `map $uri ${CMS_CACHE} {`, `    default ${nginxString(REVALIDATE)};`, ...signInMapEntry(signIn), '}'] : []),
     '',
     'server {',
     ...options.listen.map((address) => `    listen ${nginxWords(address, 'listen address')};`),
@@ -200,12 +280,13 @@ function cmsServer(rules: PublicRules, options: NginxSiteOptions, cmsOrigin: str
     `    root ${nginxString(adminRoot)};`,
     ...(options.includes ?? []).map((file) => `    include ${nginxString(file)};`),
     '',
-    ...commonServerLines(nginxString(REVALIDATE), CMS_CSP),
+    ...commonServerLines(signIn ? CMS_CACHE : nginxString(REVALIDATE), CMS_CSP, CMS_COOP),
     '',
     "    # No error_page: the CMS has no 404 page, so nginx's own short one answers, under the file policy.",
     "    # The CDN's rules for this origin (written into public/admin/) are not for visitors.",
     ...CDN_FILES.map((file) => `    location = ${nginxString(file)} {\n        return 404;\n    }`),
     '',
+    ...(signIn ? signInLocation(options) : []),
     '    # / means /index.html, the CMS page; nothing else is a page here.',
     '    location / {',
     `        try_files ${FILE} =404;`,
@@ -229,6 +310,9 @@ const NEVER_SERVED: readonly string[] = [
   '            return 404;',
   '        }',
 ];
+
+/** The CMS page on the site's origin, as nginx serves it (the file served: $uri after try_files). */
+const ADMIN_PAGE = /^\/admin\/index\.html$/;
 
 /**
  * The maps (at http level, where Debian includes a site file) and the
@@ -259,6 +343,11 @@ const NEVER_SERVED: readonly string[] = [
  * - The CMS on its own origin (the record's cmsOrigin): /admin and
  *   everything under /admin/ answer 301 to that origin's root, and a second
  *   server block serves public/admin/ there (cmsServer).
+ * - The opener policy: same-origin, but for the CMS page, whose sign-in
+ *   popup must be able to answer it (hosting/rules.ts openerPolicy).
+ * - Sign-in: when the build's CMS signs in through the exchange on the
+ *   site's origin (or the CMS's), /oauth/ there is proxied to
+ *   `npm run oauth` (signInLocation).
  */
 export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): string {
   const files = new Set(rules.files);
@@ -268,6 +357,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
   if (options.listen.length === 0) throw new Error('The nginx server needs at least one listen address');
   const manifests = rules.files.filter((file) => file.endsWith('.webmanifest'));
   const { cmsOrigin } = rules.record;
+  const signIn = signInOrigin(rules.record) === new URL(rules.record.siteUrl).origin;
   const scope = (prefix: string) => [
     `    location ${nginxString(prefix)} {`,
     `        error_page 404 ${notFoundPage(prefix)};`,
@@ -292,7 +382,8 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '# page), and the sandboxing policy for everything else. The first match wins.',
     `map $uri ${CSP} {`,
     `    default ${nginxString(rules.policies.file)};`,
-    `    ${nginxRegExp(/^\/admin\/index\.html$/)} ${nginxString(rules.policies.admin)};`,
+    ...signInMapEntry(signIn),
+    `    ${nginxRegExp(ADMIN_PAGE)} ${nginxString(rules.policies.admin)};`,
     `    ${nginxRegExp(/^\/_gatsby\//)} ${nginxString(rules.policies.file)};`,
     `    ${nginxRegExp(SEARCH_PAGE)} ${nginxString(rules.policies.search)};`,
     `    ${nginxRegExp(/\.html$/)} ${nginxString(rules.policies.page)};`,
@@ -302,8 +393,16 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     '# immutable; everything else revalidates (with its ETag).',
     `map $uri ${CACHE} {`,
     `    default ${nginxString(REVALIDATE)};`,
+    ...signInMapEntry(signIn),
     `    ${nginxRegExp(FINGERPRINTED)} ${nginxString(IMMUTABLE)};`,
     `    ${nginxRegExp(PAGEFIND_FINGERPRINTED)} ${nginxString(IMMUTABLE)};`,
+    '}',
+    '',
+    "# The opener policy: the CMS page's lets its sign-in popup answer it (hosting/rules.ts).",
+    `map $uri ${COOP} {`,
+    `    default ${nginxString(SECURITY_HEADERS[OPENER_POLICY_HEADER])};`,
+    ...signInMapEntry(signIn),
+    `    ${nginxRegExp(ADMIN_PAGE)} ${nginxString(CMS_PAGE_OPENER_POLICY)};`,
     '}',
     '',
     '# A path ending in / means its index.html, so a folder without one is a 404',
@@ -335,7 +434,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     `    root ${nginxString(options.root)};`,
     ...(options.includes ?? []).map((file) => `    include ${nginxString(file)};`),
     '',
-    ...commonServerLines(CACHE, CSP),
+    ...commonServerLines(CACHE, CSP, COOP),
     '',
     `    error_page 404 ${notFoundPage('/')};`,
     '',
@@ -354,6 +453,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
           '',
         ]
       : []),
+    ...(signIn ? signInLocation(options) : []),
     "    # Debian's mime.types lacks the web app manifest's type.",
     ...manifests.map((file) => `    location = ${nginxString(file)} {\n        types {\n            application/manifest+json webmanifest;\n        }\n    }`),
     '',

@@ -34,7 +34,7 @@ export function cacheControl(path: string): string {
   return FINGERPRINTED.test(path) || PAGEFIND_FINGERPRINTED.test(path) ? IMMUTABLE : REVALIDATE;
 }
 
-/** Sent with every response, the 404s and redirects included. */
+/** Sent with every response, the 404s and redirects included (the opener policy's value varies: openerPolicy). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   'X-Content-Type-Options': 'nosniff',
@@ -42,6 +42,24 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
+
+export const OPENER_POLICY_HEADER = 'Cross-Origin-Opener-Policy';
+
+/**
+ * The CMS page's opener policy. Editors sign in to GitHub or GitLab in a
+ * popup the page opens (Netlify's provider, or the site's own exchange:
+ * docs/deploy.md, "Sign-in for editors"), which hands the token back
+ * through window.opener. Under `same-origin` the browser cuts that link as
+ * soon as the popup is on another origin, and the CMS never hears back;
+ * `same-origin-allow-popups` keeps it for the popups the page opens itself,
+ * and still keeps any other page from holding a reference to the CMS.
+ */
+export const CMS_PAGE_OPENER_POLICY = 'same-origin-allow-popups';
+
+/** The opener policy of the file or page served at `path`: the CMS page's (CMS_PAGE_OPENER_POLICY), or every other response's. */
+export function openerPolicy(path: string): string {
+  return servedKind(path) === 'admin' ? CMS_PAGE_OPENER_POLICY : SECURITY_HEADERS[OPENER_POLICY_HEADER];
+}
 
 /**
  * What a served path is, for its policy: a page of the site (a folder's
@@ -112,7 +130,7 @@ export function policyFor(path: string, policies: SitePolicies): string {
 
 /** Every header of the file or page served at `path` ('/docs/', '/docs/index.html', '/app-….js'). */
 export function headersFor(path: string, policies: SitePolicies): Record<string, string> {
-  return { 'Cache-Control': cacheControl(path), ...SECURITY_HEADERS, 'Content-Security-Policy': policyFor(path, policies) };
+  return { 'Cache-Control': cacheControl(path), ...SECURITY_HEADERS, [OPENER_POLICY_HEADER]: openerPolicy(path), 'Content-Security-Policy': policyFor(path, policies) };
 }
 
 /**

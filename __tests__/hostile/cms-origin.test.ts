@@ -23,7 +23,7 @@ import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../hosti
 import { freePort, startNginx, type RunningNginx } from '../../hosting/nginxServer';
 import { publicFiles, readPublicRules } from '../../hosting/publicFiles';
 import { cloudflareRedirect, netlifyRedirect } from '../../hosting/redirectsFile';
-import { FILE_POLICY, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
+import { CMS_PAGE_OPENER_POLICY, FILE_POLICY, OPENER_POLICY_HEADER, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
 import { ADMIN_PATH } from '../../src/build/adminPage';
 import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
 import { fixture, fixtureLines, scratch } from '../support/hostile';
@@ -62,7 +62,13 @@ function climbsAboveRoot(target: string): boolean {
   return false;
 }
 
-const lower = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+/** Headers by their lower-case names, in one order: a CDN rule that replaces a header moves it to the end. */
+const lower = (headers: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .map(([name, value]) => [name.toLowerCase(), value])
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 let dir: string;
 let port: number;
@@ -120,7 +126,13 @@ describe("the CMS's own host", () => {
       const response = await rawGet(port, target, CMS_HOST);
       expect([target, response.status]).toEqual([target, 200]);
       expect(response.body.equals(page)).toBe(true);
-      expect(ruledHeaders(response)).toEqual({ ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, 'Content-Security-Policy': sitePolicies(record).admin });
+      // Its opener policy lets its sign-in popup answer it (hosting/rules.ts).
+      expect(ruledHeaders(response)).toEqual({
+        ...SECURITY_HEADERS,
+        [OPENER_POLICY_HEADER]: CMS_PAGE_OPENER_POLICY,
+        'Cache-Control': REVALIDATE,
+        'Content-Security-Policy': sitePolicies(record).admin,
+      });
     }
     expect(sitePolicies(record).admin).toContain("'strict-dynamic'");
   });

@@ -79,3 +79,41 @@ describe('environmentMismatches', () => {
     ]);
   });
 });
+
+describe('how editors sign in, as the record carries it with its CMS', () => {
+  const signingIn = buildRecord(
+    { siteUrl: 'https://shop.example.com', paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' },
+    { name: 'github', repo: 'acme/site', branch: 'main', oauthOrigin: 'https://shop.example.com' },
+    RUNTIME,
+    ADMIN_SCRIPTS_EXAMPLE,
+  );
+
+  it("reads back the exchange's origin (nginx serves /oauth/ there) and a GitLab application for PKCE", () => {
+    expect(parseBuildRecord(JSON.stringify(signingIn))).toEqual(signingIn);
+    const pkce = { ...signingIn, cms: { name: 'gitlab', repo: 'acme/site', branch: 'main', gitlabAppId: 'a'.repeat(64) } };
+    expect(parseBuildRecord(JSON.stringify(pkce)).cms).toEqual(pkce.cms);
+  });
+
+  it('refuses what the build never writes', () => {
+    const withCms = (cms: Record<string, unknown>) => JSON.stringify({ ...signingIn, cms: { name: 'github', repo: 'acme/site', branch: 'main', ...cms } });
+    for (const oauthOrigin of ['https://shop.example.com/oauth', 'shop.example.com', 'javascript:alert(1)', 'https://a.example/', 42]) {
+      expect(() => parseBuildRecord(withCms({ oauthOrigin }))).toThrow('"cms.oauthOrigin" must be the origin of the sign-in exchange');
+    }
+    expect(() => parseBuildRecord(JSON.stringify({ ...signingIn, cms: { name: 'git-gateway', branch: 'main', oauthOrigin: 'https://a.example' } }))).toThrow('"cms.oauthOrigin"');
+    expect(() => parseBuildRecord(withCms({ gitlabAppId: 'a'.repeat(64) }))).toThrow('"cms.gitlabAppId" must be the GitLab application of a gitlab backend');
+    const gitlab = (cms: Record<string, unknown>) => JSON.stringify({ ...signingIn, cms: { name: 'gitlab', repo: 'acme/site', branch: 'main', ...cms } });
+    expect(() => parseBuildRecord(gitlab({ gitlabAppId: 'a b' }))).toThrow('"cms.gitlabAppId"');
+    expect(() => parseBuildRecord(gitlab({ gitlabAppId: 'a'.repeat(64), oauthOrigin: 'https://a.example' }))).toThrow('"cms.gitlabAppId"');
+  });
+
+  it('gives the CMS page the same policy as without it: signing in needs no origin of its own there (src/build/adminPage.ts)', () => {
+    expect(sitePolicies(signingIn).admin).toBe(adminContentSecurityPolicy({ name: 'github', repo: 'acme/site', branch: 'main' }, ADMIN_SCRIPTS_EXAMPLE));
+  });
+
+  it("names a serving shell's other sign-in, and does not use it", () => {
+    expect(environmentMismatches(signingIn, { CMS_BACKEND: 'github', CMS_REPO: 'acme/site', CMS_OAUTH_ORIGIN: 'https://shop.example.com' })).toEqual([]);
+    expect(environmentMismatches(signingIn, { CMS_BACKEND: 'github', CMS_REPO: 'acme/site', CMS_OAUTH_ORIGIN: 'https://sign-in.example.com' })).toEqual([
+      'CMS_BACKEND and its settings name {"name":"github","repo":"acme/site","branch":"main","oauthOrigin":"https://sign-in.example.com"}, the build\'s CMS is {"name":"github","repo":"acme/site","branch":"main","oauthOrigin":"https://shop.example.com"}',
+    ]);
+  });
+});

@@ -16,7 +16,7 @@ import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../hosti
 import { nginxSiteConfig } from '../../hosting/nginxConfig';
 import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
 import { cloudflareRedirect, netlifyRedirect } from '../../hosting/redirectsFile';
-import { FILE_POLICY, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
+import { CMS_PAGE_OPENER_POLICY, FILE_POLICY, OPENER_POLICY_HEADER, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 const CMS = 'https://cms.example.com';
@@ -139,7 +139,9 @@ describe('nginx', () => {
     ]);
     expect(cms.lines.filter((line) => line.startsWith('add_header'))).toEqual([
       `add_header Cache-Control "${REVALIDATE}" always;`,
-      ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `add_header ${name} ${/^[\w/.%:+,=@-]+$/.test(value) ? value : `"${value}"`} always;`),
+      ...Object.entries(SECURITY_HEADERS).map(([name, value]) =>
+        name === OPENER_POLICY_HEADER ? `add_header ${name} $stockpay_cms_coop always;` : `add_header ${name} ${/^[\w/.%:+,=@-]+$/.test(value) ? value : `"${value}"`} always;`,
+      ),
       'add_header Content-Security-Policy $stockpay_cms_csp always;',
     ]);
     // Every header at server level: a location with an add_header would drop them all.
@@ -152,6 +154,8 @@ describe('nginx', () => {
   it('gives the CMS page its policy and every other path the file policy, by a map of its own', () => {
     const map = config.blocks.get('map $uri $stockpay_cms_csp') as Block;
     expect(map.lines).toEqual([`default "${FILE_POLICY}";`, `"~^\\/(?:index\\.html)?$" "${adminContentSecurityPolicy(GITHUB, ADMIN_SCRIPTS_EXAMPLE)}";`]);
+    // Its opener policy too: the CMS page's lets its sign-in popup answer it (hosting/rules.ts).
+    expect((config.blocks.get('map $uri $stockpay_cms_coop') as Block).lines).toEqual(['default same-origin;', `"~^\\/(?:index\\.html)?$" ${CMS_PAGE_OPENER_POLICY};`]);
     const pattern = /^\/(?:index\.html)?$/;
     expect(['/', '/index.html'].every((uri) => pattern.test(uri))).toBe(true);
     expect(['/admin.js', '/index.html.br', '/x/index.html', '/config.yml', '//index.html'].some((uri) => pattern.test(uri))).toBe(false);
@@ -243,7 +247,13 @@ describe('the CDN files', () => {
     const admin = adminContentSecurityPolicy(GITHUB, ADMIN_SCRIPTS_EXAMPLE);
     const paths = [...FILES.filter((file) => file.startsWith(ADMIN_PATH)).map((file) => file.slice(ADMIN_PATH.length - 1)), '/', '/nothing', '/katex/'];
     for (const served of paths) {
-      const wanted = { ...SECURITY_HEADERS, 'Cache-Control': REVALIDATE, 'Content-Security-Policy': served === '/' || served === '/index.html' ? admin : FILE_POLICY };
+      const page = served === '/' || served === '/index.html';
+      const wanted = {
+        ...SECURITY_HEADERS,
+        [OPENER_POLICY_HEADER]: page ? CMS_PAGE_OPENER_POLICY : SECURITY_HEADERS[OPENER_POLICY_HEADER],
+        'Cache-Control': REVALIDATE,
+        'Content-Security-Policy': page ? admin : FILE_POLICY,
+      };
       expect(['cloudflare', served, cloudflareHeaders(rules, served)]).toEqual(['cloudflare', served, wanted]);
       expect(['netlify', served, netlifyHeaders(rules, served)]).toEqual(['netlify', served, wanted]);
     }

@@ -11,9 +11,11 @@ import {
   NOT_FOUND_SCOPES,
   REVALIDATE,
   SEARCH_PAGE,
+  OPENER_POLICY_HEADER,
   SECURITY_HEADERS,
   cacheControl,
   notFoundPage,
+  openerPolicy,
   policyFor,
 } from '../../hosting/rules';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
@@ -114,7 +116,9 @@ describe('nginxSiteConfig', () => {
     expect(added.every((d) => d.args.endsWith(' always'))).toBe(true);
     const names = added.map((d) => d.args.split(' ')[0]);
     expect(names).toEqual(['Cache-Control', ...Object.keys(SECURITY_HEADERS), 'Content-Security-Policy']);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(server('add_header')).toContain(`${name} ${nginxString(value)} always`);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      expect(server('add_header')).toContain(name === OPENER_POLICY_HEADER ? `${name} $stockpay_coop always` : `${name} ${nginxString(value)} always`);
+    }
     expect(server('add_header')).toEqual(expect.arrayContaining(['Cache-Control $stockpay_cache_control always', 'Content-Security-Policy $stockpay_csp always']));
   });
 
@@ -125,6 +129,14 @@ describe('nginxSiteConfig', () => {
     expect(mapValue(config, '$stockpay_csp', '/admin/index.html')).toBe(policies.admin);
     expect(mapValue(config, '$stockpay_csp', '/_gatsby/slices/_gatsby-scripts-1.html')).toBe(FILE_POLICY);
     expect(mapValue(config, '$stockpay_csp', '/media/upload.svg')).toBe(FILE_POLICY);
+  });
+
+  it("gives every response the site's opener policy but the CMS page's, whose sign-in popup must be able to answer it (hosting/rules.ts)", () => {
+    const { files } = rules();
+    for (const file of files) expect([file, mapValue(config, '$stockpay_coop', file)]).toEqual([file, openerPolicy(file)]);
+    expect(mapValue(config, '$stockpay_coop', '/admin/index.html')).toBe('same-origin-allow-popups');
+    expect(mapValue(config, '$stockpay_coop', '/docs/index.html')).toBe('same-origin');
+    expect(mapValue(config, '$stockpay_coop', '/404.html')).toBe('same-origin');
   });
 
   it('does not grow with the pages', () => {
@@ -326,5 +338,89 @@ describe('nginxStandaloneConfig', () => {
         .filter((d) => d.name === 'user')
         .map((d) => [d.blocks, d.args]),
     ).toEqual([[[], 'www-data']]);
+  });
+});
+
+describe('the sign-in exchange (npm run oauth) behind nginx', () => {
+  const SITE = 'https://shop.example.com';
+  const CMS = 'https://cms.example.com';
+  /** The rules of the site in rules(), its CMS signing in through the exchange on `oauthOrigin`, the CMS on `cmsOrigin` if any. */
+  const signingIn = (oauthOrigin: string, cmsOrigin: string | null = null): PublicRules => {
+    const base = rules();
+    const record = buildRecord(
+      { siteUrl: SITE, paymentsApiUrl: 'https://api.example.com', apiUrl: 'https://api.example.com' },
+      { name: 'github', repo: 'acme/site', branch: 'main', oauthOrigin },
+      base.record.runtime,
+      ADMIN_SCRIPTS_EXAMPLE,
+      cmsOrigin,
+    );
+    return { files: base.files, record, policies: sitePolicies(record) };
+  };
+  /** `text` without the sign-in's lines: its maps' entries, and its location with the blank line after it. */
+  const withoutSignIn = (text: string): string => {
+    const lines = text.split('\n');
+    const start = lines.findIndex((line) => line.includes("# The editors' sign-in exchange"));
+    const end = lines.indexOf('    }', start);
+    return [...lines.slice(0, start), ...lines.slice(end + 2)].filter((line) => line !== '    "~^\\/oauth\\/" "";').join('\n');
+  };
+  const locations = (text: string) => directives(text).filter((d) => d.blocks.some((block) => block.startsWith('location ^~ "/oauth/"') || block === 'location ^~ /oauth/'));
+
+  it("proxies the site's /oauth/ to it when it answers on the site's origin, and adds no header there: its answers carry their own, nginx's the rest once", () => {
+    const text = nginxSiteConfig(signingIn(SITE), OPTIONS);
+    const proxied = directives(text).filter((d) => d.blocks.join() === 'server,location ^~ /oauth/');
+    expect(proxied.map((d) => `${d.name} ${d.args}`)).toEqual([
+      'proxy_pass http://127.0.0.1:8787',
+      'proxy_redirect off',
+      ...Object.keys(SECURITY_HEADERS)
+        .filter((name) => name !== OPENER_POLICY_HEADER)
+        .map((name) => `proxy_hide_header ${name}`),
+    ]);
+    for (const variable of ['$stockpay_csp', '$stockpay_cache_control', '$stockpay_coop']) {
+      for (const uri of ['/oauth/auth', '/oauth/callback', '/oauth/anything.html']) expect([variable, uri, mapValue(text, variable, uri)]).toEqual([variable, uri, '']);
+    }
+    // Every other path keeps what it had.
+    const { files, policies } = rules();
+    for (const file of files) {
+      expect([file, mapValue(text, '$stockpay_csp', file), mapValue(text, '$stockpay_coop', file)]).toEqual([file, policyFor(file, policies), openerPolicy(file)]);
+    }
+    expect(withoutSignIn(text)).toBe(nginxSiteConfig(rules(), OPTIONS));
+  });
+
+  it('proxies to where npm run oauth listens when told, and refuses an address nginx would misread', () => {
+    const text = nginxSiteConfig(signingIn(SITE), { ...OPTIONS, oauthUpstream: '127.0.0.1:9123' });
+    expect(locations(text).find((d) => d.name === 'proxy_pass')?.args).toBe('http://127.0.0.1:9123');
+    expect(locations(nginxSiteConfig(signingIn(SITE), { ...OPTIONS, oauthUpstream: '[::1]:8787' })).find((d) => d.name === 'proxy_pass')?.args).toBe('http://[::1]:8787');
+    for (const upstream of ['127.0.0.1', 'http://127.0.0.1:1', '127.0.0.1:1; return 200', 'a b:1']) {
+      expect(() => nginxSiteConfig(signingIn(SITE), { ...OPTIONS, oauthUpstream: upstream })).toThrow('Not a host:port for the sign-in exchange');
+    }
+  });
+
+  it("serves it in the CMS's server block when it answers on the CMS's own origin, the site's block untouched", () => {
+    const text = nginxSiteConfig(signingIn(CMS, CMS), OPTIONS);
+    const all = directives(text);
+    expect(all.filter((d) => d.blocks.join() === 'server,location ^~ /oauth/').map((d) => d.name)).toEqual([
+      'proxy_pass',
+      'proxy_redirect',
+      'proxy_hide_header',
+      'proxy_hide_header',
+      'proxy_hide_header',
+      'proxy_hide_header',
+    ]);
+    // Two server blocks: the location is in the second, the CMS's.
+    const cmsStart = text.indexOf('server_name cms.example.com;');
+    expect(text.indexOf('location ^~ /oauth/')).toBeGreaterThan(cmsStart);
+    expect(text.indexOf('location ^~ /oauth/', text.indexOf('location ^~ /oauth/') + 1)).toBe(-1);
+    for (const variable of ['$stockpay_cms_csp', '$stockpay_cms_cache_control', '$stockpay_cms_coop'])
+      expect([variable, mapValue(text, variable, '/oauth/callback')]).toEqual([variable, '']);
+    expect(mapValue(text, '$stockpay_cms_cache_control', '/index.html')).toBe(REVALIDATE);
+    expect(all.filter((d) => d.name === 'add_header' && d.args.startsWith('Cache-Control $stockpay_cms_cache_control'))).toHaveLength(1);
+    // The site's maps keep /oauth/ as any other path there.
+    expect(mapValue(text, '$stockpay_csp', '/oauth/callback')).toBe(FILE_POLICY);
+  });
+
+  it('serves nothing of it when it answers on another origin (a CDN function, a host of its own)', () => {
+    const text = nginxSiteConfig(signingIn('https://sign-in.example.com'), OPTIONS);
+    expect(text).not.toContain('/oauth/');
+    expect(text).toBe(nginxSiteConfig(rules(), OPTIONS));
   });
 });

@@ -39,7 +39,16 @@ export const INTEGRITY = /^sha384-[A-Za-z0-9+/]{64}$/;
 /** Where Decap's markdown widget remembers the editor's mode (decap-cms-widget-markdown). */
 export const MARKDOWN_MODE_KEY = 'cms.md-mode';
 
-/** The origins the CMS talks to for each backend: its API, and where the API's avatars and files live. */
+/**
+ * The origins the CMS talks to for each backend: its API, and where the
+ * API's avatars and files live. Signing in to GitHub or GitLab adds none
+ * (docs/deploy.md, "Sign-in for editors"): Netlify's provider or the site's
+ * own exchange (CMS_OAUTH_ORIGIN) is a popup the page opens, which answers
+ * by postMessage, and no directive governs either (hosting/rules.ts gives
+ * the page the opener policy that keeps the popup's answer); GitLab's PKCE
+ * flow leaves the page for gitlab.com and fetches its token from there,
+ * which connect-src names already.
+ */
 function backendOrigins(backend: CmsBackend): { connect: string[]; img: string[] } {
   switch (backend.name) {
     case 'local':

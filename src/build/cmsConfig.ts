@@ -13,6 +13,7 @@ import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from '../lib/social'
 
 // A type only: this module is bundled into the CMS's setup script (src/browser/admin.ts), which has no process.env for config.ts to read when it loads.
 import type { CmsBackend } from '../lib/config';
+import { OAUTH_PATH } from '../lib/cmsBackends';
 import { MEDIA_FOLDER, MEDIA_PATH } from '../../plugins/stockpay-remark-images/paths';
 
 /** Where the CMS reads and writes the files: read from the CMS_* variables by src/lib/config.ts (cmsBackendFromEnv). */
@@ -307,6 +308,15 @@ function socialCollection(): CmsCollection {
  */
 export const DEPLOY_PREVIEW_CONTEXT = 'deploy/netlify';
 
+/**
+ * The backend block, and the workflow. GitHub and GitLab sign editors in
+ * through Netlify's OAuth provider unless the build says otherwise
+ * (src/lib/config.ts, CmsSignIn): through the site's own exchange, whose
+ * origin is Decap's `base_url` (Decap compares its messages' origin with
+ * it, so it is the origin alone) and whose start is `auth_endpoint`; or,
+ * on GitLab, through PKCE in the browser (`auth_type: pkce` and the
+ * application's `app_id`, with Decap's default `base_url`, gitlab.com).
+ */
 function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publish_mode'> {
   switch (backend.name) {
     case 'local':
@@ -314,8 +324,17 @@ function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publis
       return { backend: { name: 'proxy', proxy_url: backend.url, branch: 'main' } };
     case 'git-gateway':
       return { backend: { name: 'git-gateway', branch: backend.branch }, publish_mode: 'editorial_workflow' };
-    default:
-      return { backend: { name: backend.name, repo: backend.repo, branch: backend.branch, preview_context: DEPLOY_PREVIEW_CONTEXT }, publish_mode: 'editorial_workflow' };
+    default: {
+      const signIn: Record<string, string> = backend.oauthOrigin
+        ? { base_url: backend.oauthOrigin, auth_endpoint: `${OAUTH_PATH.slice(1)}auth` }
+        : backend.gitlabAppId
+          ? { auth_type: 'pkce', app_id: backend.gitlabAppId }
+          : {};
+      return {
+        backend: { name: backend.name, repo: backend.repo, branch: backend.branch, preview_context: DEPLOY_PREVIEW_CONTEXT, ...signIn },
+        publish_mode: 'editorial_workflow',
+      };
+    }
   }
 }
 

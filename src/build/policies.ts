@@ -138,6 +138,19 @@ export function adminDirectives(sources: AdminSources): Directives {
   };
 }
 
+/**
+ * The callback page of the editors' sign-in exchange (cms/oauth/exchange.ts),
+ * which holds a GitHub or GitLab token: it runs its one inline script,
+ * trusted by its hash ('sha256-…'), which hands the token to the CMS's
+ * window; nothing may load, run, post a form or frame it.
+ */
+export function signInPageDirectives(scriptHash: string): Directives {
+  return { ...INERT_DOCUMENT, 'script-src': [`'${scriptHash}'`] };
+}
+
+/** The exchange's other answers (redirects to the provider, refusals): text that runs nothing. */
+export const SIGN_IN_ANSWER_DIRECTIVES: Directives = INERT_DOCUMENT;
+
 /** The policy of the page a build without a CMS backend serves at /admin/: a document of text and inline style, nothing else. */
 export const UNCONFIGURED_ADMIN_DIRECTIVES: Directives = { ...INERT_DOCUMENT, 'style-src': ["'unsafe-inline'"] };
 

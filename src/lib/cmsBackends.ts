@@ -25,3 +25,14 @@ export const cmsBackendNames = (): CmsBackendName[] => [LOCAL_CMS_BACKEND, ...PR
 export function isCmsBackendName(value: unknown): value is CmsBackendName {
   return value === LOCAL_CMS_BACKEND || (PRODUCTION_CMS_BACKENDS as readonly unknown[]).includes(value);
 }
+
+/**
+ * Where the editors' sign-in exchange (cms/oauth/) answers on its origin
+ * (CMS_OAUTH_ORIGIN): the CMS opens `<origin>/oauth/auth` in a popup, and
+ * GitHub or GitLab send the editor back to `<origin>/oauth/callback`.
+ * Fixed, so that the CMS's config.yml, the exchange, nginx's location and
+ * the CDN functions (deploy/edge/) agree without a setting; here, since
+ * the CMS's setup script, which must not load src/lib/config.ts, writes it
+ * too.
+ */
+export const OAUTH_PATH = '/oauth/';

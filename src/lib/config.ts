@@ -15,8 +15,10 @@
  * the tests and the benchmark build with `SITE_ENV=local`.
  *
  * The editors' CMS has variables of its own (CMS_VARIABLES), read by the
- * build only, never baked into a page: where the CMS commits and the origin
- * it may be served from.
+ * build only, never baked into a page: where the CMS commits, the origin
+ * it may be served from and how editors sign in. The sign-in exchange
+ * (cms/oauth/) has its own (OAUTH_VARIABLES), read where it runs, never by
+ * the build.
  */
 import { SANDBOX_APP_PATH } from './apiContract';
 import { isValidEmail } from './contact';
@@ -358,7 +360,21 @@ export function readConfig(env: ConfigEnv): SiteConfig {
 /** Where the CMS reads and writes the files (src/build/cmsConfig.ts writes it into the CMS's config.yml). */
 export type CmsBackend =
   /** `npm run edit`: the local backend on this machine (cms/localBackend.ts), writing the working tree's content folders. */
-  { name: typeof LOCAL_CMS_BACKEND; url: string } | { name: 'github' | 'gitlab'; repo: string; branch: string } | { name: 'git-gateway'; branch: string };
+  { name: typeof LOCAL_CMS_BACKEND; url: string } | ({ name: 'github' | 'gitlab'; repo: string; branch: string } & CmsSignIn) | { name: 'git-gateway'; branch: string };
+
+/**
+ * How editors sign in to GitHub or GitLab (docs/deploy.md, "Sign-in for
+ * editors"): by default through Netlify's OAuth provider, which only a site
+ * on Netlify has; with `oauthOrigin` through the site's own exchange
+ * (cms/oauth/, CMS_OAUTH_ORIGIN); with `gitlabAppId` through GitLab's PKCE
+ * flow, in the browser alone (CMS_GITLAB_APP_ID). At most one of the two.
+ */
+export interface CmsSignIn {
+  /** The origin the sign-in exchange answers on, at OAUTH_PATH (src/lib/cmsBackends.ts). */
+  oauthOrigin?: string;
+  /** A GitLab application's ID, for its PKCE flow. */
+  gitlabAppId?: string;
+}
 
 /**
  * What a CMS variable may hold. A wrong value is refused as "<name> must
@@ -388,6 +404,9 @@ export const CMS_VARIABLES = {
   CMS_REPO: { must: 'name the repository as owner/name', form: /^[\w.-]+(\/[\w.-]+)+$/ },
   CMS_BRANCH: { must: 'be a branch name', form: /^[\w./-]+$/, local: 'main' },
   CMS_ORIGIN: { must: 'be an https origin such as https://cms.example.org' },
+  CMS_OAUTH_ORIGIN: { must: 'be the https origin the sign-in exchange answers on, such as https://www.example.org' },
+  // GitLab's application IDs are 64 hexadecimal digits; the form is looser, so that an older instance's pass too.
+  CMS_GITLAB_APP_ID: { must: "be the GitLab application's ID (letters and digits)", form: /^[A-Za-z0-9]{8,128}$/ },
   // Set by `npm run edit` (scripts/edit.ts) for its local backend on this machine (cms/localBackend.ts).
   CMS_LOCAL_BACKEND_URL: { must: 'be http://127.0.0.1:<port>/api/v1', form: /^http:\/\/(127\.0\.0\.1|localhost):\d+\/api\/v1$/ },
 } as const satisfies Record<string, CmsVariableSpec>;
@@ -427,16 +446,80 @@ function cmsRefusal(name: CmsVariable, value: string): { error: string } {
 export function cmsBackendFromEnv(env: CmsEnv): CmsBackend | undefined | { error: string } {
   const local = cmsValue(env, 'CMS_LOCAL_BACKEND_URL');
   if (local) return CMS_VARIABLES.CMS_LOCAL_BACKEND_URL.form.test(local) ? { name: LOCAL_CMS_BACKEND, url: local } : cmsRefusal('CMS_LOCAL_BACKEND_URL', local);
+  const signInVariable = SIGN_IN_VARIABLES.find((variable) => cmsValue(env, variable));
   const name = cmsValue(env, 'CMS_BACKEND');
-  if (!name) return undefined;
+  if (!name) {
+    return signInVariable
+      ? { error: `${signInVariable} is set, but CMS_BACKEND is not: there is no CMS to sign in to; set CMS_BACKEND (github or gitlab), or unset ${signInVariable}` }
+      : undefined;
+  }
   const branch = cmsValue(env, 'CMS_BRANCH') ?? CMS_VARIABLES.CMS_BRANCH.local;
   if (!CMS_VARIABLES.CMS_BRANCH.form.test(branch)) return cmsRefusal('CMS_BRANCH', branch);
   const backend = CMS_VARIABLES.CMS_BACKEND.oneOf.find((known) => known === name);
   if (!backend) return cmsRefusal('CMS_BACKEND', name);
-  if (backend === 'git-gateway') return { name: backend, branch };
+  if (backend === 'git-gateway') {
+    if (signInVariable)
+      return { error: `${signInVariable} cannot be used with CMS_BACKEND=git-gateway: Netlify Identity signs editors in there; use github or gitlab, or unset ${signInVariable}` };
+    return { name: backend, branch };
+  }
   const repo = cmsValue(env, 'CMS_REPO') ?? '';
   if (!CMS_VARIABLES.CMS_REPO.form.test(repo)) return { error: `CMS_REPO must ${CMS_VARIABLES.CMS_REPO.must} for CMS_BACKEND=${backend}${repo ? `, got "${repo}"` : ''}` };
-  return { name: backend, repo, branch };
+  const signIn = cmsSignInFromEnv(env, backend);
+  return 'error' in signIn ? signIn : { name: backend, repo, branch, ...signIn };
+}
+
+/** The variables that choose how editors sign in (CmsSignIn). */
+const SIGN_IN_VARIABLES = ['CMS_OAUTH_ORIGIN', 'CMS_GITLAB_APP_ID'] as const satisfies readonly CmsVariable[];
+
+/**
+ * How editors of `backend` sign in (CmsSignIn), from CMS_OAUTH_ORIGIN or
+ * CMS_GITLAB_APP_ID; {} for Netlify's provider; an error naming the
+ * variable otherwise. CMS_OAUTH_ORIGIN is held to what CMS_ORIGIN is
+ * (cmsOriginSetting): the CMS compares the origin of the exchange's
+ * messages with it, so it must be an origin alone.
+ */
+function cmsSignInFromEnv(env: CmsEnv, backend: 'github' | 'gitlab'): CmsSignIn | { error: string } {
+  const appId = cmsValue(env, 'CMS_GITLAB_APP_ID');
+  const oauth = cmsValue(env, 'CMS_OAUTH_ORIGIN');
+  if (appId !== undefined) {
+    if (backend !== 'gitlab') return { error: `CMS_GITLAB_APP_ID is for CMS_BACKEND=gitlab (GitLab's PKCE sign-in), not ${backend}; unset it` };
+    if (oauth !== undefined) {
+      return { error: 'CMS_OAUTH_ORIGIN and CMS_GITLAB_APP_ID are two ways of signing in to GitLab (the exchange, or PKCE in the browser): set one of them' };
+    }
+    return CMS_VARIABLES.CMS_GITLAB_APP_ID.form.test(appId) ? { gitlabAppId: appId } : cmsRefusal('CMS_GITLAB_APP_ID', appId);
+  }
+  if (oauth === undefined) return {};
+  const origin = cmsOriginSetting('CMS_OAUTH_ORIGIN', oauth, env, 'set the origin editors reach the exchange on');
+  return typeof origin === 'string' ? { oauthOrigin: origin } : origin;
+}
+
+/**
+ * `value` of an origin variable of the CMS (CMS_ORIGIN, CMS_OAUTH_ORIGIN) as
+ * the origin alone (scheme, host and port), or the problem, naming the
+ * variable and the value: what any build refuses (no http(s) origin, a
+ * path, user, query or fragment), and in a production build (configMode)
+ * what it refuses in the site's other addresses (plain http, this machine,
+ * a reserved domain, for which `reservedAdvice` says what to set instead).
+ */
+function cmsOriginSetting(name: 'CMS_ORIGIN' | 'CMS_OAUTH_ORIGIN', value: string, env: CmsEnv, reservedAdvice: string): string | { error: string } {
+  const wrong = (why: string) => ({ error: `${name} ${why}; got "${value}"` });
+  const notAnOrigin = `must ${CMS_VARIABLES[name].must}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return wrong(notAnOrigin);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return wrong(notAnOrigin);
+  if (url.username || url.password || url.search || url.hash || value.includes('?') || value.includes('#') || url.pathname !== '/' || /^[a-z]+:\/\/[^/]*\/./i.test(value)) {
+    return wrong('must be an origin alone (scheme, host and port): no path, user name, password, query or fragment');
+  }
+  if (configMode(env) === 'production') {
+    const problem = productionUrlProblem(name, url, value);
+    if (problem) return { error: problem };
+    if (RESERVED_TOP_LEVEL.test(url.hostname)) return wrong(`is at a reserved domain that serves no site (RFC 2606): ${reservedAdvice}`);
+  }
+  return url.origin;
 }
 
 /**
@@ -456,24 +539,9 @@ export function cmsOriginFromEnv(env: CmsEnv, siteUrl: string): string | undefin
   const value = cmsValue(env, CMS_ORIGIN_VARIABLE);
   if (!value) return undefined;
   const wrong = (why: string) => ({ error: `${CMS_ORIGIN_VARIABLE} ${why}; got "${value}"` });
-  const notAnOrigin = `must ${CMS_VARIABLES.CMS_ORIGIN.must}`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return wrong(notAnOrigin);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return wrong(notAnOrigin);
   // The CMS's files sit at the root of its origin: a path would serve them somewhere they do not expect to be.
-  if (url.username || url.password || url.search || url.hash || value.includes('?') || value.includes('#') || url.pathname !== '/' || /^[a-z]+:\/\/[^/]*\/./i.test(value)) {
-    return wrong('must be an origin alone (scheme, host and port): no path, user name, password, query or fragment');
-  }
-  if (configMode(env) === 'production') {
-    const problem = productionUrlProblem(CMS_ORIGIN_VARIABLE, url, value);
-    if (problem) return { error: problem };
-    if (RESERVED_TOP_LEVEL.test(url.hostname)) return wrong('is at a reserved domain that serves no site (RFC 2606): set the address editors will open');
-  }
-  const origin = url.origin;
+  const origin = cmsOriginSetting(CMS_ORIGIN_VARIABLE, value, env, 'set the address editors will open');
+  if (typeof origin !== 'string') return origin;
   if (origin === new URL(siteUrl).origin)
     return wrong(`is the site's own origin (GATSBY_SITE_URL): the CMS needs an origin apart from the site's pages; unset it to serve the CMS at /admin/`);
   const backend = cmsBackendFromEnv(env);
@@ -491,6 +559,172 @@ export function cmsOriginFromEnv(env: CmsEnv, siteUrl: string): string | undefin
     );
   }
   return origin;
+}
+
+// ---------------------------------------------------------------------------
+// The sign-in exchange
+
+/** The providers the sign-in exchange (cms/oauth/) signs editors in with: the CMS's backends that sign in through OAuth. */
+export const OAUTH_PROVIDERS = ['github', 'gitlab'] as const;
+
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** What a variable of the exchange may hold; a wrong value is refused as "<name> must <must>", with the value unless it is a secret. */
+interface OAuthVariableSpec {
+  must: string;
+  /** The form a value must have. */
+  form?: RegExp;
+  /** The values it may take. */
+  oneOf?: readonly string[];
+  /** The value when unset, if it has one. */
+  local?: string;
+  /** Never quoted back, in a message or anywhere else. */
+  secret?: true;
+}
+
+/**
+ * The sign-in exchange's own variables, declared once, in the order the
+ * docs list them (docs/configuration.md, "The sign-in exchange";
+ * __tests__/lib/oauthSettings.test.ts). Read where the exchange runs
+ * (`npm run oauth`, a CDN's function), never by the build: the client
+ * secrets stay out of the build's environment. Besides these it reads
+ * CMS_OAUTH_ORIGIN, CMS_ORIGIN and GATSBY_SITE_URL, with the build's values.
+ */
+export const OAUTH_VARIABLES = {
+  OAUTH_GITHUB_CLIENT_ID: { must: "be the GitHub OAuth app's client ID", form: /^[\w.-]{1,100}$/ },
+  OAUTH_GITHUB_CLIENT_SECRET: { must: "be the GitHub OAuth app's client secret (printable characters, no spaces)", form: /^[\x21-\x7e]{1,256}$/, secret: true },
+  OAUTH_GITHUB_SCOPE: { must: 'be repo or public_repo', oneOf: ['repo', 'public_repo'], local: 'repo' },
+  OAUTH_GITLAB_CLIENT_ID: { must: "be the GitLab application's ID", form: /^[\w.-]{1,256}$/ },
+  OAUTH_GITLAB_CLIENT_SECRET: { must: "be the GitLab application's secret (printable characters, no spaces)", form: /^[\x21-\x7e]{1,256}$/, secret: true },
+  OAUTH_GITLAB_URL: { must: 'be the https address of the GitLab the application is registered on, such as https://gitlab.example.org', local: 'https://gitlab.com' },
+  // `npm run oauth` alone (scripts/oauth.ts): where it listens. nginx's location proxies to 127.0.0.1:8787 (hosting/nginxConfig.ts).
+  OAUTH_HOST: { must: 'be the IP address to listen on, such as 127.0.0.1', form: /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:]*)$/, local: '127.0.0.1' },
+  OAUTH_PORT: { must: 'be a port number from 1 to 65535', form: /^[1-9]\d{0,4}$/, local: '8787' },
+} as const satisfies Record<string, OAuthVariableSpec>;
+
+export type OAuthVariable = keyof typeof OAUTH_VARIABLES;
+
+/** The exchange's variables in their declared order (marked pure: the pages' bundle loads this module and reads none of them). */
+export const OAUTH_VARIABLE_NAMES = /* @__PURE__ */ Object.keys(OAUTH_VARIABLES) as OAuthVariable[];
+
+/** What the exchange reads: its own variables, and the build's it shares (with the build's values). */
+export type OAuthEnv = Readonly<Partial<Record<OAuthVariable | 'CMS_OAUTH_ORIGIN' | 'CMS_ORIGIN' | 'GATSBY_SITE_URL', string | undefined>>>;
+
+/** A provider's OAuth application, as registered with it. */
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** What the exchange is configured with (oauthSettingsFromEnv): pure data, handed to it whole (cms/oauth/exchange.ts). */
+export interface OAuthSettings {
+  /** The exchange's own origin (CMS_OAUTH_ORIGIN): the providers send editors back to `<origin>/oauth/callback`. */
+  origin: string;
+  /** The one origin the token is handed to: the CMS's (CMS_ORIGIN when set, else GATSBY_SITE_URL's). */
+  cmsOrigin: string;
+  github?: OAuthClient & { scope: 'repo' | 'public_repo' };
+  /** `url`: GitLab's address (gitlab.com, or OAUTH_GITLAB_URL for a GitLab of one's own), without a trailing slash. */
+  gitlab?: OAuthClient & { url: string };
+}
+
+const oauthValue = (env: OAuthEnv, name: keyof OAuthEnv): string | undefined => env[name]?.trim() || undefined;
+
+/** A wrong value of the exchange's `name`, quoted unless it is a secret. */
+function oauthRefusal(name: OAuthVariable, value: string): string {
+  const spec: OAuthVariableSpec = OAUTH_VARIABLES[name];
+  return `${name} must ${spec.must}${spec.secret ? '; its value is not shown' : `, got "${value}"`}`;
+}
+
+/**
+ * An address the exchange reads, as a URL: https, or plain http on this
+ * machine only (a test, or the exchange beside a local build). Its problem
+ * otherwise, naming the variable; `originOnly` refuses a path too.
+ */
+function exchangeUrl(name: keyof OAuthEnv, value: string, originOnly: boolean): URL | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${name} must be an https address, got "${value}"`;
+  }
+  const faults: string[] = [];
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) faults.push('must use https (plain http only on this machine)');
+  if (url.username || url.password) faults.push('must not contain a user name or password');
+  if (url.search || url.hash || value.includes('?') || value.includes('#')) faults.push('must not have a query or fragment');
+  if (originOnly && (url.pathname !== '/' || /^[a-z]+:\/\/[^/]*\/./i.test(value))) faults.push('must be an origin alone, without a path');
+  return faults.length > 0 ? `${name} ${faults.join(', ')}; got "${url.username || url.password ? quoteUrl(url, value) : value}"` : url;
+}
+
+/**
+ * The exchange's settings from `env`, or every problem, one line each,
+ * naming the variable (a secret's value never shown): CMS_OAUTH_ORIGIN and
+ * GATSBY_SITE_URL are required, CMS_ORIGIN is read when set; each
+ * provider's client ID and secret go together, and at least one provider
+ * must have them.
+ */
+export function oauthSettingsFromEnv(env: OAuthEnv): OAuthSettings | { errors: string[] } {
+  const errors: string[] = [];
+  const origin = (name: 'CMS_OAUTH_ORIGIN' | 'CMS_ORIGIN' | 'GATSBY_SITE_URL', purpose: string | null): string | undefined => {
+    const value = oauthValue(env, name);
+    if (value === undefined) {
+      if (purpose) errors.push(`${name} is not set (${purpose})`);
+      return undefined;
+    }
+    const url = exchangeUrl(name, value, name !== 'GATSBY_SITE_URL');
+    if (typeof url === 'string') errors.push(url);
+    return typeof url === 'string' ? undefined : url.origin;
+  };
+  const own = origin('CMS_OAUTH_ORIGIN', "the exchange's own origin, as the build has it");
+  const site = origin('GATSBY_SITE_URL', "the site's address, as the build has it");
+  const cms = origin('CMS_ORIGIN', null);
+  const read = (name: OAuthVariable): string | undefined => {
+    const value = oauthValue(env, name);
+    const spec: OAuthVariableSpec = OAUTH_VARIABLES[name];
+    if (value === undefined) return spec.local;
+    if ((spec.form && !spec.form.test(value)) || (spec.oneOf && !spec.oneOf.includes(value))) {
+      errors.push(oauthRefusal(name, value));
+      return undefined;
+    }
+    return value;
+  };
+  const client = (provider: 'GITHUB' | 'GITLAB'): OAuthClient | undefined => {
+    const [idName, secretName] = [`OAUTH_${provider}_CLIENT_ID`, `OAUTH_${provider}_CLIENT_SECRET`] as const;
+    const id = read(idName);
+    const secret = read(secretName);
+    const [hasId, hasSecret] = [oauthValue(env, idName) !== undefined, oauthValue(env, secretName) !== undefined];
+    if (hasId !== hasSecret) errors.push(`${hasId ? idName : secretName} is set, but ${hasId ? secretName : idName} is not: set both, or neither`);
+    return id !== undefined && secret !== undefined ? { clientId: id, clientSecret: secret } : undefined;
+  };
+  const github = client('GITHUB');
+  const gitlab = client('GITLAB');
+  const scope = read('OAUTH_GITHUB_SCOPE') as 'repo' | 'public_repo' | undefined;
+  const gitlabValue = oauthValue(env, 'OAUTH_GITLAB_URL');
+  const gitlabUrl = gitlabValue === undefined ? new URL(OAUTH_VARIABLES.OAUTH_GITLAB_URL.local) : exchangeUrl('OAUTH_GITLAB_URL', gitlabValue, false);
+  if (typeof gitlabUrl === 'string') errors.push(gitlabUrl);
+  const clientVariables = ['OAUTH_GITHUB_CLIENT_ID', 'OAUTH_GITHUB_CLIENT_SECRET', 'OAUTH_GITLAB_CLIENT_ID', 'OAUTH_GITLAB_CLIENT_SECRET'] as const;
+  if (clientVariables.every((name) => oauthValue(env, name) === undefined)) {
+    errors.push(
+      'Neither OAUTH_GITHUB_CLIENT_ID and OAUTH_GITHUB_CLIENT_SECRET nor OAUTH_GITLAB_CLIENT_ID and OAUTH_GITLAB_CLIENT_SECRET is set: the exchange has no provider to sign in with',
+    );
+  }
+  if (errors.length > 0 || own === undefined || site === undefined || typeof gitlabUrl === 'string') return { errors };
+  return {
+    origin: own,
+    cmsOrigin: cms ?? site,
+    ...(github && scope ? { github: { ...github, scope } } : {}),
+    ...(gitlab ? { gitlab: { ...gitlab, url: gitlabUrl.href.replace(/\/+$/, '') } } : {}),
+  };
+}
+
+/** Where `npm run oauth` listens (OAUTH_HOST, OAUTH_PORT), or every problem. */
+export function oauthListenFromEnv(env: OAuthEnv): { host: string; port: number } | { errors: string[] } {
+  const host = oauthValue(env, 'OAUTH_HOST') ?? OAUTH_VARIABLES.OAUTH_HOST.local;
+  const port = oauthValue(env, 'OAUTH_PORT') ?? OAUTH_VARIABLES.OAUTH_PORT.local;
+  const errors = [
+    ...(OAUTH_VARIABLES.OAUTH_HOST.form.test(host) ? [] : [oauthRefusal('OAUTH_HOST', host)]),
+    ...(OAUTH_VARIABLES.OAUTH_PORT.form.test(port) && Number(port) <= 65535 ? [] : [oauthRefusal('OAUTH_PORT', port)]),
+  ];
+  return errors.length > 0 ? { errors } : { host, port: Number(port) };
 }
 
 /**

@@ -1,0 +1,122 @@
+/** @jest-environment node */
+import { buildSync, type BuildOptions } from 'esbuild';
+import path from 'node:path';
+import vm from 'node:vm';
+
+/**
+ * The sign-in exchange at a CDN's edge (deploy/edge/): each function
+ * bundled as its CDN's CLI bundles it (esbuild: wrangler for Cloudflare
+ * Pages Functions, netlify-cli for Netlify Functions), holding the one
+ * exchange module (cms/oauth/exchange.ts), and run in a context that has
+ * the Web platform's globals alone, as a Worker has: a whole sign-in
+ * through it, the provider's token endpoint a stand-in.
+ */
+const ROOT = path.join(__dirname, '..', '..');
+const CLOUDFLARE = path.join(ROOT, 'deploy/edge/cloudflare/functions/oauth/[[path]].ts');
+const NETLIFY = path.join(ROOT, 'deploy/edge/netlify/functions/oauth.ts');
+const ENV = {
+  CMS_OAUTH_ORIGIN: 'https://www.stockpay.com',
+  GATSBY_SITE_URL: 'https://www.stockpay.com',
+  OAUTH_GITHUB_CLIENT_ID: 'edge-client',
+  OAUTH_GITHUB_CLIENT_SECRET: 'edge-secret-0123456789',
+};
+const TOKEN = 'gho_edgetoken0123456789';
+
+/** The function as its CDN's bundler leaves it, and the project's files in it. */
+function bundle(entry: string, options: BuildOptions): { code: string; inputs: string[] } {
+  const result = buildSync({ entryPoints: [entry], bundle: true, write: false, metafile: true, logLevel: 'silent', ...options });
+  const [output] = result.outputFiles ?? [];
+  if (!output || !result.metafile) throw new Error(`esbuild wrote nothing for ${entry}`);
+  return { code: output.text, inputs: Object.keys(result.metafile.inputs) };
+}
+
+type Handler = (...args: unknown[]) => Promise<Response>;
+
+/** The CommonJS bundle's exports, run in a context with the Web platform's globals and `extra` (a `process` where the runtime has one). */
+function load(code: string, extra: Record<string, unknown>): Record<string, Handler> {
+  const module = { exports: {} as Record<string, Handler> };
+  const tokenEndpoint = async (url: string | URL | Request, init?: RequestInit) => {
+    expect(String(url)).toBe('https://github.com/login/oauth/access_token');
+    expect(new URLSearchParams(String(init?.body)).get('client_secret')).toBe(ENV.OAUTH_GITHUB_CLIENT_SECRET);
+    return Response.json({ access_token: TOKEN });
+  };
+  const context = vm.createContext({
+    module,
+    exports: module.exports,
+    Request,
+    Response,
+    Headers,
+    URL,
+    URLSearchParams,
+    AbortSignal,
+    TextEncoder,
+    crypto: globalThis.crypto,
+    btoa,
+    console: { error: () => undefined, log: () => undefined, warn: () => undefined },
+    fetch: tokenEndpoint,
+    ...extra,
+  });
+  new vm.Script(code, { filename: 'bundle.js' }).runInContext(context);
+  return module.exports;
+}
+
+/** A whole sign-in through `handle`: start, the provider's answer, the page that hands the token over. */
+async function signIn(handle: (request: Request) => Promise<Response>): Promise<string> {
+  const started = await handle(new Request('https://www.stockpay.com/oauth/auth?provider=github&site_id=www.stockpay.com&scope=repo'));
+  expect(started.status).toBe(302);
+  const location = new URL(started.headers.get('location') ?? '');
+  expect(`${location.origin}${location.pathname}`).toBe('https://github.com/login/oauth/authorize');
+  const cookie = started.headers.getSetCookie()[0].split(';')[0];
+  const state = location.searchParams.get('state');
+  const finished = await handle(new Request(`https://www.stockpay.com/oauth/callback?code=abc123&state=${state}`, { headers: { cookie } }));
+  expect(finished.status).toBe(200);
+  return finished.text();
+}
+
+describe('the Cloudflare Pages Function', () => {
+  // As wrangler bundles a Pages Function: ES modules for the Workers runtime, no Node.js built-in.
+  const built = bundle(CLOUDFLARE, { format: 'cjs', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] });
+
+  it('bundles for the Workers runtime, Node.js built-ins aside, with the one exchange module', () => {
+    expect(() => bundle(CLOUDFLARE, { format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] })).not.toThrow();
+    expect(built.inputs).toEqual(expect.arrayContaining(['cms/oauth/exchange.ts', 'cms/oauth/edge.ts', 'src/lib/config.ts']));
+    expect(built.inputs.filter((input) => input.startsWith('node:') || input.includes('node_modules'))).toEqual([]);
+  });
+
+  it("signs an editor in with the project's variables (context.env), given the process.env that nodejs_compat provides (deploy/edge/cloudflare/wrangler.toml)", async () => {
+    const { onRequest } = load(built.code, { process: { env: {} } });
+    const html = await signIn((request) => onRequest({ request, env: ENV }));
+    expect(html).toContain(`authorization:github:success:{\\"token\\":\\"${TOKEN}\\",\\"provider\\":\\"github\\"}`);
+    expect(html).not.toContain(ENV.OAUTH_GITHUB_CLIENT_SECRET);
+  });
+
+  it('does not load without that process (src/lib/config.ts reads process.env when it loads): hence the flag', () => {
+    expect(() => load(built.code, {})).toThrow(/process is not defined/);
+  });
+
+  it('answers 503 and signs nobody in when its variables are missing, naming them in its log alone', async () => {
+    const logged: string[] = [];
+    const { onRequest } = load(built.code, { process: { env: {} }, console: { error: (line: string) => logged.push(line) } });
+    const response = await onRequest({ request: new Request('https://www.stockpay.com/oauth/auth?provider=github'), env: { OAUTH_GITHUB_CLIENT_SECRET: 'hidden-value' } });
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('Signing in is not set up on this site yet');
+    expect(logged.join('\n')).toContain('CMS_OAUTH_ORIGIN is not set');
+    expect(logged.join('\n')).not.toContain('hidden-value');
+  });
+});
+
+describe('the Netlify Function', () => {
+  const built = bundle(NETLIFY, { format: 'cjs', platform: 'node' });
+
+  it('bundles with the one exchange module, at /oauth/*', () => {
+    expect(built.inputs).toEqual(expect.arrayContaining(['cms/oauth/exchange.ts', 'cms/oauth/edge.ts']));
+    const exported = load(built.code, { process: { env: {} } }) as unknown as { config: { path: string } };
+    expect(exported.config).toEqual({ path: '/oauth/*' });
+  });
+
+  it("signs an editor in with the site's variables (process.env)", async () => {
+    const exported = load(built.code, { process: { env: ENV } });
+    const html = await signIn((request) => exported.default(request));
+    expect(html).toContain(`\\"token\\":\\"${TOKEN}\\"`);
+  });
+});
