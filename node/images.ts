@@ -52,6 +52,12 @@ const SETTINGS = JSON.stringify({ IMAGE_WIDTHS, ANIMATION_WIDTHS, ENCODINGS, SHA
 /** An upload refused: the message names the file. */
 export class ImageError extends Error {}
 
+/** What an editor can do about an upload the step cannot read or make. */
+const EXPORT_AGAIN = `export it again from an image editor as a PNG, JPEG, GIF, WebP or AVIF of at most ${IMAGE_MAX_PIXELS / 1e6} megapixels`;
+
+/** What sharp said, on one line (it reports a time limit over two), so that each refusal is one line of the build's message. */
+const sharpSaid = (error: unknown) => (error as Error).message.trim().replace(/\s*\n\s*/g, '; ');
+
 /** The formats an image is offered in: AVIF and WebP, then its own as the fallback (WebP for an AVIF upload, which not every browser reads). */
 function formatsFor(own: ImageFormat, animated: boolean): { formats: ImageFormat[]; fallback: ImageFormat } {
   if (animated) return own === 'gif' ? { formats: ['webp', 'gif'], fallback: 'gif' } : { formats: ['webp'], fallback: 'webp' };
@@ -91,19 +97,21 @@ interface Made {
 }
 
 /** Makes every file of an image from its bytes. */
-async function make(source: string, bytes: Buffer, key: string, withShare: boolean): Promise<Made> {
-  const options = { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' as const, animated: true };
-  let metadata: sharp.Metadata;
-  try {
-    metadata = await sharp(bytes, options).metadata();
-  } catch (error) {
-    throw new ImageError(`${source} cannot be read as an image: ${(error as Error).message}`);
-  }
+async function make(source: string, bytes: Buffer, key: string, withShare: boolean, timeoutSeconds: number): Promise<Made> {
   const type = MEDIA_EXTENSIONS[/\.([^./]+)$/.exec(source)?.[1]?.toLowerCase() ?? ''];
   const own = SHARP_FORMATS[type ?? ''];
+  const svg = `${source} is an SVG: a drawing can carry script, so the site takes photographs and screenshots only (PNG, JPEG, GIF, WebP, AVIF); export it as a PNG`;
+  // Refused before sharp parses it: whatever the drawing holds, the answer is the same.
+  if (own === 'svg') throw new ImageError(svg);
+  let metadata: sharp.Metadata;
+  try {
+    // The first frame only: the pixel limit holds for each frame here, and `pages` counts the frames for the animation limits below.
+    metadata = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'truncated' }).metadata();
+  } catch (error) {
+    throw new ImageError(`${source} cannot be read as an image (${sharpSaid(error)}); ${EXPORT_AGAIN}`);
+  }
   const actual = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
-  if (own === 'svg' || actual === 'svg')
-    throw new ImageError(`${source} is an SVG: a drawing can carry script, so the site takes photographs and screenshots only (PNG, JPEG, GIF, WebP, AVIF); export it as a PNG`);
+  if (actual === 'svg') throw new ImageError(svg);
   if (own === 'ico' || !own || actual !== own)
     throw new ImageError(
       `${source} is named as ${type ? `a ${type}` : 'no image'} but holds ${actual ? `a ${actual.toUpperCase()} image` : 'no image sharp reads'}; give it the extension of what it is`,
@@ -113,15 +121,17 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
   const width = metadata.autoOrient?.width ?? metadata.width ?? 0;
   const frameHeight = metadata.pageHeight ?? metadata.height ?? 0;
   const height = animated ? frameHeight : (metadata.autoOrient?.height ?? metadata.height ?? 0);
-  if (!width || !height) throw new ImageError(`${source} has no size`);
+  if (!width || !height) throw new ImageError(`${source} has no size; ${EXPORT_AGAIN}`);
   if (animated) {
-    if (own !== 'gif' && own !== 'webp') throw new ImageError(`${source} has ${frames} frames: only GIF and WebP may move`);
+    if (own !== 'gif' && own !== 'webp') throw new ImageError(`${source} has ${frames} frames: only GIF and WebP may move; export it as one of those, or as a still`);
     if (frames > ANIMATION_MAX_FRAMES || width * height * frames > ANIMATION_MAX_PIXELS) {
       throw new ImageError(
         `${source} is an animation of ${frames} frames of ${width} x ${height}: at most ${ANIMATION_MAX_FRAMES} frames and ${ANIMATION_MAX_PIXELS / 1e6} megapixels in all; make it a video elsewhere, or shorter`,
       );
     }
   }
+  // Every frame at once from here; an animation is held to ANIMATION_MAX_PIXELS above, not to one image's limit.
+  const options = { limitInputPixels: animated ? ANIMATION_MAX_PIXELS : IMAGE_MAX_PIXELS, failOn: 'truncated' as const, animated: true };
   const { formats, fallback } = formatsFor(own, animated);
   const widths = widthsFor(width, animated ? ANIMATION_WIDTHS : IMAGE_WIDTHS);
   const files = new Map<string, Uint8Array>();
@@ -129,14 +139,14 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
   try {
     // Oriented and in sRGB once, at the largest width needed (a JPEG decodes straight to a smaller size); every file is made from that.
     const base = sharp(bytes, options)
-      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+      .timeout({ seconds: timeoutSeconds })
       .autoOrient()
       .resize({ width: widths[widths.length - 1], withoutEnlargement: true });
     const oriented = animated ? await base.toBuffer() : await base.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
     const from = () =>
       Buffer.isBuffer(oriented)
-        ? sharp(oriented, { animated: true, limitInputPixels: IMAGE_MAX_PIXELS }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
-        : sharp(oriented.data, { raw: oriented.info }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
+        ? sharp(oriented, { animated: true, limitInputPixels: options.limitInputPixels }).timeout({ seconds: timeoutSeconds })
+        : sharp(oriented.data, { raw: oriented.info }).timeout({ seconds: timeoutSeconds });
     const stats = await from().resize({ width: 32 }).stats();
     const color = `#${hex(stats.dominant.r)}${hex(stats.dominant.g)}${hex(stats.dominant.b)}`;
     await Promise.all(
@@ -167,7 +177,7 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
     };
   } catch (error) {
     if (error instanceof ImageError) throw error;
-    throw new ImageError(`${source} cannot be made into the site's images: ${(error as Error).message}`);
+    throw new ImageError(`${source} cannot be made into the site's images (${sharpSaid(error)}): it may be cut short, damaged or too slow to decode; ${EXPORT_AGAIN}`);
   }
 }
 
@@ -176,6 +186,12 @@ export interface ImageOptions {
   cacheDir?: string;
   /** Also make the 1200 x 630 share image (a post's cover). */
   share?: boolean;
+  /**
+   * The time limit of each of sharp's steps, IMAGE_TIMEOUT_SECONDS unless
+   * given: sharp counts whole seconds, and no upload within the limits
+   * takes a minute here, so the tests lower it to see the limit stop one.
+   */
+  timeoutSeconds?: number;
 }
 
 /**
@@ -188,10 +204,13 @@ export async function processImage(projectDir: string, source: string, publicDir
   const file = path.join(projectDir, source);
   const stats = existsSync(file) ? lstatSync(file) : undefined;
   if (!stats?.isFile()) throw new ImageError(`${source} does not exist: upload the image to ${path.posix.dirname(source)}/, or correct its name`);
-  if (stats.size > IMAGE_MAX_BYTES) throw new ImageError(`${source} is ${(stats.size / 1024 / 1024).toFixed(1)} MB, over the ${IMAGE_MAX_BYTES / 1024 / 1024} MB an image may be`);
+  if (stats.size > IMAGE_MAX_BYTES)
+    throw new ImageError(
+      `${source} is ${(stats.size / 1024 / 1024).toFixed(1)} MB, over the ${IMAGE_MAX_BYTES / 1024 / 1024} MB an image may be; export it again from an image editor, smaller`,
+    );
   const bytes = readFileSync(file);
   const problem = mediaFileProblem(source, bytes.subarray(0, 4096));
-  if (problem) throw new ImageError(`${source} ${problem}`);
+  if (problem) throw new ImageError(`${source} ${problem}; give it the extension of what it is, or ${EXPORT_AGAIN}`);
   const key = createHash('sha256').update(bytes).update(SETTINGS).digest('hex').slice(0, 20);
   const cacheDir = options.cacheDir ?? keptCacheDir(projectDir, IMAGES);
   const entry = path.join(cacheDir, key);
@@ -204,7 +223,7 @@ export async function processImage(projectDir: string, source: string, publicDir
   const made = !image;
   if (image) image = { ...image, source };
   else {
-    const result = await make(source, bytes, key, options.share ?? false);
+    const result = await make(source, bytes, key, options.share ?? false, options.timeoutSeconds ?? IMAGE_TIMEOUT_SECONDS);
     mkdirSync(entry, { recursive: true });
     for (const [name, data] of result.files) writeWhole(path.join(entry, name), data);
     // The record last: an entry without it is made again, whatever else it holds.
