@@ -16,12 +16,8 @@ import { DEBIAN_PACKAGES, aptGetInstall } from '../node/debianPackages';
  */
 const ROOT = path.join(__dirname, '..');
 
-/**
- * Paths the documents may name that the repository does not hold: the media
- * folder's old place (static/media/, now content/media/), while the guides
- * still name it; empty once they name content/media/.
- */
-const MADE_BY_TOOLS = ['static/media/'];
+/** Paths the documents may name that the repository does not hold: none. */
+const MADE_BY_TOOLS: string[] = [];
 
 const markdownIn = (folder: string) =>
   existsSync(path.join(ROOT, folder))

@@ -2,10 +2,10 @@
  * What the CMS's media folder (content/media/, MEDIA_FOLDER in
  * plugins/stockpay-remark-images/paths.js) and static/ may hold: images, by
  * extension and by their first bytes alike, so a script or a page renamed
- * .png is refused. SVG is
- * allowed: the hosting rules serve every file that is not a page with a
- * sandboxing policy (hosting/rules.ts), so a script in one runs nowhere,
- * and the site shows images with <img>, never inlining an SVG into a page.
+ * .png is refused. SVG is allowed here: static/ holds the site's own logo
+ * (served, like every file that is not a page, with a sandboxing policy:
+ * hosting/rules.ts), and an SVG in the media folder is never published,
+ * since the image step (node/images.ts) refuses one that a page shows.
  * Pure: node/contentTree.ts reads the bytes.
  */
 
