@@ -30,11 +30,17 @@ function bundle(entry: string, options: BuildOptions): { code: string; inputs: s
   return { code: output.text, inputs: Object.keys(result.metafile.inputs) };
 }
 
-type Handler = (...args: unknown[]) => Promise<Response>;
+/**
+ * What each function's file exports, as TypeScript reads it (deploy/ lies
+ * outside tsconfig's folders: these types are what has the project's type
+ * check read the two files).
+ */
+type CloudflareExports = typeof import('../../deploy/edge/cloudflare/functions/oauth/[[path]]');
+type NetlifyExports = typeof import('../../deploy/edge/netlify/functions/oauth');
 
 /** The CommonJS bundle's exports, run in a context with the Web platform's globals and `extra` (a `process` where the runtime has one). */
-function load(code: string, extra: Record<string, unknown>): Record<string, Handler> {
-  const module = { exports: {} as Record<string, Handler> };
+function load<Exports>(code: string, extra: Record<string, unknown>): Exports {
+  const module = { exports: {} as Exports };
   const tokenEndpoint = async (url: string | URL | Request, init?: RequestInit) => {
     expect(String(url)).toBe('https://github.com/login/oauth/access_token');
     expect(new URLSearchParams(String(init?.body)).get('client_secret')).toBe(ENV.OAUTH_GITHUB_CLIENT_SECRET);
@@ -84,19 +90,19 @@ describe('the Cloudflare Pages Function', () => {
   });
 
   it("signs an editor in with the project's variables (context.env), given the process.env that nodejs_compat provides (deploy/edge/cloudflare/wrangler.toml)", async () => {
-    const { onRequest } = load(built.code, { process: { env: {} } });
+    const { onRequest } = load<CloudflareExports>(built.code, { process: { env: {} } });
     const html = await signIn((request) => onRequest({ request, env: ENV }));
     expect(html).toContain(`authorization:github:success:{\\"token\\":\\"${TOKEN}\\",\\"provider\\":\\"github\\"}`);
     expect(html).not.toContain(ENV.OAUTH_GITHUB_CLIENT_SECRET);
   });
 
   it('does not load without that process (src/lib/config.ts reads process.env when it loads): hence the flag', () => {
-    expect(() => load(built.code, {})).toThrow(/process is not defined/);
+    expect(() => load<CloudflareExports>(built.code, {})).toThrow(/process is not defined/);
   });
 
   it('answers 503 and signs nobody in when its variables are missing, naming them in its log alone', async () => {
     const logged: string[] = [];
-    const { onRequest } = load(built.code, { process: { env: {} }, console: { error: (line: string) => logged.push(line) } });
+    const { onRequest } = load<CloudflareExports>(built.code, { process: { env: {} }, console: { error: (line: string) => logged.push(line) } });
     const response = await onRequest({ request: new Request('https://www.stockpay.com/oauth/auth?provider=github'), env: { OAUTH_GITHUB_CLIENT_SECRET: 'hidden-value' } });
     expect(response.status).toBe(503);
     expect(await response.text()).toContain('Signing in is not set up on this site yet');
@@ -110,12 +116,12 @@ describe('the Netlify Function', () => {
 
   it('bundles with the one exchange module, at /oauth/*', () => {
     expect(built.inputs).toEqual(expect.arrayContaining(['cms/oauth/exchange.ts', 'cms/oauth/edge.ts']));
-    const exported = load(built.code, { process: { env: {} } }) as unknown as { config: { path: string } };
+    const exported = load<NetlifyExports>(built.code, { process: { env: {} } });
     expect(exported.config).toEqual({ path: '/oauth/*' });
   });
 
   it("signs an editor in with the site's variables (process.env)", async () => {
-    const exported = load(built.code, { process: { env: ENV } });
+    const exported = load<NetlifyExports>(built.code, { process: { env: ENV } });
     const html = await signIn((request) => exported.default(request));
     expect(html).toContain(`\\"token\\":\\"${TOKEN}\\"`);
   });
