@@ -367,6 +367,25 @@ describe('Chromium', () => {
     }
   }, 120_000);
 
+  it('lets no page of another origin that opens the CMS keep a reference to it: only the popups the CMS opens keep theirs', async () => {
+    const context = await editorContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`http://${EVIL_HOST}:${evil.port}/`);
+      const [cms] = await Promise.all([
+        context.waitForEvent('page'),
+        page.evaluate((url) => void ((window as unknown as { cms: Window | null }).cms = window.open(url, 'cms')), `${site}/admin/`),
+      ]);
+      await cms.waitForLoadState('load');
+      await cms.getByRole('button', { name: /Login with GitHub/i }).waitFor({ timeout: 30_000 });
+      // The browser put the CMS in a group of its own: the opener's handle reads as closed, and reaches nothing.
+      expect(await page.evaluate(() => (window as unknown as { cms: Window }).cms.closed)).toBe(true);
+      expect(cms.isClosed()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   describe('the exchange on an origin of its own, the CMS page served by npm start (hosting/staticServer.ts)', () => {
     let exchangeDirect: RunningExchange;
     let cms: { server: Server; port: number };
