@@ -320,7 +320,7 @@ test.describe('served as built', () => {
   test('npm run serve:nginx under another GATSBY_PAYMENTS_API_URL serves the policy the build recorded, and says so', async ({ request }) => {
     test.setTimeout(60_000);
     const env = { ...process.env, PORT: '0', GATSBY_PAYMENTS_API_URL: 'https://payments.other.example' };
-    const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, '..', 'hosting', 'serveNginx.ts')], {
+    const server = spawn(path.join(__dirname, '..', 'node_modules', '.bin', 'tsx'), [path.join(__dirname, '..', 'scripts', 'serveNginx.ts')], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
