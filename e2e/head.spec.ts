@@ -1,4 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { frontmatterScalar } from '../src/build/content';
+import { fillProductName } from '../src/lib/markdown';
 import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS, localizedPath, type Language } from '../src/lib/languages';
 import { htmlFiles } from '../hosting/publicFiles';
 import { IMMUTABLE } from '../hosting/rules';
@@ -148,6 +152,29 @@ async function fetchPng(request: APIRequestContext, url: string) {
   return { width: body.readUInt32BE(16), height: body.readUInt32BE(20), body };
 }
 
+/** Fetches a JPEG and reads its size from its frame header (SOF0 to SOF15, bar DHT, JPG and DAC). */
+async function fetchJpeg(request: APIRequestContext, url: string) {
+  const response = await request.get(url);
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()['content-type'], url).toBe('image/jpeg');
+  const body = await response.body();
+  expect([...body.subarray(0, 2)], url).toEqual([0xff, 0xd8]);
+  for (let at = 2; at + 9 < body.length; at += 2 + body.readUInt16BE(at + 2)) {
+    const marker = body[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { width: body.readUInt16BE(at + 7), height: body.readUInt16BE(at + 5) };
+  }
+  throw new Error(`${url}: no frame header`);
+}
+
+/** A post's cover as its file declares it, by the address the post is served at; undefined without one. */
+function coverOf(address: string): { image: string; alt: string } | undefined {
+  const [, prefix, slug] = /^(?:\/([a-z]{2}))?\/blog\/([^/]+)\/$/.exec(address) ?? [];
+  const language = LANGUAGES.find((candidate) => candidate === prefix) ?? DEFAULT_LANGUAGE;
+  const text = readFileSync(join(__dirname, '..', 'content', 'blog', language, `${slug}.md`), 'utf8');
+  const image = frontmatterScalar(text, 'image');
+  return image ? { image, alt: fillProductName(frontmatterScalar(text, 'imageAlt') ?? '', 'StockPay') } : undefined;
+}
+
 /** The entries of a sitemap file: each <loc> with its alternates by hreflang. */
 function readUrlset(xml: string): Record<string, Record<string, string | undefined>> {
   return Object.fromEntries(
@@ -220,8 +247,31 @@ test.describe('share images', () => {
     expect(new Set(images.map((image) => image.body.toString('base64'))).size).toBe(LANGUAGES.length);
   });
 
-  test('each post has its own card per language: hashed, immutable, 1200x630, with alt text naming its title', async ({ request }) => {
-    const posts = builtPages().filter((path) => /^(\/[a-z]{2})?\/blog\/(?!page\/)[^/]+\/$/.test(path));
+  test('a post with a cover is shared by its crop: hashed, immutable, a 1200x630 JPEG, described by its alt text, the JSON-LD image too', async ({ request }) => {
+    const posts = builtPages().filter((path) => /^(\/[a-z]{2})?\/blog\/(?!page\/)[^/]+\/$/.test(path) && coverOf(path));
+    // stock-control-habits has one in every language (content/blog/<lang>/stock-control-habits.md).
+    expect(posts.length).toBeGreaterThanOrEqual(LANGUAGES.length);
+    for (const path of posts) {
+      const cover = coverOf(path);
+      const head = readHead(await (await request.get(path)).text());
+      const [image] = head.meta('og:image');
+      expect(image, path).toMatch(new RegExp(`^${SITE_URL}/static/images/[0-9a-f]{20}-share\\.jpg$`));
+      expect(head.meta('twitter:image'), path).toEqual([image]);
+      expect(head.meta('twitter:card'), path).toEqual(['summary_large_image']);
+      expect(head.meta('og:image:width'), path).toEqual(['1200']);
+      expect(head.meta('og:image:height'), path).toEqual(['630']);
+      expect(head.meta('og:image:type'), path).toEqual(['image/jpeg']);
+      expect(head.meta('og:image:alt'), path).toEqual([cover?.alt]);
+      expect(head.meta('twitter:image:alt'), path).toEqual([cover?.alt]);
+      expect(head.jsonLd[0]?.image, path).toBe(image);
+      const response = await request.get(image ?? '');
+      expect(response.headers()['cache-control'], path).toBe(IMMUTABLE);
+      expect(await fetchJpeg(request, image ?? '')).toEqual({ width: 1200, height: 630 });
+    }
+  });
+
+  test('each post without a cover has its own card per language: hashed, immutable, 1200x630, with alt text naming its title', async ({ request }) => {
+    const posts = builtPages().filter((path) => /^(\/[a-z]{2})?\/blog\/(?!page\/)[^/]+\/$/.test(path) && !coverOf(path));
     expect(posts.length).toBeGreaterThan(0);
     const cards = new Map<string, string>();
     for (const path of posts) {
@@ -244,6 +294,9 @@ test.describe('share images', () => {
       cards.set(path.replace(/^\/en\//, '/'), image ?? '');
     }
     expect(new Set(cards.values()).size).toBe(cards.size);
+    // No card is drawn for a post with a cover: the build publishes exactly the cards the pages name.
+    const published = readdirSync(join(PUBLIC_DIR, 'static', 'share')).map((name) => `${SITE_URL}/static/share/${name}`);
+    expect(published.sort()).toEqual([...new Set(cards.values())].sort());
   });
 });
 

@@ -9,8 +9,22 @@
  */
 import path from 'node:path';
 import type { Node } from 'gatsby';
-import { languagesWithPosts, listPages, neighboursBySlug, newestFirst, postPath, translationsBySlug, type ListContext, type PostContext, type PostSummary } from '../src/lib/blog';
+import {
+  languagesWithPosts,
+  listPages,
+  neighboursBySlug,
+  newestFirst,
+  postPath,
+  translationsBySlug,
+  type ListContext,
+  type PostContext,
+  type PostCover,
+  type PostSummary,
+} from '../src/lib/blog';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/lib/languages';
+import { MEDIA_TYPES, pictureImage, type PictureImage, type ProcessedImage } from '../plugins/stockpay-remark-images/picture';
+import type { ImageMap } from '../node/imageMap.js';
+import { coverSource } from './images';
 import { postKey } from './postShareImages';
 
 export const BLOG_LIST_TEMPLATE = path.resolve(__dirname, '../src/templates/blogList.tsx');
@@ -18,7 +32,7 @@ export const BLOG_POST_TEMPLATE = path.resolve(__dirname, '../src/templates/blog
 
 interface BlogNode extends Node {
   fields?: { section?: string; language?: string; name?: string; published?: boolean };
-  frontmatter?: { title?: unknown; date?: unknown };
+  frontmatter?: { title?: unknown; date?: unknown; image?: unknown };
 }
 
 /** '2026-09-15', from the string or Date the frontmatter parser gave. */
@@ -36,6 +50,23 @@ export function publishedPosts(nodes: readonly Node[]): PostSummary[] {
     posts.push({ slug: name, language, title: String(node.frontmatter?.title ?? ''), date: dayOf(node.frontmatter?.date) });
   }
   return newestFirst(posts);
+}
+
+/**
+ * Each published post's cover, by postKey(language, slug): what the image
+ * step made of the upload its `image` names, from the image map it wrote
+ * (node/imageMap.js) before any page is planned.
+ */
+export function postCovers(nodes: readonly Node[], imageMap: ImageMap): Map<string, ProcessedImage> {
+  const covers = new Map<string, ProcessedImage>();
+  for (const node of nodes as readonly BlogNode[]) {
+    const { section, language, name, published } = node.fields ?? {};
+    if (section !== 'blog' || published !== true || !name || !isLanguage(language)) continue;
+    const source = coverSource(node.frontmatter?.image);
+    const image = source === undefined ? undefined : imageMap[source];
+    if (image) covers.set(postKey(language, name), image);
+  }
+  return covers;
 }
 
 /** The i18n plugin's page context, as its onCreatePage writes it. */
@@ -76,38 +107,69 @@ function copies(language: Language, originalPath: string, languages: Language[])
   });
 }
 
-/** The list pages of one language (page 1 first), with the languages that have a page of that number. */
-function listsOf(posts: readonly PostSummary[], language: Language): { originalPath: string; languages: Language[]; context: ListContext }[] {
+/**
+ * The list pages of one language (page 1 first), with the languages that
+ * have a page of that number, and the thumbnails of the posts each shows
+ * (in the list's order, as its query has them).
+ */
+function listsOf(
+  posts: readonly PostSummary[],
+  language: Language,
+  covers: ReadonlyMap<string, ProcessedImage>,
+): { originalPath: string; languages: Language[]; context: ListContext }[] {
   const pageCounts = new Map(languagesWithPosts(posts).map((lang) => [lang, listPages(posts.filter((post) => post.language === lang).length).length]));
-  return listPages(posts.filter((post) => post.language === language).length).map(({ path: listPath, ...context }) => ({
-    originalPath: listPath,
-    languages: [...pageCounts].filter(([, count]) => count >= context.page).map(([lang]) => lang),
-    context,
-  }));
+  const listed = newestFirst(posts.filter((post) => post.language === language));
+  return listPages(listed.length).map(({ path: listPath, ...page }) => {
+    const thumbnails: Record<string, PictureImage> = {};
+    for (const post of listed.slice(page.skip, page.skip + page.limit)) {
+      const cover = covers.get(postKey(language, post.slug));
+      if (cover) thumbnails[post.slug] = pictureImage(cover);
+    }
+    return {
+      originalPath: listPath,
+      languages: [...pageCounts].filter(([, count]) => count >= page.page).map(([lang]) => lang),
+      // Only when a post of the page has a cover: the page data of a list without any stays as it was.
+      context: Object.keys(thumbnails).length > 0 ? { ...page, covers: thumbnails } : page,
+    };
+  });
 }
+
+/** A post's cover as its page gets it: only what the picture needs, and the crop that is its share image. */
+const postCover = (image: ProcessedImage): PostCover => ({
+  image: pictureImage(image),
+  share: image.share ? { path: image.share.path, type: MEDIA_TYPES[image.share.format] } : null,
+});
 
 /**
  * Every blog page but each language's first list page: the posts, and list
- * pages 2 and on. `shareImages` holds each post's card by postKey(language, slug).
+ * pages 2 and on. `shareImages` holds each post's card and `covers` its
+ * cover (postCovers), both by postKey(language, slug).
  * Each post's neighbours and translations are looked up, not searched for,
  * so planning grows with the posts, not with their square.
  */
-export function plannedBlogPages(posts: readonly PostSummary[], shareImages: ReadonlyMap<string, string> = new Map()): PlannedPage[] {
+export function plannedBlogPages(
+  posts: readonly PostSummary[],
+  shareImages: ReadonlyMap<string, string> = new Map(),
+  covers: ReadonlyMap<string, ProcessedImage> = new Map(),
+): PlannedPage[] {
   const pages: PlannedPage[] = [];
   const translations = translationsBySlug(posts);
   for (const language of languagesWithPosts(posts)) {
-    for (const list of listsOf(posts, language).slice(1)) {
+    for (const list of listsOf(posts, language, covers).slice(1)) {
       for (const copy of copies(language, list.originalPath, list.languages)) {
         pages.push({ path: copy.path, component: BLOG_LIST_TEMPLATE, context: { ...copy.context, ...list.context } });
       }
     }
     const around = neighboursBySlug(posts, language);
     for (const post of posts.filter((candidate) => candidate.language === language)) {
+      const key = postKey(language, post.slug);
+      const cover = covers.get(key);
       const context: PostContext = {
         slug: post.slug,
         newer: around.get(post.slug)?.newer ?? null,
         older: around.get(post.slug)?.older ?? null,
-        shareImage: shareImages.get(postKey(language, post.slug)) ?? null,
+        shareImage: shareImages.get(key) ?? null,
+        ...(cover ? { cover: postCover(cover) } : {}),
       };
       for (const copy of copies(language, postPath(post.slug), translations.get(post.slug) ?? [])) {
         pages.push({ path: copy.path, component: BLOG_POST_TEMPLATE, context: { ...copy.context, ...context } });
@@ -122,7 +184,11 @@ export function plannedBlogPages(posts: readonly PostSummary[], shareImages: Rea
  * its context, or null when the language has no posts (the page keeps
  * showing the home page, as the SPEC's route table has it).
  */
-export function firstListPage(posts: readonly PostSummary[], language: Language): { component: string; languages: Language[]; context: ListContext } | null {
-  const first = listsOf(posts, language)[0];
+export function firstListPage(
+  posts: readonly PostSummary[],
+  language: Language,
+  covers: ReadonlyMap<string, ProcessedImage> = new Map(),
+): { component: string; languages: Language[]; context: ListContext } | null {
+  const first = listsOf(posts, language, covers)[0];
   return first ? { component: BLOG_LIST_TEMPLATE, languages: first.languages, context: first.context } : null;
 }

@@ -3,11 +3,12 @@ import { findDuplicateNames, findMissingTranslations, type ContentFile } from '.
 import { isContentSection } from '../src/lib/contentSchema';
 import { siteConfig } from '../src/lib/config';
 import { isLanguage } from '../src/lib/languages';
-import { plannedBlogPages, publishedPosts } from './blogPages';
+import { plannedBlogPages, postCovers, publishedPosts } from './blogPages';
 import { postKey, writePostShareImages } from './postShareImages';
 import { claim } from './publicOwners';
 import { writeContentImages } from './images';
 import type { GetNode } from '../node/markdownSource';
+import { readImageMap } from '../node/imageMap.js';
 import path from 'node:path';
 
 interface MarkdownFields extends Node {
@@ -28,7 +29,8 @@ function pathOf(node: MarkdownFields, section: string, language: string, name: s
  * editors' images are made (gatsby/images.ts), and the blog's posts and
  * further list pages are made (gatsby/blogPages.ts),
  * each post with its share card (gatsby/postShareImages.ts; a title the card
- * cannot show stops the build, naming the file).
+ * cannot show stops the build, naming the file), or, for a post with a
+ * cover, the cover's crop that the image step made instead.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#createPages
  */
 export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, getNode, actions, reporter, store }) => {
@@ -56,8 +58,12 @@ export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, g
   }
 
   const posts = publishedPosts(nodes);
+  const covers = postCovers(nodes, readImageMap(program.directory));
   const fileOf = new Map(files.map((file) => [postKey(file.language, file.name), file.path]));
-  const sources = posts.map((post) => ({ ...post, file: fileOf.get(postKey(post.language, post.slug)) ?? `content/blog/${post.language}/${post.slug}.md` }));
+  // A post with a cover is shared with the cover's crop (src/lib/shareImage.ts): no card is drawn, so none is published unused.
+  const sources = posts
+    .filter((post) => !covers.get(postKey(post.language, post.slug))?.share)
+    .map((post) => ({ ...post, file: fileOf.get(postKey(post.language, post.slug)) ?? `content/blog/${post.language}/${post.slug}.md` }));
   const activity = reporter.activityTimer('Draw share cards of posts');
   activity.start();
   const cards = await writePostShareImages(program.directory, sources, { productName: siteConfig.productName });
@@ -68,5 +74,5 @@ export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, g
     return;
   }
   claim('share-cards', cards.images.values());
-  for (const page of plannedBlogPages(posts, cards.images)) actions.createPage(page);
+  for (const page of plannedBlogPages(posts, cards.images, covers)) actions.createPage(page);
 };

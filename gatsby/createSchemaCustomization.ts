@@ -11,6 +11,7 @@ function objectTypes(typeName: string, fields: Readonly<Record<string, FieldRule
   const lines = Object.entries(fields).map(([name, rule]) => {
     switch (rule.type) {
       case 'string':
+      case 'image':
         return `  ${name}: String`;
       case 'integer':
         return `  ${name}: Int`;

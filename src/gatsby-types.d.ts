@@ -1109,6 +1109,8 @@ type MarkdownRemarkFrontmatter = {
   readonly heading: Maybe<Scalars['String']>;
   readonly headline: Maybe<Scalars['String']>;
   readonly illustration: Maybe<Scalars['String']>;
+  readonly image: Maybe<Scalars['String']>;
+  readonly imageAlt: Maybe<Scalars['String']>;
   readonly items: Maybe<ReadonlyArray<MarkdownRemarkFrontmatterItems>>;
   readonly lastUpdated: Maybe<Scalars['Date']>;
   readonly lead: Maybe<Scalars['String']>;
@@ -1158,6 +1160,8 @@ type MarkdownRemarkFrontmatterFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly headline: InputMaybe<FieldSelectorEnum>;
   readonly illustration: InputMaybe<FieldSelectorEnum>;
+  readonly image: InputMaybe<FieldSelectorEnum>;
+  readonly imageAlt: InputMaybe<FieldSelectorEnum>;
   readonly items: InputMaybe<MarkdownRemarkFrontmatterItemsFieldSelector>;
   readonly lastUpdated: InputMaybe<FieldSelectorEnum>;
   readonly lead: InputMaybe<FieldSelectorEnum>;
@@ -1183,6 +1187,8 @@ type MarkdownRemarkFrontmatterFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly headline: InputMaybe<StringQueryOperatorInput>;
   readonly illustration: InputMaybe<StringQueryOperatorInput>;
+  readonly image: InputMaybe<StringQueryOperatorInput>;
+  readonly imageAlt: InputMaybe<StringQueryOperatorInput>;
   readonly items: InputMaybe<MarkdownRemarkFrontmatterItemsFilterListInput>;
   readonly lastUpdated: InputMaybe<DateQueryOperatorInput>;
   readonly lead: InputMaybe<StringQueryOperatorInput>;
@@ -1236,6 +1242,8 @@ type MarkdownRemarkFrontmatterSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly headline: InputMaybe<SortOrderEnum>;
   readonly illustration: InputMaybe<SortOrderEnum>;
+  readonly image: InputMaybe<SortOrderEnum>;
+  readonly imageAlt: InputMaybe<SortOrderEnum>;
   readonly items: InputMaybe<MarkdownRemarkFrontmatterItemsSortInput>;
   readonly lastUpdated: InputMaybe<SortOrderEnum>;
   readonly lead: InputMaybe<SortOrderEnum>;
@@ -2604,7 +2612,7 @@ type BlogPostQueryVariables = Exact<{
 }>;
 
 
-type BlogPostQuery = { readonly post: { readonly html: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type BlogPostQuery = { readonly post: { readonly html: string | null, readonly frontmatter: { readonly imageAlt: string | null, readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly fields: { readonly name: string, readonly readingMinutes: number | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 type BlogPostFactsFragment = { readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null } };
 

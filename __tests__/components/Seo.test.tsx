@@ -94,6 +94,18 @@ describe('Seo', () => {
     expect(meta('twitter:image:alt')).toEqual([alt]);
   });
 
+  it('gives the media type of a share image that is not a PNG: a post’s cover crop', () => {
+    renderWithI18n(<Seo title="Habits" description="Routines." image={{ path: '/static/images/0123456789abcdef0123-share.jpg', alt: 'Eggs on a shelf', type: 'image/jpeg' }} />, {
+      originalPath: '/blog/habits/',
+    });
+    const { meta } = head();
+    expect(meta('og:image')).toEqual(['http://127.0.0.1:9000/static/images/0123456789abcdef0123-share.jpg']);
+    expect(meta('twitter:image')).toEqual(meta('og:image'));
+    expect(meta('og:image:type')).toEqual(['image/jpeg']);
+    expect([meta('og:image:width'), meta('og:image:height')]).toEqual([['1200'], ['630']]);
+    expect(meta('og:image:alt')).toEqual(['Eggs on a shelf']);
+  });
+
   it('links the SVG favicon with its .ico fallback and the Apple touch icon', () => {
     renderWithI18n(<Seo title="Pricing" description="Plans." />);
     const { links } = head();

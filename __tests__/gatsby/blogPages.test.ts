@@ -1,6 +1,8 @@
 import type { Node } from 'gatsby';
-import { BLOG_LIST_TEMPLATE, BLOG_POST_TEMPLATE, firstListPage, plannedBlogPages, publishedPosts } from '../../gatsby/blogPages';
-import type { PostSummary } from '../../src/lib/blog';
+import { BLOG_LIST_TEMPLATE, BLOG_POST_TEMPLATE, firstListPage, plannedBlogPages, postCovers, publishedPosts } from '../../gatsby/blogPages';
+import type { ListContext, PostContext, PostSummary } from '../../src/lib/blog';
+import { pictureImage, type ProcessedImage } from '../../plugins/stockpay-remark-images/picture';
+import type { ImageMap } from '../../node/imageMap.js';
 import type { Language } from '../../src/lib/languages';
 
 const post = (slug: string, language: Language, date: string): PostSummary => ({ slug, language, date, title: slug.toUpperCase() });
@@ -116,5 +118,103 @@ describe('firstListPage', () => {
       context: { page: 1, pageCount: 1, skip: 0, limit: 10, newerPath: null, olderPath: null },
     });
     expect(firstListPage(posts, 'bg')).toBeNull();
+  });
+});
+
+describe('covers', () => {
+  /** What the image step made of an upload (node/images.ts), as the image map holds it. */
+  const processed = (key: string, share: boolean): ProcessedImage => ({
+    key,
+    source: `content/media/${key}.jpg`,
+    width: 720,
+    height: 540,
+    color: '#b80808',
+    animated: false,
+    fallback: 'jpeg',
+    files: (['avif', 'webp', 'jpeg'] as const).flatMap((format) =>
+      [360, 720].map((width) => ({ format, width, height: (width * 3) / 4, path: `/static/images/${key}-${width}.${format === 'jpeg' ? 'jpg' : format}`, bytes: 1234 })),
+    ),
+    ...(share ? { share: { format: 'jpeg' as const, width: 1200, height: 630, path: `/static/images/${key}-share.jpg`, bytes: 5678 } } : {}),
+  });
+  const MAP: ImageMap = { 'content/media/shelf.jpg': processed('shelf', true), 'content/media/plain.jpg': processed('plain', false) };
+  const blogNode = (language: string, name: string, image?: unknown, published = true) =>
+    node({ section: 'blog', language, name, published }, { title: name, date: '2026-01-01', ...(image === undefined ? {} : { image }) });
+
+  it('postCovers: each published post’s cover, by language and slug, from the image map', () => {
+    const covers = postCovers(
+      [
+        blogNode('en', 'habits', '/media/shelf.jpg'),
+        blogNode('bg', 'habits', '/media/shelf.jpg'),
+        blogNode('en', 'no-cover'),
+        blogNode('en', 'draft', '/media/shelf.jpg', false),
+        blogNode('en', 'not-made', '/media/missing.jpg'),
+        blogNode('en', 'elsewhere', 'https://evil.example/shelf.jpg'),
+        node({ section: 'docs', language: 'en', name: 'readme', published: true }, { image: '/media/shelf.jpg' }),
+      ],
+      MAP,
+    );
+    expect([...covers.keys()]).toEqual(['en/habits', 'bg/habits']);
+    expect(covers.get('en/habits')).toBe(MAP['content/media/shelf.jpg']);
+  });
+
+  const posts = [post('habits', 'en', '2026-02-01'), post('habits', 'bg', '2026-02-01'), post('plain', 'en', '2026-01-01')];
+  const covers = new Map([
+    ['en/habits', MAP['content/media/shelf.jpg']],
+    ['bg/habits', MAP['content/media/shelf.jpg']],
+  ]);
+
+  it('gives a post with a cover what its picture needs and its crop, and leaves the card to the others', () => {
+    const cards = new Map([['en/plain', '/static/share/0123456789abcdef0123.png']]);
+    const byPath = new Map(plannedBlogPages(posts, cards, covers).map((page) => [page.path, page.context as unknown as PostContext]));
+    for (const path of ['/blog/habits/', '/en/blog/habits/', '/bg/blog/habits/']) {
+      expect(byPath.get(path)?.cover).toEqual({
+        image: {
+          source: 'content/media/shelf.jpg',
+          color: '#b80808',
+          fallback: 'jpeg',
+          files: MAP['content/media/shelf.jpg'].files.map(({ format, width, height, path: file }) => ({ format, width, height, path: file })),
+        },
+        share: { path: '/static/images/shelf-share.jpg', type: 'image/jpeg' },
+      });
+      expect(byPath.get(path)?.shareImage).toBeNull();
+    }
+    // Without a cover: no cover key at all, and its card.
+    expect(Object.keys(byPath.get('/blog/plain/') ?? {})).toEqual(['language', 'i18n', 'slug', 'newer', 'older', 'shareImage']);
+    expect(byPath.get('/blog/plain/')?.shareImage).toBe('/static/share/0123456789abcdef0123.png');
+  });
+
+  it('keeps the page data small: only what the picture needs, nothing the build alone reads', () => {
+    const [page] = plannedBlogPages(posts, new Map(), covers).filter((planned) => planned.path === '/blog/habits/');
+    const cover = (page.context as unknown as PostContext).cover;
+    expect(Object.keys(cover ?? {})).toEqual(['image', 'share']);
+    expect(Object.keys(cover?.image ?? {})).toEqual(['source', 'color', 'fallback', 'files']);
+    expect(new Set(cover?.image.files.flatMap((file) => Object.keys(file)))).toEqual(new Set(['format', 'width', 'height', 'path']));
+    const text = JSON.stringify(page.context);
+    expect(text.length).toBeLessThan(JSON.stringify(plannedBlogPages(posts).find((planned) => planned.path === '/blog/habits/')?.context).length + 1200);
+  });
+
+  it('gives a cover without a crop no share image of its own, so the page names the site-wide one', () => {
+    const byPath = new Map(
+      plannedBlogPages(posts, new Map(), new Map([['en/habits', MAP['content/media/plain.jpg']]])).map((page) => [page.path, page.context as unknown as PostContext]),
+    );
+    expect(byPath.get('/blog/habits/')?.cover?.share).toBeNull();
+  });
+
+  it('gives each list page the thumbnails of its own posts, by slug, and none to a page whose posts have no cover', () => {
+    const many = [
+      ...Array.from({ length: 12 }, (_, i) => post(`post-${String(i).padStart(2, '0')}`, 'en', `2026-01-${String(i + 1).padStart(2, '0')}`)),
+      post('lonely', 'bg', '2026-01-01'),
+    ];
+    // Newest first: post-11 leads page 1, post-01 and post-00 are page 2.
+    const withCovers = new Map([
+      ['en/post-11', MAP['content/media/shelf.jpg']],
+      ['en/post-00', MAP['content/media/shelf.jpg']],
+    ]);
+    const first = firstListPage(many, 'en', withCovers);
+    expect(Object.keys(first?.context.covers ?? {})).toEqual(['post-11']);
+    expect(first?.context.covers?.['post-11']).toEqual(pictureImage(MAP['content/media/shelf.jpg']));
+    const second = plannedBlogPages(many, new Map(), withCovers).find((page) => page.path === '/blog/page/2/');
+    expect(Object.keys((second?.context as unknown as ListContext).covers ?? {})).toEqual(['post-00']);
+    expect(firstListPage(many, 'bg', withCovers)?.context).not.toHaveProperty('covers');
   });
 });

@@ -30,9 +30,23 @@ describe('frontmatterTypeDefs', () => {
       updated: 'Date @dateformat',
       author: 'String',
       tags: '[String!]',
+      image: 'String',
+      imageAlt: 'String',
       draft: 'Boolean',
     });
     expect(items).toBe('type MarkdownRemarkFrontmatterItems {\n  label: String\n  icon: String\n  onShareImage: Boolean\n}');
+  });
+
+  it('declares an image field as the string of its address, and holds it apart from a plain string of the same name', () => {
+    expect(frontmatterTypeDefs({ a: { label: 'A', files: { one: { fields: { cover: { type: 'image', required: false } } } } } })).toBe(
+      'type MarkdownRemarkFrontmatter {\n  cover: String\n}',
+    );
+    expect(() =>
+      frontmatterTypeDefs({
+        a: { label: 'A', files: { one: { fields: { cover: { type: 'image', required: false } } } } },
+        b: { label: 'B', files: { two: { fields: { cover: { type: 'string', required: false } } } } },
+      }),
+    ).toThrow('Frontmatter field "cover" has two types');
   });
 
   it('refuses one field name with two types, naming it', () => {

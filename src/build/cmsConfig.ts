@@ -36,6 +36,9 @@ export interface CmsField {
   picker_utc?: boolean;
   modes?: string[];
   pattern?: [string, string];
+  /** The image widget: false offers uploads only, no address typed in. */
+  choose_url?: boolean;
+  media_library?: { allow_multiple: boolean };
   fields?: CmsField[];
   summary?: string;
 }
@@ -114,6 +117,10 @@ function widget(rule: FieldRule, i18n: boolean): Omit<CmsField, 'name' | 'label'
     case 'words':
       // A list without fields is one line of comma-separated words: payments, Lightning.
       return { widget: 'list' };
+    case 'image':
+      // An upload of the media folder, saved as its address (/media/<name>, the config's public_folder);
+      // never an address typed in, which the build refuses (src/build/content.ts), and one image, not a list.
+      return { widget: 'image', choose_url: false, media_library: { allow_multiple: false } };
     case 'list':
       return { widget: 'list', ...(rule.required ? { min: 1 } : {}), fields: cmsFields(rule.item, i18n) };
   }

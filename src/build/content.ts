@@ -9,6 +9,8 @@ import { LANGUAGES, isLanguage, type Language } from '../lib/languages';
 import { PLAIN_TEXT_RULE, markupProblem } from './plainText';
 import { postPath } from '../lib/blog';
 import { SLUG_RULE, isSlug, reservedSlug } from './slugs';
+import { mediaSource } from '../../plugins/stockpay-remark-images/transform';
+import { MEDIA_FOLDER, MEDIA_PATH } from '../../plugins/stockpay-remark-images/paths';
 
 export { isSlug };
 
@@ -74,6 +76,8 @@ function describe(rule: FieldRule): string {
       return 'a list of one or more items';
     case 'words':
       return 'a list of one or more words, e.g. [payments, lightning]';
+    case 'image':
+      return `an upload of the media folder by its address, ${MEDIA_PATH}<name> (upload it in the CMS, or put it in ${MEDIA_FOLDER}/)`;
   }
 }
 
@@ -115,6 +119,9 @@ function matches(rule: FieldRule, value: unknown, written: string | undefined): 
       return Array.isArray(value) && value.length > 0;
     case 'words':
       return Array.isArray(value) && value.length > 0 && value.every((word) => typeof word === 'string' && word.trim() !== '');
+    case 'image':
+      // The address the image step (gatsby/images.ts) takes, by the same rule.
+      return typeof value === 'string' && 'source' in mediaSource(value);
     case 'date':
       // As written when the file is at hand; else as parsed: a YAML date
       // reaches us as an ISO timestamp at midnight UTC.
@@ -150,7 +157,11 @@ function fieldErrors(file: string, fields: Fields, data: Record<string, unknown>
     }
     // Strings are text wherever they go (src/build/plainText.ts): a list's items are checked as they recurse.
     const strings: [string, string][] =
-      rule.type === 'string' ? [[field, value as string]] : rule.type === 'words' ? (value as string[]).map((word, index) => [`${field}[${index + 1}]`, word]) : [];
+      rule.type === 'string' || rule.type === 'image'
+        ? [[field, value as string]]
+        : rule.type === 'words'
+          ? (value as string[]).map((word, index) => [`${field}[${index + 1}]`, word])
+          : [];
     for (const [named, text] of strings) {
       const problem = markupProblem(text);
       if (problem) errors.push(`${file}: frontmatter field "${named}" must be plain text, but ${problem}; ${PLAIN_TEXT_RULE}`);
@@ -170,6 +181,36 @@ function fieldErrors(file: string, fields: Fields, data: Record<string, unknown>
 }
 
 /**
+ * The image fields of the schema (a post's `image`), with the sections that
+ * declare each. The image step (gatsby/images.ts) makes and publishes an
+ * image for such a field wherever a file sets it, so a file of another
+ * section may not: no page of it would show the image.
+ */
+export const IMAGE_FIELDS: ReadonlyMap<string, readonly ContentSection[]> = (() => {
+  const fields = new Map<string, ContentSection[]>();
+  for (const [section, spec] of Object.entries(CONTENT_SECTIONS) as [ContentSection, SectionSchema][]) {
+    for (const schema of [...Object.values(spec.files), ...(spec.entries ? [spec.entries] : [])]) {
+      for (const [name, rule] of Object.entries(schema.fields)) {
+        const sections = fields.get(name) ?? [];
+        if (rule.type === 'image' && !sections.includes(section)) fields.set(name, [...sections, section]);
+      }
+    }
+  }
+  return fields;
+})();
+
+/** Messages for image fields set in a file whose schema does not declare them (see IMAGE_FIELDS). */
+function strayImageFields(file: string, fields: Fields, data: Record<string, unknown>): string[] {
+  return [...IMAGE_FIELDS]
+    .filter(([name]) => !Object.prototype.hasOwnProperty.call(fields, name) && isSet(data[name]))
+    .map(
+      ([name, sections]) =>
+        `${file}: frontmatter field "${name}" is a cover image, which only ${sections.map((section) => `content/${section}/`).join(' and ')} may have: ` +
+        `remove the field; to show the image in the text, put it in the body: ![what it shows](${MEDIA_PATH}<name>)`,
+    );
+}
+
+/**
  * One message per broken field of content/<section>/<lang>/<name>.md, each
  * naming the file and the field; list items are named by their place
  * (`items[3].icon`, counting from 1). `source`, the file's whole text, lets
@@ -178,7 +219,7 @@ function fieldErrors(file: string, fields: Fields, data: Record<string, unknown>
 export function validateFrontmatter(file: string, section: ContentSection, name: string, frontmatter: Record<string, unknown> | null | undefined, source?: string): string[] {
   const schema = fileSchema(section, name);
   if (!schema) return [`${file}: content/${section}/ takes no file named "${name}.md"`];
-  return fieldErrors(file, schema.fields, frontmatter ?? {}, '', source);
+  return [...fieldErrors(file, schema.fields, frontmatter ?? {}, '', source), ...strayImageFields(file, schema.fields, frontmatter ?? {})];
 }
 
 /**

@@ -30,10 +30,11 @@ export interface SeoProps {
   /** A blog post: og:type article with its dates (YYYY-MM-DD). */
   article?: { published: string; modified?: string | null };
   /**
-   * The page's own share image (a blog post's card: its path under the site,
-   * 1200x630 PNG, and what it shows); by default the language's site-wide one.
+   * The page's own share image (a blog post's card or its cover's crop: its
+   * path under the site, 1200x630, what it shows, and its media type, a PNG
+   * unless said); by default the language's site-wide one.
    */
-  image?: { path: string; alt: string };
+  image?: { path: string; alt: string; type?: string };
 }
 
 /**
@@ -75,6 +76,7 @@ export function Seo(props: SeoProps): React.JSX.Element {
   const siteImageAlt = t('share.imageAlt', { headline: fillProductName(useShareHeadline(language), siteConfig.productName) });
   const image = ownImage ? absoluteUrl(siteConfig.siteUrl, ownImage.path) : shareImageUrl(siteConfig.siteUrl, language);
   const imageAlt = ownImage ? ownImage.alt : siteImageAlt;
+  const imageType = ownImage?.type ?? SHARE_IMAGE.type;
   const structuredData =
     typeof jsonLd === 'function'
       ? jsonLd({ url: canonical, image })
@@ -119,7 +121,7 @@ export function Seo(props: SeoProps): React.JSX.Element {
       <meta property="og:image" content={image} />
       <meta property="og:image:width" content={String(SHARE_IMAGE.width)} />
       <meta property="og:image:height" content={String(SHARE_IMAGE.height)} />
-      <meta property="og:image:type" content={SHARE_IMAGE.type} />
+      <meta property="og:image:type" content={imageType} />
       <meta property="og:image:alt" content={imageAlt} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />

@@ -7,6 +7,7 @@
 import { escapeAngleBrackets, escapeHtmlText } from './html';
 import { DEFAULT_LANGUAGE, LANGUAGES, LOCALE_TAGS, localizedPath, type Language } from './languages';
 import type { Route } from './routes';
+import type { PictureImage } from '../../plugins/stockpay-remark-images/picture';
 
 export const BLOG_PATH = '/blog/' satisfies Route;
 export const POSTS_PER_PAGE = 10;
@@ -209,6 +210,15 @@ export interface ListContext {
   limit: number;
   newerPath: string | null;
   olderPath: string | null;
+  /** The thumbnails of the page's posts that have a cover, by slug; absent when none has. */
+  covers?: Readonly<Record<string, PictureImage>>;
+}
+
+/** A post's cover as its page gets it: what it is drawn from, and its 1200 x 630 crop (node/images.ts), the post's share image. */
+export interface PostCover {
+  image: PictureImage;
+  /** The crop ('/static/images/<key>-share.jpg') and its media type; null when the image step made none. */
+  share: { path: string; type: string } | null;
 }
 
 /** The context of a post's page (src/templates/blogPost.tsx). */
@@ -216,6 +226,12 @@ export interface PostContext {
   slug: string;
   newer: Neighbour | null;
   older: Neighbour | null;
-  /** The post's share card ('/static/share/<hash>.png', gatsby/postShareImages.ts); null: the language's site-wide image. */
+  /**
+   * The post's share card ('/static/share/<hash>.png', gatsby/postShareImages.ts);
+   * null for a post with a cover, whose crop is shared instead, and when the
+   * language's site-wide image is (src/lib/shareImage.ts, postShareImage).
+   */
   shareImage: string | null;
+  /** The post's cover; absent without one, so other posts' page data stays as it was. */
+  cover?: PostCover;
 }

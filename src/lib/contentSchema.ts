@@ -31,6 +31,14 @@ export type FieldRule =
   | (Rule & { type: 'boolean' })
   /** A list of short words or phrases, such as a post's tags: [payments, lightning]. */
   | (Rule & { type: 'words' })
+  /**
+   * An upload of the media folder by its address, /media/<name>
+   * (plugins/stockpay-remark-images/paths.js): a post's cover. The build's
+   * image step (gatsby/images.ts) makes and publishes what the pages show
+   * of it, wherever a file sets it, so only a file whose schema declares
+   * the field may (src/build/content.ts).
+   */
+  | (Rule & { type: 'image' })
   /** A list of objects, each with these fields; a required list has at least one item. */
   | (Rule & { type: 'list'; item: Fields });
 
@@ -132,6 +140,23 @@ const BLOG_POST = {
     updated: { type: 'date', required: false },
     author: optionalText,
     tags: { type: 'words', required: false },
+    /**
+     * The cover: at the top of the post, its thumbnail in the list, and its
+     * 1200 x 630 crop when the post is shared (in place of the drawn card).
+     */
+    image: {
+      type: 'image',
+      required: false,
+      requiredWith: 'imageAlt',
+      hint: 'A photo shown at the top of the post, beside its title in the list, and when the post is shared. Set its alt text with it.',
+    },
+    /** The cover's alt text: what it shows, for whoever cannot see it. */
+    imageAlt: {
+      type: 'string',
+      required: false,
+      requiredWith: 'image',
+      hint: 'What the photo shows, for people who cannot see it, e.g. "Packs of eggs on a shop shelf, each with a price label".',
+    },
     /** Shown by `npm run develop`, never built by `gatsby build`. */
     draft: { type: 'boolean', required: false, hint: 'A draft shows in the development site only, never on the built site.' },
   },

@@ -1,7 +1,8 @@
 /**
- * Where the share image (og:image, twitter:image) is, always a 1200x630 PNG:
- * a blog post's own card (gatsby/postShareImages.ts), named by a hash under
- * /static/share/, or else the language's site-wide image, drawn at build
+ * Where the share image (og:image, twitter:image) is, always 1200x630: a
+ * blog post's cover crop (a JPEG the image step made, node/images.ts) or its
+ * own card (gatsby/postShareImages.ts, a PNG named by a hash under
+ * /static/share/), or else the language's site-wide PNG, drawn at build
  * time from src/build/siteShareCard.ts (gatsby/brandImages.ts), so it follows
  * GATSBY_PRODUCT_NAME and the home page's texts.
  *
@@ -24,4 +25,25 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 
 export function shareImageUrl(siteUrl: string, language: Language): string {
   return absoluteUrl(siteUrl, shareImagePath(language));
+}
+
+/** A page's own share image: its path under the site, its media type, and whether it is the post's cover or its drawn card (which their alt texts say). */
+export interface PostShareImage {
+  path: string;
+  type: string;
+  shows: 'cover' | 'card';
+}
+
+/**
+ * Which share image a post names. A post with a cover: the cover's
+ * 1200 x 630 crop (made by the image step with sharp's attention crop,
+ * node/images.ts), since platforms show og:title beside the picture, so
+ * the title need not be drawn into it (no card is drawn for such a post,
+ * gatsby/createPages.ts). Without a cover: its drawn card. Without either:
+ * none, and the page names the language's site-wide image.
+ */
+export function postShareImage(card: string | null, cover: { share: { path: string; type: string } | null } | undefined): PostShareImage | null {
+  if (cover?.share) return { ...cover.share, shows: 'cover' };
+  if (card) return { path: card, type: SHARE_IMAGE.type, shows: 'card' };
+  return null;
 }

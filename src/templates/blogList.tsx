@@ -5,6 +5,7 @@ import { Layout } from '../components/Layout';
 import { LocalizedLink } from '../components/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
 import { Seo } from '../components/Seo';
+import { CoverThumbnail } from '../components/blog/CoverImage';
 import { Pagination } from '../components/blog/Pagination';
 import { PostMeta } from '../components/blog/PostMeta';
 import { postPath } from '../lib/blog';
@@ -26,9 +27,12 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<Querie
   const title = page > 1 ? t('pageTitle', { page, count: pageCount }) : t('title');
   const description = t('description');
   const origin = siteConfig.siteUrl.replace(/\/+$/, '');
+  const covers = pageContext.covers ?? {};
   const posts = data.posts.nodes.map((node) => {
     const frontmatter = checked<EntryFrontmatter<'blog'>>(node.frontmatter);
     return {
+      // By slug: an own property only, since a slug may be a name every object has ("constructor").
+      cover: Object.prototype.hasOwnProperty.call(covers, node.fields.name) ? covers[node.fields.name] : undefined,
       slug: node.fields.name,
       title: fillProductName(frontmatter.title, product),
       description: fillProductName(frontmatter.description, product),
@@ -38,6 +42,7 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<Querie
       readingMinutes: node.fields.readingMinutes ?? 1,
     };
   });
+  const firstWithCover = posts.find((post) => post.cover);
   return (
     <Layout>
       <Seo
@@ -62,17 +67,30 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<Querie
       <PageIntro title={title} lead={description} />
       <div className={styles.section}>
         <ol className={styles.list}>
-          {posts.map((post) => (
-            <li key={post.slug}>
-              <article className={styles.card}>
+          {posts.map((post) => {
+            const text = (
+              <>
                 <h2 className={styles.cardTitle}>
                   <LocalizedLink to={postPath(post.slug)}>{post.title}</LocalizedLink>
                 </h2>
                 <PostMeta date={post.date} updated={post.updated} readingMinutes={post.readingMinutes} tags={post.tags} />
                 <p className={styles.description}>{post.description}</p>
-              </article>
-            </li>
-          ))}
+              </>
+            );
+            // A post without a cover shows no empty box: its card is the text alone.
+            return (
+              <li key={post.slug}>
+                {post.cover ? (
+                  <article className={`${styles.card} ${styles.withCover}`}>
+                    <CoverThumbnail image={post.cover} to={postPath(post.slug)} first={post === firstWithCover} />
+                    <div>{text}</div>
+                  </article>
+                ) : (
+                  <article className={styles.card}>{text}</article>
+                )}
+              </li>
+            );
+          })}
         </ol>
         <Pagination page={page} pageCount={pageCount} newerPath={pageContext.newerPath} olderPath={pageContext.olderPath} />
       </div>

@@ -1,6 +1,7 @@
 import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { MarkdownPage } from '../components/markdown/MarkdownPage';
+import { CoverImage } from '../components/blog/CoverImage';
 import { PostMeta } from '../components/blog/PostMeta';
 import { PostNav } from '../components/blog/PostNav';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { TOC_MIN_SECTIONS, formatPostDate } from '../lib/blog';
 import { siteConfig } from '../lib/config';
 import { checked, type EntryFrontmatter } from '../lib/frontmatter';
 import { fillProductName } from '../lib/markdown';
+import { postShareImage } from '../lib/shareImage';
 import { blogPosting } from '../lib/structuredData';
 import { useSiteLanguage } from '../hooks/useSiteLanguage';
 import type { PostContext } from '../lib/blog';
@@ -23,8 +25,16 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Querie
   const title = fillProductName(frontmatter.title, product);
   const description = fillProductName(frontmatter.description, product);
   const author = frontmatter.author ? fillProductName(frontmatter.author, product) : null;
-  const shareImage = pageContext.shareImage
-    ? { path: pageContext.shareImage, alt: t('share.postImageAlt', { title, date: formatPostDate(frontmatter.date, language) }) }
+  const cover = pageContext.cover;
+  // Checked by the build: a post with a cover has its alt text (src/lib/contentSchema.ts).
+  const coverAlt = fillProductName(frontmatter.imageAlt ?? '', product);
+  const share = postShareImage(pageContext.shareImage, cover);
+  const shareImage = share
+    ? {
+        path: share.path,
+        type: share.type,
+        alt: share.shows === 'cover' ? coverAlt : t('share.postImageAlt', { title, date: formatPostDate(frontmatter.date, language) }),
+      }
     : undefined;
   return (
     <MarkdownPage
@@ -49,6 +59,7 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Querie
             author,
           }),
       }}
+      before={cover ? <CoverImage image={cover.image} alt={coverAlt} /> : undefined}
       meta={<PostMeta date={frontmatter.date} updated={frontmatter.updated} author={author} readingMinutes={post?.fields.readingMinutes ?? 1} tags={frontmatter.tags} showAuthor />}
       after={<PostNav newer={pageContext.newer} older={pageContext.older} />}
     />
@@ -60,6 +71,9 @@ export const query = graphql`
     post: markdownRemark(fields: { section: { eq: "blog" }, language: { eq: $language }, name: { eq: $slug } }) {
       ...MarkdownDocument
       ...BlogPostFacts
+      frontmatter {
+        imageAlt
+      }
     }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "content", "blog"] } }) {
       ...PageLocales

@@ -20,6 +20,8 @@ interface Props {
   seo?: Pick<SeoProps, 'jsonLd' | 'article' | 'image'>;
   /** Shown under the title (a post's date, author and reading time). */
   meta?: React.ReactNode;
+  /** Shown at the top of the article, before the text (a post's cover). */
+  before?: React.ReactNode;
   /** Shown after the text (a post's neighbours). */
   after?: React.ReactNode;
   /** False for a short post: no table of contents, one column. */
@@ -32,7 +34,7 @@ interface Props {
  * KaTeX's stylesheet linked only when the document contains math.
  */
 export function MarkdownPage(props: Props): React.JSX.Element {
-  const { title, description, document, dateModified, seo, meta, after, showContents = true } = props;
+  const { title, description, document, dateModified, seo, meta, before, after, showContents = true } = props;
   const { site } = useStaticQuery<Queries.KatexStylesheetQuery>(graphql`
     query KatexStylesheet {
       site {
@@ -66,6 +68,7 @@ export function MarkdownPage(props: Props): React.JSX.Element {
           </aside>
         )}
         <article className={styles.article}>
+          {before}
           <MarkdownBody html={html} />
           {after}
         </article>
