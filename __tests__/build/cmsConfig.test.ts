@@ -50,6 +50,10 @@ function expectMatches(field: CmsField | undefined, name: string, rule: FieldRul
     case 'boolean':
       expect(field?.widget).toBe('boolean');
       break;
+    case 'image':
+      // An upload of the media folder only, never an address typed in.
+      expect(field).toMatchObject({ widget: 'image', choose_url: false, allow_multiple: false });
+      break;
     case 'words':
       expect(field?.widget).toBe('list');
       expect(field?.fields).toBeUndefined();
