@@ -52,7 +52,7 @@ function expectMatches(field: CmsField | undefined, name: string, rule: FieldRul
       break;
     case 'image':
       // An upload of the media folder only, never an address typed in.
-      expect(field).toMatchObject({ widget: 'image', choose_url: false, allow_multiple: false });
+      expect(field).toMatchObject({ widget: 'image', choose_url: false, media_library: { allow_multiple: false } });
       break;
     case 'words':
       expect(field?.widget).toBe('list');
