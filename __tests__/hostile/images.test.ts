@@ -176,7 +176,7 @@ describe('uploads the image step refuses, naming the post, its line and the uplo
     expect(publishedImages()).toEqual([]);
   });
 
-  it('an upload that does not exist, by any spelling', async () => {
+  it('an upload that does not exist, by any spelling, inline or by reference', async () => {
     const { errors, ms } = await imageStep('missing-upload.md', fixture(CLASS, 'missing-upload.md'));
     const missing = (line: number, source: string, folder: string) =>
       `content/blog/en/missing-upload.md:${line}: ${source} does not exist: upload the image to ${folder}/, or correct its name`;
@@ -185,6 +185,7 @@ describe('uploads the image step refuses, naming the post, its line and the uplo
         missing(7, `${MEDIA_FOLDER}/2026/forgotten.jpg`, `${MEDIA_FOLDER}/2026`),
         missing(9, `${MEDIA_FOLDER}/Shelf.JPG`, MEDIA_FOLDER),
         missing(11, `${MEDIA_FOLDER}/shelf.jpg `, MEDIA_FOLDER),
+        missing(13, `${MEDIA_FOLDER}/gone.png`, MEDIA_FOLDER),
       ].sort(),
     );
     expect(ms).toBeLessThan(FAST_MS);
@@ -194,6 +195,7 @@ describe('uploads the image step refuses, naming the post, its line and the uplo
         `content/blog/en/missing-upload.md:7: ${MEDIA_FOLDER}/2026/forgotten.jpg was not made by the build's image step (gatsby/images.ts), which runs before the pages`,
         `content/blog/en/missing-upload.md:9: ${MEDIA_FOLDER}/Shelf.JPG was not made by the build's image step (gatsby/images.ts), which runs before the pages`,
         `content/blog/en/missing-upload.md:11: ${MEDIA_FOLDER}/shelf.jpg  was not made by the build's image step (gatsby/images.ts), which runs before the pages`,
+        `content/blog/en/missing-upload.md:13: ${MEDIA_FOLDER}/gone.png was not made by the build's image step (gatsby/images.ts), which runs before the pages`,
       ].join('\n'),
     );
   });
