@@ -239,7 +239,9 @@ describe("today's ids", () => {
     let ids = 0;
     for (const file of all) {
       const relative = path.relative(path.join(ROOT, 'content'), file);
-      const { html, error } = await renderContent(dir, relative, fs.readFileSync(file, 'utf8'), { plugins: ['stockpay-remark-safe-markdown', 'stockpay-remark-images', 'stockpay-remark-heading-ids'] });
+      const { html, error } = await renderContent(dir, relative, fs.readFileSync(file, 'utf8'), {
+        plugins: ['stockpay-remark-safe-markdown', 'stockpay-remark-images', 'stockpay-remark-heading-ids'],
+      });
       expect([relative, error]).toEqual([relative, undefined]);
       ids += idsOf(html ?? '').length;
     }
