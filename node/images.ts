@@ -49,6 +49,9 @@ const SHARP_FORMATS: Readonly<Record<string, ImageFormat | 'svg' | 'ico'>> = { P
 /** What every key depends on besides the bytes: the widths, the encodings, sharp and libvips. */
 const SETTINGS = JSON.stringify({ IMAGE_WIDTHS, ANIMATION_WIDTHS, ENCODINGS, SHARE_CROP, sharp: sharp.versions });
 
+/** 'a PNG image', 'an AVIF image'. */
+const article = (type: string) => `${/^[AEIOS]/.test(type) ? 'an' : 'a'} ${type} image`;
+
 /** An upload refused: the message names the file. */
 export class ImageError extends Error {}
 
@@ -114,7 +117,7 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
   if (actual === 'svg') throw new ImageError(svg);
   if (own === 'ico' || !own || actual !== own)
     throw new ImageError(
-      `${source} is named as ${type ? `a ${type}` : 'no image'} but holds ${actual ? `a ${actual.toUpperCase()} image` : 'no image sharp reads'}; give it the extension of what it is`,
+      `${source} is named as ${type ? article(type) : 'no image'} but holds ${actual ? article(actual.toUpperCase()) : 'no image sharp reads'}; give it the extension of what it is`,
     );
   const frames = metadata.pages ?? 1;
   const animated = frames > 1;
@@ -147,27 +150,32 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
       Buffer.isBuffer(oriented)
         ? sharp(oriented, { animated: true, limitInputPixels: options.limitInputPixels }).timeout({ seconds: timeoutSeconds })
         : sharp(oriented.data, { raw: oriented.info }).timeout({ seconds: timeoutSeconds });
-    const stats = await from().resize({ width: 32 }).stats();
-    const color = `#${hex(stats.dominant.r)}${hex(stats.dominant.g)}${hex(stats.dominant.b)}`;
-    await Promise.all(
-      formats.flatMap((format) =>
-        widths.map(async (target) => {
-          const { data, info } = await encode(from().resize({ width: target }), format, animated).toBuffer({ resolveWithObject: true });
-          const name = `${target}.${EXTENSIONS[format]}`;
-          files.set(name, data);
-          listed.push({ format, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, path: `${IMAGES_PATH}${key}-${name}`, bytes: data.length });
-        }),
-      ),
-    );
+    // Every file at once, the dearest first, so the last to finish is a cheap one: libuv runs four at a time.
+    const cost = (format: ImageFormat, target: number) => (format === 'avif' ? 3 : format === 'webp' ? 2 : 1) * target;
+    const jobs = formats.flatMap((format) => widths.map((target) => ({ format, target }))).sort((a, b) => cost(b.format, b.target) - cost(a.format, a.target));
     let share: ImageFile | undefined;
-    if (withShare) {
-      const data = await from()
-        .resize({ ...SHARE_CROP, fit: 'cover', position: 'attention' })
-        .jpeg(ENCODINGS.jpeg)
-        .toBuffer();
-      files.set('share.jpg', data);
-      share = { format: 'jpeg', ...SHARE_CROP, path: `${IMAGES_PATH}${key}-share.jpg`, bytes: data.length };
-    }
+    const [stats] = await Promise.all([
+      from().resize({ width: 32 }).stats(),
+      ...jobs.map(async ({ format, target }) => {
+        const { data, info } = await encode(from().resize({ width: target }), format, animated).toBuffer({ resolveWithObject: true });
+        const name = `${target}.${EXTENSIONS[format]}`;
+        files.set(name, data);
+        listed.push({ format, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, path: `${IMAGES_PATH}${key}-${name}`, bytes: data.length });
+      }),
+      ...(withShare
+        ? [
+            (async () => {
+              const data = await from()
+                .resize({ ...SHARE_CROP, fit: 'cover', position: 'attention' })
+                .jpeg(ENCODINGS.jpeg)
+                .toBuffer();
+              files.set('share.jpg', data);
+              share = { format: 'jpeg', ...SHARE_CROP, path: `${IMAGES_PATH}${key}-share.jpg`, bytes: data.length };
+            })(),
+          ]
+        : []),
+    ]);
+    const color = `#${hex(stats.dominant.r)}${hex(stats.dominant.g)}${hex(stats.dominant.b)}`;
     const order = (file: ImageFile) => (file.format === fallback ? 3 : file.format === 'avif' ? 1 : 2) * 1e6 + file.width;
     listed.sort((a, b) => order(a) - order(b));
     const largest = listed.filter((file) => file.format === fallback).at(-1);

@@ -78,8 +78,8 @@ describe('CoverImage', () => {
     expect(img.style.backgroundColor).toBe('rgb(184, 8, 8)');
   });
 
-  it('sizes the column as the layout draws it: the screen less the padding, 720 px, and beside the table of contents', () => {
-    expect(COVER_SIZES).toBe('(min-width: 1048px) 720px, (min-width: 1024px) calc(100vw - 328px), (min-width: 760px) 720px, calc(100vw - 40px)');
+  it('sizes the column as the layout draws it: the screen less the padding, the column at its widest (825 px), and beside the table of contents', () => {
+    expect(COVER_SIZES).toBe('(min-width: 1153px) 825px, (min-width: 1024px) calc(100vw - 328px), (min-width: 865px) 825px, calc(100vw - 40px)');
   });
 });
 

@@ -36,11 +36,11 @@ const photo = processed(['avif', 'webp', 'jpeg'], [360, 720, 1080, 1440], 'jpeg'
 const srcset = (extension: string, widths: number[]) => widths.map((width) => `/static/images/${KEY}-${width}.${extension} ${width}w`).join(', ');
 
 describe('the widths and sizes', () => {
-  it('makes widths up to twice the prose column, and offers it at the column’s width from 800 px', () => {
-    expect(IMAGE_WIDTHS).toEqual([360, 720, 1080, 1440]);
-    expect(PROSE_IMAGE_WIDTH).toBe(720);
+  it('makes widths up to twice the prose column, and offers it at the column’s width where the layout draws it so', () => {
+    expect(IMAGE_WIDTHS).toEqual([360, 720, 1080, 1650]);
+    expect(PROSE_IMAGE_WIDTH).toBe(825);
     expect(IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]).toBe(2 * PROSE_IMAGE_WIDTH);
-    expect(PROSE_SIZES).toBe('(min-width: 800px) 720px, calc(100vw - 40px)');
+    expect(PROSE_SIZES).toBe('(min-width: 1153px) 825px, (min-width: 1024px) calc(100vw - 328px), (min-width: 865px) 825px, calc(100vw - 40px)');
   });
 
   it('has a media type for every format', () => {

@@ -11,7 +11,7 @@ import { bodyImages, mediaSource, replaceImages, type ImageNode } from '../../pl
 
 const ALLOWED = `an image comes from the media folder: upload it in the CMS, or put it in ${MEDIA_FOLDER}/ and write ![what it shows](${MEDIA_PATH}<name>)`;
 const outside = (url: string) => `"${url}" is not in the media folder; ${ALLOWED}`;
-const notAFile = (url: string) => `"${url}" is not a file of the media folder (no query, fragment, empty, hidden, "." or ".." parts); ${ALLOWED}`;
+const notAFile = (url: string) => `"${url}" is not a file of the media folder (no query, fragment, control character, empty, hidden, "." or ".." parts); ${ALLOWED}`;
 const noAlt = (url: string) => `the image ${url} has no alt text: say what it shows, ![a shelf of labelled stock](${url}), so that people who cannot see it learn it too`;
 
 const parse = (markdown: string) => remark().parse(markdown) as unknown as ImageNode;
@@ -92,6 +92,11 @@ describe('mediaSource', () => {
     '/media/..\\secret.png',
     '/media/%5c..%5csecret.png',
     '/media/%5C%5Cevil.example%5Ca.png',
+    // Control characters, which would reach the messages and the disk as they are.
+    '/media/%00.png',
+    '/media/a%0Ab.png',
+    '/media/a%1Fb.png',
+    '/media/a%7Fb.png',
   ])('refuses %j: not a file of the media folder', (url) => {
     expect(mediaSource(url)).toEqual({ error: notAFile(url) });
   });

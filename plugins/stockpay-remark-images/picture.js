@@ -13,30 +13,35 @@ const { escapeAttribute, escapeText } = require('../markup');
 
 /**
  * The widths made of every image, in CSS pixels of the prose column's
- * image: up to twice the column (720 px at its widest), for screens of
+ * image: up to twice the column (825 px at its widest), for screens of
  * twice the density. An image narrower than a width is not enlarged: its
  * own width is the last.
  */
-const IMAGE_WIDTHS = /** @type {const} */ ([360, 720, 1080, 1440]);
-
-/** The widest the prose column shows an image, in CSS pixels: --prose-max at 18 px (src/styles/global.css). */
-const PROSE_IMAGE_WIDTH = 720;
+const IMAGE_WIDTHS = /** @type {const} */ ([360, 720, 1080, 1650]);
 
 /**
- * How wide an image in a body is drawn, for the browser to pick a width
- * before the stylesheet is in: the column's 720 px from 800 px up,
- * otherwise the screen less the page's padding (--space-5 each side).
+ * The widest the prose column shows an image, in CSS pixels: --prose-max
+ * (72ch, src/styles/global.css) at 18 px, which depends on the system font:
+ * 825 px with DejaVu Sans (Linux), less with the others. The widest, so no
+ * screen is given a file narrower than it draws.
  */
-const PROSE_SIZES = `(min-width: 800px) ${PROSE_IMAGE_WIDTH}px, calc(100vw - 40px)`;
+const PROSE_IMAGE_WIDTH = 825;
 
 /**
- * How wide a post's cover is drawn: the prose column's width
- * (src/components/blog/CoverImage.module.css), which beside the table of
- * contents, from 1024 px, is the screen less 328 px (the page's padding, the
- * 240 px table and the 48 px gap; src/components/markdown/MarkdownPage.module.css)
- * until that reaches the column's 720 px.
+ * How wide an image in a body or a post's cover is drawn, for the browser
+ * to pick a width before the stylesheet is in: the prose column
+ * (src/components/markdown/MarkdownBody.module.css,
+ * src/components/blog/CoverImage.module.css) at its widest, which beside
+ * the table of contents, from 1024 px, is the screen less 328 px (the
+ * page's padding, the 240 px table and the 48 px gap;
+ * src/components/markdown/MarkdownPage.module.css) until that reaches it;
+ * below 1024 px the screen less the page's padding (--space-5 each side)
+ * until that reaches it.
  */
-const COVER_SIZES = `(min-width: 1048px) ${PROSE_IMAGE_WIDTH}px, (min-width: 1024px) calc(100vw - 328px), (min-width: 760px) ${PROSE_IMAGE_WIDTH}px, calc(100vw - 40px)`;
+const PROSE_SIZES = `(min-width: ${PROSE_IMAGE_WIDTH + 328}px) ${PROSE_IMAGE_WIDTH}px, (min-width: 1024px) calc(100vw - 328px), (min-width: ${PROSE_IMAGE_WIDTH + 40}px) ${PROSE_IMAGE_WIDTH}px, calc(100vw - 40px)`;
+
+/** A post's cover is drawn in the same column as the body's images. */
+const COVER_SIZES = PROSE_SIZES;
 
 /**
  * How wide a cover is drawn as a post's thumbnail in the blog's list

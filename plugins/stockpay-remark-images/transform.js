@@ -37,8 +37,9 @@ function mediaSource(url) {
     return { error: `"${url}" is not a valid address; ${ALLOWED}` };
   }
   const segments = decoded.split('/');
-  if (/[?#\\]/.test(decoded) || segments.some((segment) => segment === '' || segment.startsWith('.'))) {
-    return { error: `"${url}" is not a file of the media folder (no query, fragment, empty, hidden, "." or ".." parts); ${ALLOWED}` };
+  // eslint-disable-next-line no-control-regex -- a control character (a NUL, a line break) is never part of a file's name here
+  if (/[?#\\\u0000-\u001f\u007f]/.test(decoded) || segments.some((segment) => segment === '' || segment.startsWith('.'))) {
+    return { error: `"${url}" is not a file of the media folder (no query, fragment, control character, empty, hidden, "." or ".." parts); ${ALLOWED}` };
   }
   return { source: `${MEDIA_FOLDER}/${decoded}` };
 }
