@@ -19,6 +19,7 @@ import { localeText } from '../../node/locales';
 import { EntryPreview, PREVIEW_TEXT, type MediaAssets, type PreviewSettings } from '../../src/browser/preview/EntryPreview';
 import { mediaAssets } from '../../src/browser/preview/register';
 import { previewView } from '../../src/browser/preview/views';
+import { LARGEST_WIDTH } from '../../src/browser/preview/images';
 import { LANGUAGES, type Language } from '../../src/lib/languages';
 import { loadLocales } from '../support/locales';
 
@@ -87,7 +88,7 @@ describe("the preview's image of an upload", () => {
     expect(note).not.toHaveTextContent('The site shows it');
 
     load(img, 2048, 1536);
-    expect(note).toHaveTextContent(PREVIEW_TEXT.imageServed(1440, 1080));
+    expect(note).toHaveTextContent(PREVIEW_TEXT.imageServed(LARGEST_WIDTH, Math.round((1536 * LARGEST_WIDTH) / 2048)));
     expect(note).toHaveTextContent(PREVIEW_TEXT.imageScaled(2048, 1536));
     load(img, 800, 600);
     expect(note).toHaveTextContent(PREVIEW_TEXT.imageServed(800, 600));
@@ -156,7 +157,7 @@ describe("the preview's image of an upload", () => {
     expect(PREVIEW_TEXT.imageProblem({ kind: 'pixels', width: 10_000, height, limit: IMAGE_MAX_PIXELS })).toBe(
       `it is 10000 × ${height} px, ${IMAGE_MAX_PIXELS / 1e6 + 0.01} megapixels, over the ${IMAGE_MAX_PIXELS / 1e6} megapixels an image may have.`,
     );
-    expect(panorama).toHaveTextContent(PREVIEW_TEXT.imageServed(1440, Math.round((height * 1440) / 10_000)));
+    expect(panorama).toHaveTextContent(PREVIEW_TEXT.imageServed(LARGEST_WIDTH, Math.round((height * LARGEST_WIDTH) / 10_000)));
     act(() => {
       imageOf(container, 'A broken one').dispatchEvent(new Event('error'));
     });

@@ -86,7 +86,7 @@ describe('servedSize', () => {
   });
 
   it('scales a wider one down to that width, keeping its proportions', () => {
-    expect(servedSize({ width: 4000, height: 3000 })).toEqual({ width: LARGEST_WIDTH, height: (3000 * LARGEST_WIDTH) / 4000 });
+    expect(servedSize({ width: 4000, height: 3000 })).toEqual({ width: LARGEST_WIDTH, height: Math.round((3000 * LARGEST_WIDTH) / 4000) });
     expect(servedSize({ width: LARGEST_WIDTH + 1, height: LARGEST_WIDTH + 1 })).toEqual({ width: LARGEST_WIDTH, height: LARGEST_WIDTH });
     expect(servedSize({ width: 3000, height: 1001 })).toEqual({ width: LARGEST_WIDTH, height: Math.round((1001 * LARGEST_WIDTH) / 3000) });
   });
