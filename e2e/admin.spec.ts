@@ -254,7 +254,7 @@ test.describe("editors' images in the CMS and its preview", () => {
   test.setTimeout(90_000);
   const PHOTO = 'content/media/labelled-stock.jpg';
   /** The words of the preview's note (src/browser/preview/EntryPreview.tsx PREVIEW_TEXT), as the test expects them. */
-  const SERVED = 'The site shows it at up to 1650 × 1238 px.';
+  const SERVED = 'The site shows it at up to 1632 × 1224 px.';
 
   test('an image already in a post: the upload shown as the CMS holds it, with the size the site serves and its alt text', async ({ page }) => {
     const refused: string[] = [];

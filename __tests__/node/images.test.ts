@@ -68,10 +68,10 @@ async function phonePhoto(): Promise<Buffer> {
 
 describe('widthsFor', () => {
   it('makes each width of the list below the image’s own, and its own when it is narrower than the last', () => {
-    expect(widthsFor(4032)).toEqual([360, 720, 1080, 1650]);
-    expect(widthsFor(1651)).toEqual([360, 720, 1080, 1650]);
-    expect(widthsFor(1650)).toEqual([360, 720, 1080, 1650]);
-    expect(widthsFor(1649)).toEqual([360, 720, 1080, 1649]);
+    expect(widthsFor(4032)).toEqual([360, 720, 1080, 1632]);
+    expect(widthsFor(1633)).toEqual([360, 720, 1080, 1632]);
+    expect(widthsFor(1632)).toEqual([360, 720, 1080, 1632]);
+    expect(widthsFor(1631)).toEqual([360, 720, 1080, 1631]);
     expect(widthsFor(1440)).toEqual([360, 720, 1080, 1440]);
     expect(widthsFor(1000)).toEqual([360, 720, 1000]);
     expect(widthsFor(720)).toEqual([360, 720]);

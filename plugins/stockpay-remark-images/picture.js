@@ -15,9 +15,13 @@ const { escapeAttribute, escapeText } = require('../markup');
  * The widths made of every image, in CSS pixels of the prose column's
  * image: up to twice the column (825 px at its widest), for screens of
  * twice the density. An image narrower than a width is not enlarged: its
- * own width is the last.
+ * own width is the last. The last is 1632, not 1650: a multiple of 96, so
+ * a 4:3, 3:2 or 16:9 photo's largest copy, whose width and height the page
+ * gives its <img>, has the photo's exact proportions, as the smaller copies
+ * of a 4:3 or 3:2 one do. A copy whose height had to be rounded would
+ * change the image's height by a fraction of a pixel when it arrives.
  */
-const IMAGE_WIDTHS = /** @type {const} */ ([360, 720, 1080, 1650]);
+const IMAGE_WIDTHS = /** @type {const} */ ([360, 720, 1080, 1632]);
 
 /**
  * The widest the prose column shows an image, in CSS pixels: --prose-max
