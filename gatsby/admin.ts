@@ -30,7 +30,7 @@ import { UPLOAD_EXTENSIONS } from '../src/build/mediaUpload';
 import { bundleBrowserModule, bundleComponentsModule } from './browserBundle';
 import { readNamespaces } from '../node/localeFiles';
 import { collectionChecks, languageNames } from '../src/build/cmsRules';
-import { LOCALE_FORMAT, cmsConfig, type CmsBackend, type LocaleStrings } from '../src/build/cmsConfig';
+import { ADDRESS_FIELD, LOCALE_FORMAT, POST_FORMAT, cmsConfig, type CmsBackend, type LocaleStrings } from '../src/build/cmsConfig';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages';
 
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
@@ -42,9 +42,10 @@ export function adminScript(projectDir: string, namespaces: Readonly<Record<stri
   const config: AdminConfig = {
     checks: collectionChecks(),
     names: languageNames(),
-    defaultLanguage: DEFAULT_LANGUAGE,
     locales: namespaces,
     localeFormat: LOCALE_FORMAT,
+    postFormat: POST_FORMAT,
+    postFormatOmits: [ADDRESS_FIELD],
     previewStylesheet: PREVIEW_STYLESHEET,
     markdownModeKey: MARKDOWN_MODE_KEY,
     uploadExtensions: UPLOAD_EXTENSIONS,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { adminScript } from '../../gatsby/admin';
 import { EVAL_REFUSED } from '../../src/build/adminPage';
-import { LOCALE_FORMAT } from '../../src/build/cmsConfig';
+import { ADDRESS_FIELD, LOCALE_FORMAT, POST_FORMAT } from '../../src/build/cmsConfig';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -42,22 +42,40 @@ describe('the CMS setup script (/admin/admin.js)', () => {
     new Function('CMS', 'window', script)(CMS, window);
     return registered;
   }
-  /** The two calls of Decap's Immutable entry the handler makes. */
-  const entry = (collection: string, data: Record<string, unknown>, i18n: Record<string, Record<string, unknown>>) => ({
-    get: (key: string) => (key === 'collection' ? collection : { toJS: () => data }),
-    getIn: ([, language]: string[]) => (i18n[language] ? { toJS: () => i18n[language] } : undefined),
+  /** Decap's immutable entry data, as far as the handler uses it: read whole, or one field set, which makes a new one. */
+  interface Data {
+    toJS(): Record<string, unknown>;
+    set(key: string, value: unknown): Data;
+  }
+  const immutable = (data: Record<string, unknown>): Data => ({ toJS: () => ({ ...data }), set: (key, value) => immutable({ ...data, [key]: value }) });
+  /** The calls of Decap's Immutable entry the handler makes. */
+  const entry = (collection: string, data: Record<string, unknown>, i18n: Record<string, Record<string, unknown>>, newRecord?: boolean) => ({
+    get: (key: string) => (key === 'collection' ? collection : key === 'newRecord' ? newRecord : key === 'data' ? immutable(data) : undefined),
+    getIn: ([, language]: string[]) => (i18n[language] ? immutable(i18n[language]) : undefined),
   });
 
   const namespaces = { common: { skipToContent: 'Skip', nav: { label: 'Main', home: 'Home' }, launchApp: 'Launch' }, blog: { title: 'Blog' } };
   const script = adminScript(ROOT, namespaces);
   const banner = { order: 1, title: 'Orders', illustration: 'sale-order' };
 
-  it("registers the site stylesheet for the preview, one check before saving and the UI strings' format", () => {
+  it("registers the site stylesheet for the preview, one check before saving, the UI strings' format and the posts'", () => {
     const { styles, handlers, formats } = run(script);
     // Beside the page, wherever the CMS folder is served (src/build/adminPage.ts).
     expect(styles).toEqual(['preview.css']);
     expect(handlers.map((h) => h.name)).toEqual(['preSave']);
-    expect(formats.map((f) => [f.name, f.extension])).toEqual([[LOCALE_FORMAT, 'json']]);
+    expect(formats.map((f) => [f.name, f.extension])).toEqual([
+      [LOCALE_FORMAT, 'json'],
+      [POST_FORMAT, 'md'],
+    ]);
+  });
+
+  it("reads and writes a post without its address, which names the file and is no field of the site's", () => {
+    const post = run(script).formats.find((format) => format.name === POST_FORMAT)?.formatter;
+    const file = '---\ntitle: Годишна инвентаризация\ndate: 2026-11-03\n---\n\nТекст.\n';
+    expect(post?.fromFile(`---\naddress: planted\n${file.slice(4)}`)).toEqual({ title: 'Годишна инвентаризация', date: '2026-11-03', body: '\nТекст.\n' });
+    expect(
+      post?.toFile({ [ADDRESS_FIELD]: 'godishna-inventarizatsiya', title: 'Годишна инвентаризация', date: '2026-11-03', body: '\nТекст.\n' }, [ADDRESS_FIELD, 'title', 'date']),
+    ).toBe('---\ntitle: Годишна инвентаризация\ndate: 2026-11-03\n---\n\nТекст.\n');
   });
 
   it('opens markdown bodies as source, unless the editor chose otherwise before', () => {
@@ -132,5 +150,53 @@ describe('the CMS setup script (/admin/admin.js)', () => {
     expect(handler({ entry: entry('banners', banner, { bg: { ...banner, title: 'Поръчки' } }) })).toBeUndefined();
     // The home page's files and the UI strings are one language each, which Decap checks itself.
     expect(handler({ entry: entry('ui_strings', {}, {}) })).toBeUndefined();
+  });
+
+  describe("a post's address, before saving", () => {
+    const bulgarian = { title: 'Годишна инвентаризация', description: 'Как да преброим склада', date: '2026-11-03' };
+    const english = { title: 'Year-end stock count', description: 'How to count', date: '2026-11-03' };
+    const save = (collection: string, data: Record<string, unknown>, newRecord?: boolean) => {
+      const [{ handler }] = run(script).handlers;
+      return handler({ entry: entry(collection, data, {}, newRecord) }) as Data | undefined;
+    };
+
+    it('names a new post left without an address after its title: the data Decap names the file from, with the address set and every other field as it was', () => {
+      for (const address of [undefined, '', '   ']) {
+        const saved = save('blog_en', { ...english, address }, true);
+        expect(saved?.toJS()).toEqual({ ...english, address: 'Year-end stock count' });
+      }
+      expect(save('blog_bg', { ...bulgarian, title: 'Inventory 2026' }, true)?.toJS()).toEqual({ ...bulgarian, title: 'Inventory 2026', address: 'Inventory 2026' });
+    });
+
+    it('leaves a new post with an address, and a post saved before, unchanged', () => {
+      expect(save('blog_bg', { ...bulgarian, address: 'godishna-inventarizatsiya' }, true)).toBeUndefined();
+      expect(save('blog_en', { ...english, address: 'year-end-count' }, true)).toBeUndefined();
+      expect(save('blog_bg', bulgarian, false)).toBeUndefined();
+      expect(save('blog_en', english, undefined)).toBeUndefined();
+      expect(save('blog_en', { ...english, address: '' }, false)).toBeUndefined();
+    });
+
+    it("refuses, with the problems as Decap's message, a new post whose all-Cyrillic title makes no name and whose address is empty", () => {
+      expect(() => save('blog_bg', bulgarian, true)).toThrow(
+        'Bulgarian: the Title "Годишна инвентаризация" names the new entry\'s file content/blog/bg/.md; that name is the entry\'s address, made of lower-case letters (a-z), digits and single hyphens only. Give the entry an Address',
+      );
+    });
+
+    it('refuses a reserved or malformed address, an address on a post saved before, and a missing field, naming each, joined into one message', () => {
+      expect(() => save('blog_bg', { ...bulgarian, address: 'search' }, true)).toThrow(
+        'Bulgarian: the Address "search" names the new entry\'s file content/blog/bg/search.md, at the address /bg/blog/search/; "search" is a name the site uses itself',
+      );
+      expect(() => save('blog_en', { ...english, address: 'My_post' }, true)).toThrow('English: the Address "My_post" names the new entry\'s file content/blog/en/my_post.md;');
+      expect(() => save('blog_bg', { ...bulgarian, address: 'nov-adres' }, false)).toThrow('Clear the Address.');
+      expect(() => save('blog_bg', { ...bulgarian, description: '', address: 'page' }, true)).toThrow(
+        /^Bulgarian: "Description" is required\. Bulgarian: the Address "page" names the new entry's file content\/blog\/bg\/page\.md/,
+      );
+      expect(() => save('blog_en', { title: 'Page' }, true)).toThrow(/^English: "Description" is required\. English: "Date" is required\. English: the Title "Page" names/);
+    });
+
+    it("reads a post's own data only: a value under another language is not this entry's", () => {
+      const [{ handler }] = run(script).handlers;
+      expect(() => handler({ entry: entry('blog_bg', {}, { bg: bulgarian }, true) })).toThrow('Bulgarian: "Title" is required.');
+    });
   });
 });

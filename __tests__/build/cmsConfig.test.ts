@@ -2,13 +2,18 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
 import {
+  ADDRESS_FIELD,
   LOCALE_FORMAT,
   MARKDOWN_FORMAT,
+  POST_FORMAT,
   cmsConfig,
   cmsField,
+  collectionFacts,
+  editedByLanguage,
   fieldLabel,
+  languageCollectionName,
   localeFields,
-  sectionCollection,
+  sectionCollections,
   type CmsCollection,
   type CmsField,
   type LocaleStrings,
@@ -26,6 +31,8 @@ const namespaces: Record<string, LocaleStrings> = Object.fromEntries(
 );
 const config = cmsConfig({ name: 'github', repo: 'stockpay/website', branch: 'main' }, namespaces);
 const sections = Object.keys(CONTENT_SECTIONS) as ContentSection[];
+/** The names of a section's collections: the section's, or one a language for a section edited one language at a time (blog_en, blog_bg). */
+const collectionNames = (section: ContentSection): string[] => (editedByLanguage(section) ? LANGUAGES.map((language) => languageCollectionName(section, language)) : [section]);
 const collection = (name: string): CmsCollection => {
   const found = config.collections.find((c) => c.name === name);
   if (!found) throw new Error(`no collection ${name}`);
@@ -72,8 +79,12 @@ function expectMatches(field: CmsField | undefined, name: string, rule: FieldRul
 }
 
 describe('the CMS config generated from the content schema', () => {
-  it('has one collection per content section, then the UI strings and the site file', () => {
-    expect(config.collections.map((c) => c.name)).toEqual([...sections, 'ui_strings', 'site']);
+  it('has one collection per content section, one a language for the blog, then the UI strings and the site file', () => {
+    expect(config.collections.map((c) => c.name)).toEqual([...sections.flatMap(collectionNames), 'ui_strings', 'site']);
+    expect(config.collections.map((c) => c.name)).toEqual(['home', 'banners', 'docs', 'privacy', 'blog_en', 'blog_bg', 'ui_strings', 'site']);
+    // Only a section whose entries may exist in one language is edited one language at a time.
+    expect(sections.filter(editedByLanguage)).toEqual(['blog']);
+    expect(sections.filter((section) => (CONTENT_SECTIONS[section] as SectionSchema).translations === 'optional')).toEqual(['blog']);
   });
 
   it('edits every language, English by default, each in its own folder (Decap multiple_folders)', () => {
@@ -82,8 +93,25 @@ describe('the CMS config generated from the content schema', () => {
 
   it.each(sections)('gives every field of content/%s/ with the same rules, in every language', (section) => {
     const spec: SectionSchema = CONTENT_SECTIONS[section];
-    const c = collection(section);
     const schemas = spec.entries ? [spec.entries] : Object.values(spec.files);
+    if (editedByLanguage(section)) {
+      // A collection a language: its language folder, every field its own, with no i18n.
+      const [schema] = schemas;
+      for (const language of LANGUAGES) {
+        const c = collection(languageCollectionName(section, language));
+        expect(c.folder).toBe(`content/${section}/${language}`);
+        expect(c.i18n).toBeUndefined();
+        for (const [name, rule] of Object.entries(schema.fields)) {
+          const field = c.fields?.find((f) => f.name === name);
+          expectMatches(field, name, rule);
+          expect([language, name, field?.i18n]).toEqual([language, name, undefined]);
+        }
+        // The schema's fields, then the body; the address first when names are addresses.
+        expect(c.fields?.map((f) => f.name)).toEqual([...(spec.namesAreSlugs ? [ADDRESS_FIELD] : []), ...Object.keys(schema.fields), 'body']);
+      }
+      return;
+    }
+    const c = collection(section);
     if (c.folder) {
       // Side by side: one folder entry holds every language, each field translated.
       expect(c).toMatchObject({ folder: `content/${section}`, i18n: true });
@@ -114,7 +142,7 @@ describe('the CMS config generated from the content schema', () => {
 
   it('lets editors add banners and posts, named so the build accepts them, but not documentation or policy files', () => {
     expect(collection('banners')).toMatchObject({ create: true, slug: '{{fields.order}}-{{slug}}' });
-    expect(collection('blog')).toMatchObject({ create: true, slug: '{{slug}}' });
+    for (const language of LANGUAGES) expect(collection(`blog_${language}`)).toMatchObject({ create: true, slug: `{{fields.${ADDRESS_FIELD}}}`, summary: '{{title}}' });
     expect(collection('docs')).toMatchObject({ create: false, delete: false });
     expect(collection('privacy')).toMatchObject({ create: false, delete: false });
     expect(config.slug).toEqual({ encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' });
@@ -129,11 +157,15 @@ describe('the CMS config generated from the content schema', () => {
 
   it('reads and writes every markdown file as YAML frontmatter only, never inferring TOML (+++) or JSON ({)', () => {
     expect(MARKDOWN_FORMAT).toBe('yaml-frontmatter');
+    // Decap's yaml-frontmatter without the address (src/build/cmsFrontmatter.ts, held to Decap's byte for byte by its test).
+    expect(POST_FORMAT).toBe('stockpay-post-frontmatter');
     const markdown = config.collections.filter((c) => c.name !== 'ui_strings' && c.name !== 'site');
-    expect(markdown.map((c) => c.name)).toEqual(sections);
-    for (const c of markdown) expect([c.name, c.format]).toEqual([c.name, 'yaml-frontmatter']);
+    expect(markdown.map((c) => c.name)).toEqual(sections.flatMap(collectionNames));
+    for (const c of markdown) expect([c.name, c.format]).toEqual([c.name, c.name.startsWith('blog_') ? POST_FORMAT : 'yaml-frontmatter']);
     // As written to config.yml, where Decap reads it.
-    expect((parse(stringify(config)) as { collections: CmsCollection[] }).collections.filter((c) => c.format === 'yaml-frontmatter')).toHaveLength(sections.length);
+    const written = (parse(stringify(config)) as { collections: CmsCollection[] }).collections;
+    expect(written.filter((c) => c.format === 'yaml-frontmatter')).toHaveLength(sections.length - 1);
+    expect(written.filter((c) => c.format === POST_FORMAT).map((c) => c.name)).toEqual(['blog_en', 'blog_bg']);
   });
 
   it('offers every UI string file of every language, with every key of the English file, each required', () => {
@@ -170,22 +202,104 @@ describe('the CMS config generated from the content schema', () => {
   });
 });
 
-describe('sectionCollection', () => {
+describe('sectionCollections', () => {
   it('refuses a section with both named files and entries, which one folder cannot list apart', () => {
     const both = { label: 'Both', files: { hero: { fields: {} } }, entries: { fields: {} } };
     const sectionsWithBoth = CONTENT_SECTIONS as unknown as Record<string, SectionSchema>;
     sectionsWithBoth.both = both;
     try {
-      expect(() => sectionCollection('both' as ContentSection)).toThrow('content/both: a section holds named files or entries, not both');
+      expect(() => sectionCollections('both' as ContentSection)).toThrow('content/both: a section holds named files or entries, not both');
     } finally {
       delete sectionsWithBoth.both;
     }
   });
 });
 
+describe('the blog, one collection a language', () => {
+  it.each(LANGUAGES)("gives blog_%s its language folder, the posts' format and file names from the Address field", (language) => {
+    const c = collection(`blog_${language}`);
+    expect(c).toMatchObject({
+      folder: `content/blog/${language}`,
+      format: POST_FORMAT,
+      create: true,
+      slug: '{{fields.address}}',
+      label: `Blog posts · ${language === 'en' ? 'English' : 'Bulgarian'}`,
+    });
+    expect(c.i18n).toBeUndefined();
+    expect(c.delete).toBeUndefined();
+  });
+
+  it('asks first for the address, optional (it may be made from an English title), naming the page and the file it makes', () => {
+    expect(ADDRESS_FIELD).toBe('address');
+    const [en] = collection('blog_en').fields ?? [];
+    const [bg] = collection('blog_bg').fields ?? [];
+    expect(en).toMatchObject({ name: 'address', label: 'Address', widget: 'string', required: false });
+    expect(bg).toMatchObject({ name: 'address', label: 'Address', widget: 'string', required: false });
+    expect(en.i18n).toBeUndefined();
+    expect(en.hint).toContain('/blog/<address>/');
+    expect(en.hint).toContain('content/blog/en/<address>.md');
+    expect(bg.hint).toContain('/bg/blog/<address>/');
+    expect(bg.hint).toContain('content/blog/bg/<address>.md');
+    for (const hint of [en.hint, bg.hint]) {
+      expect(hint).toContain('Its translation takes the same address.');
+      expect(hint).toContain('Left empty, it is made from an English title.');
+    }
+    // No other collection has it: their file names are not addresses.
+    const others = config.collections.filter((c) => !c.name.startsWith('blog_'));
+    const names = others.flatMap((c) => [...(c.fields ?? []), ...(c.files ?? []).flatMap((f) => f.fields)].map((f) => f.name));
+    expect(names).not.toContain(ADDRESS_FIELD);
+  });
+
+  it('leaves the other sections as they were: the languages side by side, or a file a language', () => {
+    expect(collection('banners')).toMatchObject({ folder: 'content/banners', i18n: true, format: MARKDOWN_FORMAT, slug: '{{fields.order}}-{{slug}}', create: true });
+    expect(collection('docs')).toMatchObject({ folder: 'content/docs', i18n: true, format: MARKDOWN_FORMAT, create: false, delete: false });
+    expect(collection('privacy')).toMatchObject({ folder: 'content/privacy', i18n: true, format: MARKDOWN_FORMAT, create: false, delete: false });
+    expect(collection('home').files?.map((f) => f.name)).toEqual(['hero_en', 'hero_bg', 'topics_en', 'topics_bg', 'closing_en', 'closing_bg']);
+    for (const section of sections.filter((s) => !editedByLanguage(s))) expect(sectionCollections(section)).toHaveLength(1);
+    expect(sectionCollections('blog').map((c) => c.name)).toEqual(['blog_en', 'blog_bg']);
+  });
+});
+
+describe('collectionFacts', () => {
+  it('names the section and, for a collection of one language, the language, of every content collection', () => {
+    expect(collectionFacts('blog_en')).toEqual({ section: 'blog', language: 'en' });
+    expect(collectionFacts('blog_bg')).toEqual({ section: 'blog', language: 'bg' });
+    for (const section of ['home', 'banners', 'docs', 'privacy'] as const) expect(collectionFacts(section)).toEqual({ section });
+    for (const c of config.collections.filter((c) => c.name !== 'ui_strings' && c.name !== 'site')) expect([c.name, collectionFacts(c.name)]).toEqual([c.name, expect.anything()]);
+  });
+
+  it('knows nothing of other names: the UI strings, the site file, the blog as one collection, languages it lacks, look-alikes', () => {
+    for (const name of [
+      'ui_strings',
+      'site',
+      'blog',
+      'blog_de',
+      'blog_',
+      'blog_EN',
+      'banners_en',
+      'home_bg',
+      'hero_en',
+      '',
+      '__proto__',
+      'constructor',
+      'toString',
+      'blog_en ',
+      ' blog_bg',
+    ])
+      expect([name, collectionFacts(name)]).toEqual([name, undefined]);
+  });
+
+  it('names collections as the config does', () => {
+    expect(languageCollectionName('blog', 'bg')).toBe('blog_bg');
+    expect(config.collections.map((c) => c.name)).toEqual(expect.arrayContaining(LANGUAGES.map((language) => languageCollectionName('blog', language))));
+  });
+});
+
 describe('"View on site"', () => {
   it("links each entry to its page: a post by its file name, the other sections' one page, each home file in its own language", () => {
-    expect(collection('blog').preview_path).toBe('blog/{{filename}}/');
+    // Each language's post at its own address: /blog/<name>/, /bg/blog/<name>/.
+    expect(collection('blog_en').preview_path).toBe('blog/{{filename}}/');
+    expect(collection('blog_bg').preview_path).toBe('bg/blog/{{filename}}/');
     expect(collection('docs').preview_path).toBe('docs/');
     expect(collection('privacy').preview_path).toBe('privacy-policy/');
     expect(collection('banners').preview_path).toBe('');
@@ -199,12 +313,16 @@ describe('"View on site"', () => {
     });
   });
 
-  it('says above the blog why a post in Bulgarian only cannot be opened, and how to edit it', () => {
-    expect(collection('blog').description).toBe(
-      'An entry written only in Bulgarian (no English file) is listed here but cannot be opened: the CMS opens an entry from its English file. ' +
-        'Edit content/blog/<language>/<name>.md in the repository, or add the English version first (docs/editing.md, "What the CMS cannot edit").',
+  it("says above each language's blog where its files are, that a translation shares the address, and where to find it", () => {
+    expect(collection('blog_en').description).toBe(
+      'Entries in English: content/blog/en/<address>.md. An entry and its translation share the address. ' +
+        "An entry's preview says whether its Bulgarian translation exists, with a link to open it or to start it.",
     );
-    expect(sections.filter((section) => collection(section).description !== undefined)).toEqual(['blog']);
+    expect(collection('blog_bg').description).toBe(
+      'Entries in Bulgarian: content/blog/bg/<address>.md. An entry and its translation share the address. ' +
+        "An entry's preview says whether its English translation exists, with a link to open it or to start it.",
+    );
+    expect(config.collections.filter((c) => c.description !== undefined).map((c) => c.name)).toEqual(['blog_en', 'blog_bg']);
   });
 
   it('names the site the links open only when the build knows it', () => {

@@ -12,7 +12,9 @@ describe('the paths the CMS backend may touch', () => {
     const byFolder = (a: { folder: string }, b: { folder: string }) => a.folder.localeCompare(b.folder);
     expect([...paths.entryFolders].sort(byFolder)).toEqual([
       { folder: 'content/banners', deletable: true, languages: LANGUAGES },
-      { folder: 'content/blog', deletable: true, languages: LANGUAGES },
+      // The blog, a collection a language: its entries lie in the language folder itself.
+      { folder: 'content/blog/bg', deletable: true, languages: null },
+      { folder: 'content/blog/en', deletable: true, languages: null },
       // One named file per language: nothing to delete.
       { folder: 'content/docs', deletable: false, languages: LANGUAGES },
       { folder: 'content/privacy', deletable: false, languages: LANGUAGES },
@@ -38,21 +40,32 @@ describe('the paths the CMS backend may touch', () => {
 
   it('allow each kind of access where the CMS needs it, and no more', () => {
     expect(allowedFor('content/blog/en/stock-control-habits.md')).toEqual(['read', 'entry', 'delete']);
+    expect(allowedFor('content/blog/bg/godishna-inventarizatsiya.md')).toEqual(['read', 'entry', 'delete']);
+    expect(allowedFor('content/banners/bg/01-sale-orders.md')).toEqual(['read', 'entry', 'delete']);
     expect(allowedFor('content/docs/en/readme.md')).toEqual(['read', 'entry']);
     expect(allowedFor('content/home/en/hero.md')).toEqual(['read', 'entry']);
     expect(allowedFor('locales/bg/common.json')).toEqual(['read', 'entry']);
     expect(allowedFor('content/social.json')).toEqual(['read', 'entry']);
-    expect(allowedFor('content/blog')).toEqual(['list']);
+    // Each language's folder is listed, the blog's folder no longer: no collection keeps entries there.
+    expect(allowedFor('content/blog/en')).toEqual(['list']);
+    expect(allowedFor('content/blog/bg')).toEqual(['list']);
+    expect(allowedFor('content/banners')).toEqual(['list']);
+    expect(allowedFor('content/blog')).toEqual([]);
     expect(allowedFor('content/media')).toEqual(['list']);
     expect(allowedFor('content/media/photo.png')).toEqual(['read', 'media', 'delete']);
     // Not an entry: another extension, or not inside a collection.
     expect(allowedFor('content/blog/en/post.html')).toEqual(['read']);
     expect(allowedFor('content/blog/en/post.json')).toEqual(['read']);
     // Not where the collection keeps its entries: beside the language folders, in a language it does not have, below one.
-    expect(allowedFor('content/blog/post.md')).toEqual(['read']);
-    expect(allowedFor('content/blog/fr/post.md')).toEqual(['read']);
+    expect(allowedFor('content/banners/post.md')).toEqual(['read']);
+    expect(allowedFor('content/banners/fr/post.md')).toEqual(['read']);
+    expect(allowedFor('content/banners/en/2026/post.md')).toEqual(['read']);
     expect(allowedFor('content/blog/en/2026/post.md')).toEqual(['read']);
+    expect(allowedFor('content/blog/bg/bg/post.md')).toEqual(['read']);
     expect(allowedFor('content/blog/en/md')).toEqual(['read']);
+    // Outside both of the blog's collections, nothing at all: beside its language folders, or in a language it does not have.
+    expect(allowedFor('content/blog/post.md')).toEqual([]);
+    expect(allowedFor('content/blog/fr/post.md')).toEqual([]);
     // Uploads go into the media folder itself, not a folder of their own.
     expect(allowedFor('content/media/uploads/photo.png')).toEqual(['read']);
     // The media folder, under content/, is no collection: a .md file in it is no entry (what an upload holds is checked apart, src/build/mediaUpload.ts).
@@ -113,15 +126,26 @@ describe('the paths the CMS backend may touch', () => {
 
 describe('where an entry lies', () => {
   it('is its collection, its language folder and its name; a files collection file is its own place', () => {
+    expect(entryPlace('content/banners/bg/01-sale-orders.md', paths)).toEqual({
+      path: 'content/banners/bg/01-sale-orders.md',
+      collection: 'content/banners',
+      home: 'content/banners/bg',
+      language: 'bg',
+      name: '01-sale-orders.md',
+      fixed: false,
+      deletable: true,
+    });
+    // A collection of one language: its folder is the language folder, and its entries have no language of their own.
     expect(entryPlace('content/blog/bg/godishna-inventarizatsiya.md', paths)).toEqual({
       path: 'content/blog/bg/godishna-inventarizatsiya.md',
-      collection: 'content/blog',
+      collection: 'content/blog/bg',
       home: 'content/blog/bg',
-      language: 'bg',
+      language: null,
       name: 'godishna-inventarizatsiya.md',
       fixed: false,
       deletable: true,
     });
+    expect(entryPlace('content/blog/en/stock-control-habits.md', paths)).toMatchObject({ collection: 'content/blog/en', home: 'content/blog/en', language: null });
     expect(entryPlace('content/docs/en/readme.md', paths)).toMatchObject({ collection: 'content/docs', home: 'content/docs/en', deletable: false });
     expect(entryPlace('locales/en/common.json', paths)).toEqual({
       path: 'locales/en/common.json',
@@ -136,7 +160,12 @@ describe('where an entry lies', () => {
       'content/blog/x.md',
       'content/blog/de/x.md',
       'content/blog/en/a/x.md',
+      'content/blog/bg/en/x.md',
       'content/blog/en/x.json',
+      'content/blog/bg/.md',
+      'content/banners/x.md',
+      'content/banners/de/x.md',
+      'content/banners/en/a/x.md',
       'locales/en/other.json',
       `${MEDIA_FOLDER}/x.md`,
       'content/home/en/new.md',
@@ -167,43 +196,100 @@ describe('where an entry lies', () => {
 });
 
 describe('what one save may write', () => {
-  const EN = 'content/blog/en/stock-control-habits.md';
-  const BG = 'content/blog/bg/stock-control-habits.md';
+  // A collection of languages side by side (Decap's i18n): one file a language folder, one name.
+  const EN = 'content/banners/en/01-sale-orders.md';
+  const BG = 'content/banners/bg/01-sale-orders.md';
+  // A collection of one language: one file in its folder.
+  const POST_BG = 'content/blog/bg/godishna-inventarizatsiya.md';
+  const POST_EN = 'content/blog/en/stock-control-habits.md';
 
   it("takes an entry in every language (Decap's i18n: one file a language folder, one name), one language, or a files collection's file", () => {
     expect(entrySaveError([{ path: EN }, { path: BG }], paths)).toBeNull();
-    expect(entrySaveError([{ path: 'content/banners/en/01-sale-orders.md' }, { path: 'content/banners/bg/01-sale-orders.md' }], paths)).toBeNull();
     expect(entrySaveError([{ path: BG }], paths)).toBeNull();
+    expect(entrySaveError([{ path: 'content/docs/en/readme.md' }, { path: 'content/docs/bg/readme.md' }], paths)).toBeNull();
     expect(entrySaveError([{ path: 'locales/bg/common.json' }], paths)).toBeNull();
     expect(entrySaveError([{ path: 'content/social.json' }], paths)).toBeNull();
     // A new path equal to the old one moves nothing.
     expect(entrySaveError([{ path: 'locales/bg/common.json', newPath: 'locales/bg/common.json' }], paths)).toBeNull();
   });
 
+  it("takes a post of one language's collection as exactly one file in its folder", () => {
+    expect(entrySaveError([{ path: POST_BG }], paths)).toBeNull();
+    expect(entrySaveError([{ path: POST_EN }], paths)).toBeNull();
+    expect(entrySaveError([{ path: 'content/blog/bg/nova-statiya.md' }], paths)).toBeNull();
+    expect(entrySaveError([{ path: POST_BG, newPath: POST_BG }], paths)).toBeNull();
+  });
+
+  it("refuses a post's file anywhere but its language's folder, and a second file in its save", () => {
+    // The blog's folder itself, a language it does not have, a folder below: no collection keeps entries there.
+    for (const file of ['content/blog/x.md', 'content/blog/de/x.md', 'content/blog/bg/2026/x.md'])
+      expect(entrySaveError([{ path: file }], paths)).toBe(cmsPathError(file, 'entry', paths));
+    expect(cmsPathError('content/blog/x.md', 'entry', paths)).toBe(
+      'The CMS backend refused the path "content/blog/x.md": the CMS writes its collections\' entries (.md files in a collection\'s folder, or in its language folders) and files only (under content/, locales/ and content/media/).',
+    );
+    // A save of blog_bg writes one file: its English namesake is another collection's entry.
+    expect(entrySaveError([{ path: 'content/blog/bg/x.md' }, { path: 'content/blog/en/x.md' }], paths)).toBe(
+      'The CMS backend refused to save content/blog/bg/x.md and content/blog/en/x.md together: one request is one entry, whose files lie in one collection (content/blog/bg/), and content/blog/en/x.md lies elsewhere (content/blog/en/).',
+    );
+    expect(entrySaveError([{ path: 'content/blog/en/x.md' }, { path: 'content/blog/bg/x.md' }], paths)).toMatch(/lies elsewhere \(content\/blog\/bg\/\)\.$/);
+    expect(entrySaveError([{ path: POST_BG }, { path: 'content/blog/bg/other.md' }], paths)).toBe(
+      `The CMS backend refused to save ${POST_BG} and content/blog/bg/other.md together: one request is one entry, with one file; content/blog/bg/other.md would be a second.`,
+    );
+    expect(entrySaveError([{ path: POST_BG }, { path: POST_BG }], paths)).toMatch(/with one file; content\/blog\/bg\/godishna-inventarizatsiya\.md would be a second\.$/);
+    expect(entrySaveError([{ path: POST_BG }, { path: BG }], paths)).toMatch(/lies elsewhere \(content\/banners\/<language>\/\)\.$/);
+  });
+
   it('takes a rename within each language folder, every language to the same new name', () => {
-    expect(entrySaveError([{ path: EN, newPath: 'content/blog/en/habits.md' }], paths)).toBeNull();
+    expect(entrySaveError([{ path: EN, newPath: 'content/banners/en/01-orders.md' }], paths)).toBeNull();
     expect(
       entrySaveError(
         [
-          { path: EN, newPath: 'content/blog/en/habits.md' },
-          { path: BG, newPath: 'content/blog/bg/habits.md' },
+          { path: EN, newPath: 'content/banners/en/01-orders.md' },
+          { path: BG, newPath: 'content/banners/bg/01-orders.md' },
         ],
         paths,
       ),
     ).toBeNull();
   });
 
+  it("takes a post's rename within its language's folder, and refuses one into the other language's, or out of it", () => {
+    expect(entrySaveError([{ path: POST_BG, newPath: 'content/blog/bg/inventarizatsiya.md' }], paths)).toBeNull();
+    const refusal = (to: string) =>
+      `The CMS backend refused to move ${POST_BG} to ${shownPath(to)}: an entry is renamed within its own folder, content/blog/bg/, as a .md file (content/blog/bg/<new-name>.md).`;
+    for (const to of [
+      'content/blog/en/godishna-inventarizatsiya.md',
+      'content/blog/godishna-inventarizatsiya.md',
+      'content/blog/bg/2026/godishna-inventarizatsiya.md',
+      'content/blog/bg/godishna-inventarizatsiya.json',
+      'content/banners/bg/godishna-inventarizatsiya.md',
+      'locales/bg/blog.json',
+    ])
+      expect(entrySaveError([{ path: POST_BG, newPath: to }], paths)).toBe(refusal(to));
+    // Renaming both languages' posts at once is two collections' entries in one save.
+    expect(
+      entrySaveError(
+        [
+          { path: POST_EN, newPath: 'content/blog/en/habits.md' },
+          { path: 'content/blog/bg/stock-control-habits.md', newPath: 'content/blog/bg/habits.md' },
+        ],
+        paths,
+      ),
+    ).toMatch(
+      /^The CMS backend refused to save content\/blog\/en\/stock-control-habits\.md and content\/blog\/bg\/stock-control-habits\.md together: .* lies elsewhere \(content\/blog\/bg\/\)\.$/,
+    );
+  });
+
   it('refuses a rename out of its folder: over a UI string file, into another collection or language, or out of the language folders', () => {
     const refusal = (to: string) =>
-      `The CMS backend refused to move ${EN} to ${shownPath(to)}: an entry is renamed within its own folder, content/blog/en/, as a .md file (content/blog/en/<new-name>.md).`;
+      `The CMS backend refused to move ${EN} to ${shownPath(to)}: an entry is renamed within its own folder, content/banners/en/, as a .md file (content/banners/en/<new-name>.md).`;
     for (const to of [
       'locales/en/common.json',
       'content/social.json',
       'content/home/en/hero.md',
-      'content/banners/en/01-sale-orders.md',
+      'content/blog/en/01-sale-orders.md',
       'content/docs/en/readme.md',
       BG,
-      'content/blog/post.md',
+      'content/banners/post.md',
     ])
       expect(entrySaveError([{ path: EN, newPath: to }], paths)).toBe(refusal(to));
   });
@@ -218,32 +304,32 @@ describe('what one save may write', () => {
   });
 
   it("refuses to rename one language's file alone, or each to its own name", () => {
-    expect(entrySaveError([{ path: EN, newPath: 'content/blog/en/habits.md' }, { path: BG }], paths)).toBe(
+    expect(entrySaveError([{ path: EN, newPath: 'content/banners/en/01-orders.md' }, { path: BG }], paths)).toBe(
       `The CMS backend refused to move ${EN} without ${BG}: an entry's files are renamed together, in every language, or not at all.`,
     );
     expect(
       entrySaveError(
         [
-          { path: EN, newPath: 'content/blog/en/habits.md' },
-          { path: BG, newPath: 'content/blog/bg/navitsi.md' },
+          { path: EN, newPath: 'content/banners/en/01-orders.md' },
+          { path: BG, newPath: 'content/banners/bg/01-poruchki.md' },
         ],
         paths,
       ),
     ).toBe(
-      "The CMS backend refused to rename to content/blog/en/habits.md and content/blog/bg/navitsi.md together: an entry's files have one name in every language (habits.md); content/blog/bg/navitsi.md is named otherwise.",
+      "The CMS backend refused to rename to content/banners/en/01-orders.md and content/banners/bg/01-poruchki.md together: an entry's files have one name in every language (01-orders.md); content/banners/bg/01-poruchki.md is named otherwise.",
     );
   });
 
   it('refuses files of two entries in one save: two collections, one language twice, two names, or a second file beside a fixed one', () => {
     expect(entrySaveError([{ path: EN }, { path: 'locales/en/common.json' }], paths)).toBe(
-      `The CMS backend refused to save ${EN} and locales/en/common.json together: one request is one entry, whose files lie in one collection (content/blog/<language>/), and locales/en/common.json lies elsewhere (locales/en/common.json).`,
+      `The CMS backend refused to save ${EN} and locales/en/common.json together: one request is one entry, whose files lie in one collection (content/banners/<language>/), and locales/en/common.json lies elsewhere (locales/en/common.json).`,
     );
-    expect(entrySaveError([{ path: EN }, { path: 'content/banners/bg/01-sale-orders.md' }], paths)).toMatch(/lies elsewhere \(content\/banners\/<language>\/\)\.$/);
-    expect(entrySaveError([{ path: EN }, { path: 'content/blog/en/other.md' }], paths)).toBe(
-      `The CMS backend refused to save ${EN} and content/blog/en/other.md together: one request is one entry, with one file a language; content/blog/en/other.md would be a second.`,
+    expect(entrySaveError([{ path: EN }, { path: 'content/docs/bg/readme.md' }], paths)).toMatch(/lies elsewhere \(content\/docs\/<language>\/\)\.$/);
+    expect(entrySaveError([{ path: EN }, { path: 'content/banners/en/02-features.md' }], paths)).toBe(
+      `The CMS backend refused to save ${EN} and content/banners/en/02-features.md together: one request is one entry, with one file a language; content/banners/en/02-features.md would be a second.`,
     );
-    expect(entrySaveError([{ path: EN }, { path: 'content/blog/bg/other.md' }], paths)).toBe(
-      `The CMS backend refused to save ${EN} and content/blog/bg/other.md together: an entry's files have one name in every language (stock-control-habits.md); content/blog/bg/other.md is named otherwise.`,
+    expect(entrySaveError([{ path: EN }, { path: 'content/banners/bg/02-features.md' }], paths)).toBe(
+      `The CMS backend refused to save ${EN} and content/banners/bg/02-features.md together: an entry's files have one name in every language (01-sale-orders.md); content/banners/bg/02-features.md is named otherwise.`,
     );
     expect(entrySaveError([{ path: 'locales/en/common.json' }, { path: 'locales/en/common.json' }], paths)).toBe(
       'The CMS backend refused to save locales/en/common.json and locales/en/common.json together: one request is one entry, with one file; locales/en/common.json would be a second.',
@@ -258,18 +344,27 @@ describe('what one save may write', () => {
 });
 
 describe('what one delete may remove', () => {
-  it("takes an entry's files in every language, or media files", () => {
-    expect(deleteSetError(['content/blog/en/stock-control-habits.md', 'content/blog/bg/stock-control-habits.md'], paths)).toBeNull();
+  it("takes an entry's files in every language, a post's one file, or media files", () => {
+    expect(deleteSetError(['content/banners/en/01-sale-orders.md', 'content/banners/bg/01-sale-orders.md'], paths)).toBeNull();
+    expect(deleteSetError(['content/blog/bg/godishna-inventarizatsiya.md'], paths)).toBeNull();
+    expect(deleteSetError(['content/blog/en/stock-control-habits.md'], paths)).toBeNull();
     expect(deleteSetError([`${MEDIA_FOLDER}/a.png`], paths)).toBeNull();
     expect(deleteSetError([`${MEDIA_FOLDER}/a.png`, `${MEDIA_FOLDER}/b.webp`], paths)).toBeNull();
   });
 
   it('refuses a mixture: two entries, two collections, an entry with media files, nothing', () => {
-    expect(deleteSetError(['content/blog/en/a.md', 'content/blog/bg/b.md'], paths)).toBe(
-      "The CMS backend refused to delete content/blog/en/a.md and content/blog/bg/b.md together: an entry's files have one name in every language (a.md); content/blog/bg/b.md is named otherwise.",
+    expect(deleteSetError(['content/banners/en/a.md', 'content/banners/bg/b.md'], paths)).toBe(
+      "The CMS backend refused to delete content/banners/en/a.md and content/banners/bg/b.md together: an entry's files have one name in every language (a.md); content/banners/bg/b.md is named otherwise.",
     );
     expect(deleteSetError(['content/blog/en/a.md', 'content/banners/en/a.md'], paths)).toMatch(
       /^The CMS backend refused to delete content\/blog\/en\/a\.md and content\/banners\/en\/a\.md together: /,
+    );
+    // A post and its translation are two collections' entries: Decap deletes one at a time.
+    expect(deleteSetError(['content/blog/en/a.md', 'content/blog/bg/a.md'], paths)).toBe(
+      'The CMS backend refused to delete content/blog/en/a.md and content/blog/bg/a.md together: one request is one entry, whose files lie in one collection (content/blog/en/), and content/blog/bg/a.md lies elsewhere (content/blog/bg/).',
+    );
+    expect(deleteSetError(['content/blog/bg/a.md', 'content/blog/bg/b.md'], paths)).toBe(
+      'The CMS backend refused to delete content/blog/bg/a.md and content/blog/bg/b.md together: one request is one entry, with one file; content/blog/bg/b.md would be a second.',
     );
     expect(deleteSetError([`${MEDIA_FOLDER}/a.png`, 'content/blog/en/a.md'], paths)).toBe(
       `The CMS backend refused to delete "${MEDIA_FOLDER}/a.png" with content/blog/en/a.md: one request deletes one entry's files, or media files.`,

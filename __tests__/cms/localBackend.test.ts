@@ -2,12 +2,13 @@
 /**
  * The CMS's local backend over HTTP as Decap's proxy backend drives it
  * (the requests are the ones decap-cms-backend-proxy sends): listing and
- * reading a collection, saving a banner in both languages, a UI string
- * file, uploading and deleting an image. Its refusals are held by
+ * reading a collection, saving a banner in both languages, a blog post in
+ * one (the blog is a collection a language), a UI string file, uploading
+ * and deleting an image. Its refusals are held by
  * __tests__/hostile/cms-backend.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_FOLDER } from '../../src/build/cmsConfig';
 import { SITE_ORIGIN, snapshot, startBackend, type Backend } from '../support/localBackend';
@@ -159,12 +160,36 @@ it('uploads an image into the media folder (content/media/), lists it, reads it 
   expect(await listing()).toEqual(existing);
 });
 
-it('deletes a blog post in both languages, and answers the deploy preview with null', async () => {
-  const paths = ['content/blog/en/stock-control-habits.md', 'content/blog/bg/stock-control-habits.md'];
-  const deleted = await backend.post({ action: 'deleteFiles', params: { branch, paths, options: { commitMessage: 'Delete post' } } });
+it("lists one language's blog posts in its own folder, the blog's collection of that language", async () => {
+  for (const language of ['en', 'bg']) {
+    const folder = `content/blog/${language}`;
+    const listed = await backend.post({ action: 'entriesByFolder', params: { branch, folder, extension: 'md', depth: 1 } });
+    expect(listed.status).toBe(200);
+    const files = (listed.body as { file: { path: string } }[]).map((entry) => entry.file.path);
+    expect(files).toEqual(readdirSync(path.join(backend.repo, folder)).map((name) => `${folder}/${name}`));
+    expect(files.every((file) => file.startsWith(`${folder}/`))).toBe(true);
+  }
+  // The Bulgarian-only post is listed in its own collection.
+  const bg = await backend.post({ action: 'entriesByFolder', params: { branch, folder: 'content/blog/bg', extension: 'md', depth: 1 } });
+  expect((bg.body as { file: { path: string } }[]).map((entry) => entry.file.path)).toContain('content/blog/bg/godishna-inventarizatsiya.md');
+});
+
+it('deletes a banner in both languages, and answers the deploy preview with null', async () => {
+  const paths = [BANNER_EN, BANNER_BG];
+  const deleted = await backend.post({ action: 'deleteFiles', params: { branch, paths, options: { commitMessage: 'Delete banner' } } });
   expect(deleted.status).toBe(200);
   for (const file of paths) expect(existsSync(path.join(backend.repo, file))).toBe(false);
-  expect((await backend.post({ action: 'getDeployPreview', params: { branch, collection: 'blog', slug: 'x' } })).body).toBeNull();
+  expect((await backend.post({ action: 'getDeployPreview', params: { branch, collection: 'banners', slug: 'x' } })).body).toBeNull();
+});
+
+it('deletes a blog post in one language, leaving its translation', async () => {
+  const before = snapshot(backend.repo);
+  const deleted = await backend.post({ action: 'deleteFiles', params: { branch, paths: ['content/blog/bg/stock-control-habits.md'], options: { commitMessage: 'Delete post' } } });
+  expect(deleted.status).toBe(200);
+  const after = snapshot(backend.repo);
+  expect(Object.keys(before).filter((file) => after[file] !== before[file])).toEqual(['content/blog/bg/stock-control-habits.md']);
+  expect(existsSync(path.join(backend.repo, 'content/blog/en/stock-control-habits.md'))).toBe(true);
+  expect((await backend.post({ action: 'getDeployPreview', params: { branch, collection: 'blog_bg', slug: 'x' } })).body).toBeNull();
 });
 
 it('renames an entry when Decap sends a new path', async () => {
@@ -175,20 +200,22 @@ it('renames an entry when Decap sends a new path', async () => {
       branch,
       dataFiles: [{ path: 'content/blog/en/stock-control-habits.md', slug: 'habits', raw, newPath: 'content/blog/en/habits.md' }],
       assets: [],
-      options: saveOptions('blog'),
+      options: saveOptions('blog_en'),
     },
   });
   expect(saved.status).toBe(200);
   expect(backend.read('content/blog/en/habits.md')).toBe(raw);
   expect(existsSync(path.join(backend.repo, 'content/blog/en/stock-control-habits.md'))).toBe(false);
+  // Its translation, another collection's entry, keeps its name.
+  expect(existsSync(path.join(backend.repo, 'content/blog/bg/stock-control-habits.md'))).toBe(true);
 });
 
-it("creates a post in both languages with its image, as Decap's i18n sends it: one file in each language folder, the upload in the media folder", async () => {
+it("creates a banner in both languages with its image, as Decap's i18n sends it: one file in each language folder, the upload in the media folder", async () => {
   const before = snapshot(backend.repo);
-  const raw = (title: string) => `---\ntitle: ${title}\ndescription: Counting\ndate: 2026-12-01\n---\n\n![Shelf](/media/shelf.png)\n`;
+  const raw = (title: string) => `---\norder: 4\ntitle: ${title}\nillustration: sale-order\n---\n\n![Shelf](/media/shelf.png)\n`;
   const dataFiles = [
-    { path: 'content/blog/en/year-end-count.md', slug: 'year-end-count', raw: raw('Year-end count') },
-    { path: 'content/blog/bg/year-end-count.md', slug: 'year-end-count', raw: raw('Годишно преброяване') },
+    { path: 'content/banners/en/04-year-end-count.md', slug: '04-year-end-count', raw: raw('Year-end count') },
+    { path: 'content/banners/bg/04-year-end-count.md', slug: '04-year-end-count', raw: raw('Годишно преброяване') },
   ];
   const saved = await backend.post({
     action: 'persistEntry',
@@ -196,7 +223,7 @@ it("creates a post in both languages with its image, as Decap's i18n sends it: o
       branch,
       dataFiles,
       assets: [{ path: `${MEDIA_FOLDER}/shelf.png`, content: PNG.toString('base64'), encoding: 'base64' }],
-      options: { ...saveOptions('blog'), newEntry: true },
+      options: { ...saveOptions('banners'), newEntry: true },
     },
   });
   expect(saved).toMatchObject({ status: 200, body: { message: 'entry persisted' } });
@@ -205,18 +232,58 @@ it("creates a post in both languages with its image, as Decap's i18n sends it: o
   expect(Object.keys(after).filter((file) => after[file] !== before[file])).toEqual([...dataFiles.map(({ path: file }) => file), `${MEDIA_FOLDER}/shelf.png`].sort());
 });
 
-it('renames a post in both languages, each within its own language folder', async () => {
-  const files = ['en', 'bg'].map((language) => ({ from: `content/blog/${language}/stock-control-habits.md`, to: `content/blog/${language}/habits.md` }));
+it('creates a post in Bulgarian alone with its image: exactly one file, content/blog/bg/<address>.md, and the upload in the media folder', async () => {
+  const before = snapshot(backend.repo);
+  const raw = '---\ntitle: Годишно преброяване\ndescription: Броене\ndate: 2026-12-01\n---\n\n![Рафт](/media/shelf.png)\n';
+  const file = 'content/blog/bg/godishno-prebroyavane.md';
+  const saved = await backend.post({
+    action: 'persistEntry',
+    params: {
+      branch,
+      dataFiles: [{ path: file, slug: 'godishno-prebroyavane', raw }],
+      assets: [{ path: `${MEDIA_FOLDER}/shelf.png`, content: PNG.toString('base64'), encoding: 'base64' }],
+      options: { ...saveOptions('blog_bg'), newEntry: true },
+    },
+  });
+  expect(saved).toMatchObject({ status: 200, body: { message: 'entry persisted' } });
+  expect(backend.read(file)).toBe(raw);
+  const after = snapshot(backend.repo);
+  expect(Object.keys(after).filter((name) => after[name] !== before[name])).toEqual([file, `${MEDIA_FOLDER}/shelf.png`].sort());
+  expect(existsSync(path.join(backend.repo, 'content/blog/en/godishno-prebroyavane.md'))).toBe(false);
+});
+
+it('renames a banner in both languages, each within its own language folder', async () => {
+  const files = ['en', 'bg'].map((language) => ({ from: `content/banners/${language}/01-sale-orders.md`, to: `content/banners/${language}/01-orders.md` }));
   const raws = files.map(({ from }) => backend.read(from));
   const saved = await backend.post({
     action: 'persistEntry',
-    params: { branch, dataFiles: files.map(({ from, to }, index) => ({ path: from, slug: 'habits', raw: raws[index], newPath: to })), assets: [], options: saveOptions('blog') },
+    params: {
+      branch,
+      dataFiles: files.map(({ from, to }, index) => ({ path: from, slug: '01-orders', raw: raws[index], newPath: to })),
+      assets: [],
+      options: saveOptions('banners'),
+    },
   });
   expect(saved.status).toBe(200);
   files.forEach(({ from, to }, index) => {
     expect(backend.read(to)).toBe(raws[index]);
     expect(existsSync(path.join(backend.repo, from))).toBe(false);
   });
+});
+
+it('renames a Bulgarian post within content/blog/bg/, leaving the English post of that name as it is', async () => {
+  const before = snapshot(backend.repo);
+  const from = 'content/blog/bg/stock-control-habits.md';
+  const to = 'content/blog/bg/navitsi-za-sklada.md';
+  const raw = backend.read(from);
+  const saved = await backend.post({
+    action: 'persistEntry',
+    params: { branch, dataFiles: [{ path: from, slug: 'navitsi-za-sklada', raw, newPath: to }], assets: [], options: saveOptions('blog_bg') },
+  });
+  expect(saved.status).toBe(200);
+  expect(backend.read(to)).toBe(raw);
+  const after = snapshot(backend.repo);
+  expect([...new Set([...Object.keys(before), ...Object.keys(after)])].filter((file) => after[file] !== before[file]).sort()).toEqual([from, to].sort());
 });
 
 it("refuses the editorial workflow's actions it does not have, as Decap's own server does", async () => {

@@ -163,6 +163,9 @@ describe("paths outside the CMS's folders", () => {
       `${MEDIA_FOLDER}/index.md`,
       'content/blog/en/post.html',
       'content/blog/en/gatsby-node.js',
+      'content/blog/index.md',
+      'content/blog/fr/post.md',
+      'content/blog/bg/drafts/post.md',
       'locales/bg/evil.json',
       'content/extra.json',
     ]) {
@@ -201,37 +204,70 @@ describe('saves that put an entry where it does not belong', () => {
   );
 
   it('refuses a rename in every language that leaves a language folder, or gives the languages two names', async () => {
-    const en = 'content/blog/en/stock-control-habits.md';
-    const bg = 'content/blog/bg/stock-control-habits.md';
+    const en = 'content/banners/en/01-sale-orders.md';
+    const bg = 'content/banners/bg/01-sale-orders.md';
     const answers = [
       await save([
         { path: en, newPath: 'locales/en/common.json' },
         { path: bg, newPath: 'locales/bg/common.json' },
       ]),
       await save([
-        { path: en, newPath: 'content/blog/bg/habits.md' },
-        { path: bg, newPath: 'content/blog/en/habits.md' },
+        { path: en, newPath: 'content/banners/bg/01-orders.md' },
+        { path: bg, newPath: 'content/banners/en/01-orders.md' },
       ]),
       await save([
-        { path: en, newPath: 'content/blog/en/habits.md' },
-        { path: bg, newPath: 'content/blog/bg/lightning-payment-links.md' },
+        { path: en, newPath: 'content/banners/en/01-orders.md' },
+        { path: bg, newPath: 'content/banners/bg/02-features.md' },
       ]),
-      await save([{ path: en, newPath: 'content/blog/en/habits.md' }, { path: bg }]),
+      await save([{ path: en, newPath: 'content/banners/en/01-orders.md' }, { path: bg }]),
     ];
-    expectRefused(answers[0], 403, 'to move content/blog/en/stock-control-habits.md to "locales/en/common.json"');
-    expectRefused(answers[1], 403, 'to move content/blog/en/stock-control-habits.md to "content/blog/bg/habits.md"');
-    expectRefused(answers[2], 403, 'content/blog/bg/lightning-payment-links.md is named otherwise');
+    expectRefused(answers[0], 403, `to move ${en} to "locales/en/common.json"`);
+    expectRefused(answers[1], 403, `to move ${en} to "content/banners/bg/01-orders.md"`);
+    expectRefused(answers[2], 403, 'content/banners/bg/02-features.md is named otherwise');
     expectRefused(answers[3], 403, `to move ${en} without ${bg}`);
     expectUntouched(answers);
   });
 
+  it("refuses a Bulgarian post's save that writes beyond its one file in content/blog/bg/: its English namesake, the blog's folder, a rename out", async () => {
+    const post = 'content/blog/bg/godishna-inventarizatsiya.md';
+    const answers = [
+      // Two collections' entries in one save: Decap saves a post of blog_bg as its one file.
+      await save([{ path: post }, { path: 'content/blog/en/godishna-inventarizatsiya.md' }]),
+      await save([{ path: 'content/blog/en/x.md' }, { path: 'content/blog/bg/x.md' }]),
+      // The blog's folder holds no entries of its own.
+      await save([{ path: 'content/blog/x.md' }]),
+      await save([{ path: post }, { path: 'content/blog/godishna-inventarizatsiya.md' }]),
+      // A rename stays in content/blog/bg/.
+      await save([{ path: post, newPath: 'content/blog/en/godishna-inventarizatsiya.md' }]),
+      await save([{ path: post, newPath: 'content/blog/x.md' }]),
+      // Both languages renamed at once are two entries.
+      await save([
+        { path: 'content/blog/en/stock-control-habits.md', newPath: 'content/blog/en/habits.md' },
+        { path: 'content/blog/bg/stock-control-habits.md', newPath: 'content/blog/bg/habits.md' },
+      ]),
+    ];
+    expectRefused(answers[0], 403, `to save ${post} and content/blog/en/godishna-inventarizatsiya.md together`);
+    expectRefused(answers[0], 403, 'lies elsewhere (content/blog/en/)');
+    expectRefused(answers[1], 403, 'lies elsewhere (content/blog/bg/)');
+    expectRefused(answers[2], 403, 'The CMS backend refused the path "content/blog/x.md"');
+    expectRefused(answers[3], 403, 'The CMS backend refused the path "content/blog/godishna-inventarizatsiya.md"');
+    expectRefused(answers[4], 403, `to move ${post} to "content/blog/en/godishna-inventarizatsiya.md": an entry is renamed within its own folder, content/blog/bg/`);
+    expectRefused(answers[5], 403, 'The CMS backend refused the path "content/blog/x.md"');
+    expectRefused(answers[6], 403, 'lies elsewhere (content/blog/bg/)');
+    expectUntouched(answers);
+  });
+
   it('refuses a rename onto an entry that exists, which would replace it', async () => {
-    const answer = await save([
-      { path: 'content/blog/en/stock-control-habits.md', newPath: 'content/blog/en/lightning-payment-links.md' },
-      { path: 'content/blog/bg/stock-control-habits.md', newPath: 'content/blog/bg/lightning-payment-links.md' },
-    ]);
-    expectRefused(answer, 409, 'content/blog/en/lightning-payment-links.md already exists');
-    expectUntouched([answer]);
+    const answers = [
+      await save([
+        { path: 'content/banners/en/01-sale-orders.md', newPath: 'content/banners/en/02-features.md' },
+        { path: 'content/banners/bg/01-sale-orders.md', newPath: 'content/banners/bg/02-features.md' },
+      ]),
+      await save([{ path: 'content/blog/bg/stock-control-habits.md', newPath: 'content/blog/bg/godishna-inventarizatsiya.md' }]),
+    ];
+    expectRefused(answers[0], 409, 'content/banners/en/02-features.md already exists');
+    expectRefused(answers[1], 409, 'content/blog/bg/godishna-inventarizatsiya.md already exists');
+    expectUntouched(answers);
   });
 
   it.each(inMedia<string[][]>('saves.json').map((files) => [files.join(' + '), files]))('refuses to save %s as one entry, naming the second', async (_shown, files) => {
@@ -296,7 +332,7 @@ describe("symbolic links and special files under the CMS's folders", () => {
   it("leaves a link out of a folder's listing, saying so, and lists the rest", async () => {
     link(path.join(outside, 'secret.env'), 'content/blog/en/leak.md');
     const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const answer = await backend.post({ action: 'entriesByFolder', params: { branch, folder: 'content/blog', extension: 'md', depth: 2 } });
+    const answer = await backend.post({ action: 'entriesByFolder', params: { branch, folder: 'content/blog/en', extension: 'md', depth: 1 } });
     expect(answer.status).toBe(200);
     const files = (answer.body as { file: { path: string } }[]).map((entry) => entry.file.path);
     expect(files).toContain('content/blog/en/stock-control-habits.md');
@@ -361,7 +397,11 @@ describe("symbolic links and special files under the CMS's folders", () => {
       { action: 'getMediaFile', params: { branch, path: media } },
     ],
     listings: [
-      { body: { action: 'entriesByFolder', params: { branch, folder: 'content/blog', extension: 'md', depth: 2 } }, left: entry, kept: 'content/blog/en/stock-control-habits.md' },
+      {
+        body: { action: 'entriesByFolder', params: { branch, folder: 'content/blog/en', extension: 'md', depth: 1 } },
+        left: entry,
+        kept: 'content/blog/en/stock-control-habits.md',
+      },
       { body: { action: 'getMedia', params: { branch, mediaFolder: MEDIA_FOLDER } }, left: media, kept: `${MEDIA_FOLDER}/kept.png` },
     ],
   });

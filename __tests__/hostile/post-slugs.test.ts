@@ -11,8 +11,10 @@
  * language and goes through what a build runs (gatsby-transformer-remark,
  * then gatsby/onCreateNode.ts): refused, naming the file and why. Each title
  * in titles.json is typed into a new post in the CMS and saved through the
- * admin script the build writes (gatsby/admin.ts): the CMS refuses the same
- * names, naming the file Decap would write, before anything is saved.
+ * admin script the build writes (gatsby/admin.ts), with its Address left
+ * empty, and typed as the Address of a new Bulgarian post: the CMS refuses
+ * the same names, naming the file Decap would write, before anything is
+ * saved.
  * The real content passes both.
  */
 import fs from 'node:fs';
@@ -87,8 +89,15 @@ describe('the real content', () => {
   });
 });
 
+/** Decap's immutable entry data, as far as the preSave handler uses it. */
+interface Data {
+  toJS(): Record<string, unknown>;
+  set(key: string, value: unknown): Data;
+}
+const immutable = (data: Record<string, unknown>): Data => ({ toJS: () => ({ ...data }), set: (key, value) => immutable({ ...data, [key]: value }) });
+
 /** The CMS's preSave check, from the admin script the build writes, run against a stand-in for Decap. */
-function cmsPreSave(): (entry: { collection: string; newRecord: boolean; data: Record<string, unknown> }) => unknown {
+function cmsPreSave(): (entry: { collection: string; newRecord: boolean; data: Record<string, unknown> }) => Data | undefined {
   const handlers: { name: string; handler: (event: { entry: unknown }) => unknown }[] = [];
   const CMS = {
     registerPreviewStyle: () => undefined,
@@ -98,14 +107,14 @@ function cmsPreSave(): (entry: { collection: string; newRecord: boolean; data: R
   const window = { localStorage: { getItem: () => 'raw', setItem: () => undefined }, document: { addEventListener: () => undefined }, alert: () => undefined };
   new Function('CMS', 'window', adminScript(ROOT, readNamespaces(ROOT)))(CMS, window);
   const [{ handler }] = handlers.filter(({ name }) => name === 'preSave');
-  // What of Decap's Immutable entry the handler reads: its collection, whether it is new, each language's data.
+  // What of Decap's Immutable entry the handler reads: its collection, whether it is new, its data.
   return ({ collection, newRecord, data }) =>
     handler({
       entry: {
-        get: (key: string) => (key === 'collection' ? collection : key === 'newRecord' ? newRecord : key === 'data' ? { toJS: () => data } : undefined),
+        get: (key: string) => (key === 'collection' ? collection : key === 'newRecord' ? newRecord : key === 'data' ? immutable(data) : undefined),
         getIn: () => undefined,
       },
-    });
+    }) as Data | undefined;
 }
 
 describe('a new post titled so that the CMS would name it after one of the site’s own names', () => {
@@ -113,7 +122,7 @@ describe('a new post titled so that the CMS would name it after one of the site�
   const post =
     (title: string, newRecord = true) =>
     () =>
-      preSave({ collection: 'blog', newRecord, data: { title, description: 'A post in the CMS', date: '2026-11-20' } });
+      preSave({ collection: `blog_${DEFAULT_LANGUAGE}`, newRecord, data: { title, description: 'A post in the CMS', date: '2026-11-20' } });
   const fileOf = (slug: string) => `content/blog/${DEFAULT_LANGUAGE}/${slug}.md`;
 
   it.each(TITLES.reserved.map(({ title, slug }) => [title, slug]))('%j: the CMS refuses to save it, naming the file %s.md and what it is', (title, slug) => {
@@ -129,11 +138,47 @@ describe('a new post titled so that the CMS would name it after one of the site�
   });
 
   it.each(TITLES.accepted.map(({ title, slug }) => [title, slug]))('%j (%s.md): the CMS saves it, and a build takes it', async (title, slug) => {
-    expect(post(title)()).toBeUndefined();
+    // Saved with its address made from its title, which Decap names the file after.
+    expect(post(title)()?.toJS()).toMatchObject({ title, address: title });
     expect(await buildRefusal(project(), `blog/${DEFAULT_LANGUAGE}/${slug}.md`, POST)).toBeUndefined();
   });
 
   it('lets a post saved before keep its name, whatever its title says now (its file is named already)', () => {
     for (const { title } of TITLES.reserved) expect(post(title, false)()).toBeUndefined();
+  });
+});
+
+describe('a new Bulgarian post given one of the site’s own names, or a malformed one, as its address', () => {
+  const preSave = cmsPreSave();
+  const post =
+    (address: string, newRecord = true) =>
+    () =>
+      preSave({ collection: 'blog_bg', newRecord, data: { address, title: 'Публикация от редактора', description: 'Публикация', date: '2026-11-20' } });
+  const fileOf = (slug: string) => `content/blog/bg/${slug}.md`;
+
+  it.each(TITLES.reserved.map(({ title, slug }) => [title, slug]))('%j: the CMS refuses to save it, naming the file %s.md and what it is', (address, slug) => {
+    expect(post(address)).toThrow(
+      `Bulgarian: the Address "${address.trim()}" names the new entry's file ${fileOf(slug)}, at the address /bg/blog/${slug}/; "${slug}" ${USES_ITSELF}`,
+    );
+  });
+
+  it.each(TITLES.malformed.map(({ title, slug }) => [title, slug]))('%j: the CMS refuses to save it, naming the file "%s.md" and what a name may hold', (address, slug) => {
+    expect(post(address)).toThrow(
+      `names the new entry's file ${fileOf(slug)}; that name is the entry's address, made of lower-case letters (a-z), digits and single hyphens only. Change the Address`,
+    );
+  });
+
+  it.each(TITLES.accepted.map(({ title, slug }) => [title, slug]))('%j (%s.md): the CMS saves it as Decap names it', (address) => {
+    // Given, the address is Decap's to make into the file name: the data is left as it is.
+    expect(post(address)()).toBeUndefined();
+  });
+
+  it('refuses an all-Cyrillic title without an address, which names no file, asking for an Address', () => {
+    expect(post('')).toThrow(`Bulgarian: the Title "Публикация от редактора" names the new entry's file ${fileOf('')}; that name is the entry's address`);
+    expect(post('')).toThrow('Give the entry an Address');
+  });
+
+  it('refuses any address on a post saved before, whose file keeps its name', () => {
+    for (const { title } of [...TITLES.reserved, ...TITLES.accepted].filter(({ title }) => title.trim() !== '')) expect(post(title, false)).toThrow('Clear the Address.');
   });
 });

@@ -3,8 +3,10 @@
  * gatsby/admin.ts, which bundles this module with the build's AdminConfig):
  * the preview pane in the site's own colours and type, markdown bodies
  * opening as source, the checks Decap cannot express (src/build/cmsRules.ts)
- * before every save, in every language, and the UI string files written in
- * the default language's key order.
+ * before every save, in every language, the UI string files written in
+ * the default language's key order, and the posts' format, which keeps
+ * their address out of the file (src/build/cmsFrontmatter.ts): a new post
+ * left without one is named after its title, as Decap names an entry.
  *
  * Two guards. The global `eval` throws, for good: Decap's bundled
  * gray-matter evaluates `---js` frontmatter with it when it opens a file (a
@@ -15,15 +17,18 @@
  * file, so the build's check of the media folder, content/media/
  * (node/contentTree.ts), is what enforces it: this tells the editor first.
  */
+import { cmsFrontmatterFormat } from '../build/cmsFrontmatter';
 import { entryProblems, inReferenceOrder, type CollectionChecks, type LanguageNames } from '../build/cmsRules';
 
 export interface AdminConfig {
   checks: Readonly<Record<string, CollectionChecks>>;
   names: LanguageNames;
-  defaultLanguage: string;
   /** The default language's UI string files, by namespace: the key order every language's file keeps. */
   locales: Readonly<Record<string, unknown>>;
   localeFormat: string;
+  /** The posts' format (src/build/cmsConfig.ts POST_FORMAT), and the fields it keeps out of the file: the address. */
+  postFormat: string;
+  postFormatOmits: readonly string[];
   previewStylesheet: string;
   markdownModeKey: string;
   /** The extensions the file pickers offer, lower-case, without the dot. */
@@ -33,12 +38,18 @@ export interface AdminConfig {
   evalRefused: string;
 }
 
+/** Decap's immutable entry data, as far as the preSave handler reads and changes it. */
+export interface DecapData {
+  toJS(): Record<string, unknown>;
+  set(key: string, value: unknown): DecapData;
+}
+
 /** Decap's immutable entry, as far as the preSave handler reads it. */
 interface DecapEntry {
   get(key: 'collection'): string;
   get(key: 'newRecord'): boolean | undefined;
-  get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
-  getIn(path: readonly ['i18n', string, 'data']): { toJS(): Record<string, unknown> } | undefined;
+  get(key: 'data'): DecapData | undefined;
+  getIn(path: readonly ['i18n', string, 'data']): DecapData | undefined;
 }
 
 export interface DecapFormatter {
@@ -50,7 +61,8 @@ export interface DecapFormatter {
 export interface DecapCms {
   registerPreviewStyle(url: string): void;
   registerCustomFormat(name: string, extension: string, formatter: DecapFormatter): void;
-  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: DecapEntry }) => undefined }): void;
+  /** A preSave handler's answer, when not undefined, is the entry's data from then on (Decap names the new entry's file after it). */
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: DecapEntry }) => DecapData | undefined }): void;
 }
 
 /** What of the browser's window this module uses. */
@@ -120,18 +132,24 @@ export function setUpCms(host: AdminHost, cms: DecapCms, config: AdminConfig): v
       return `${JSON.stringify(inReferenceOrder(data, namespace ? config.locales[namespace] : {}), null, 2)}\n`;
     },
   });
+  cms.registerCustomFormat(config.postFormat, 'md', cmsFrontmatterFormat(config.postFormatOmits));
   cms.registerEventListener({
     name: 'preSave',
     handler: ({ entry }) => {
       const checks = config.checks[entry.get('collection')];
       if (!checks) return undefined;
-      const data = Object.fromEntries(
-        Object.keys(config.names).map((language) => [language, (language === config.defaultLanguage ? entry.get('data') : entry.getIn(['i18n', language, 'data']))?.toJS()]),
-      );
-      const problems = entryProblems(checks, data, config.names, { newRecord: entry.get('newRecord') });
+      // The entry's data is its first language's; in a collection of languages side by side, each other one's is under i18n.
+      const data = Object.fromEntries(checks.languages.map((language, index) => [language, (index === 0 ? entry.get('data') : entry.getIn(['i18n', language, 'data']))?.toJS()]));
+      const newRecord = entry.get('newRecord');
+      const problems = entryProblems(checks, data, config.names, { newRecord });
       // Decap shows the message and saves nothing.
       if (problems.length > 0) throw new Error(problems.join(' '));
-      return undefined;
+      // A new entry without an address is named after its title, which Decap makes into a file name as it always has.
+      const { slug } = checks;
+      const values = data[checks.languages[0]] ?? {};
+      const given = slug ? values[slug.field] : undefined;
+      if (!slug || newRecord !== true || (typeof given === 'string' && given.trim() !== '')) return undefined;
+      return entry.get('data')?.set(slug.field, values[slug.from]);
     },
   });
 }

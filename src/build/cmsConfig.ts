@@ -6,7 +6,7 @@
  * writes the result to public/admin/config.yml.
  * https://decapcms.org/docs/configuration-options/
  */
-import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type Fields, type FileSchema, type SectionSchema } from '../lib/contentSchema';
+import { CONTENT_SECTIONS, isContentSection, type ContentSection, type FieldRule, type Fields, type FileSchema, type SectionSchema } from '../lib/contentSchema';
 import { contentPagePath } from './contentPages';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageName, localizedPath, type Language } from '../lib/languages';
 import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from '../lib/social';
@@ -153,16 +153,6 @@ function markdownFields(schema: FileSchema, i18n: boolean): CmsField[] {
 export const MARKDOWN_FORMAT = 'yaml-frontmatter';
 
 /**
- * The collection of one content section. Decap shows the languages side by
- * side (its i18n, `multiple_folders`: content/<section>/<lang>/) only in a
- * folder collection, one kind of file per folder: so a section of entries
- * (banners, posts) or of one named file (the documentation, the privacy
- * policy) is a folder; a section of several named files (the home page's
- * hero, topics and closing) is a files collection with each language's file
- * listed on its own, since Decap's files collections take i18n only as one
- * file holding every language.
- */
-/**
  * Where an entry's page is, for Decap's preview_path (relative to site_url,
  * no leading slash): in `language`, for a file `name` (Decap's
  * {{filename}} for a folder collection's entries).
@@ -172,71 +162,152 @@ export function previewPath(section: ContentSection, name: string, language: Lan
 }
 
 /**
- * What the CMS says above a collection whose entries may exist in one
- * language only (a post not yet translated): Decap lists such an entry but
- * opens an entry only from the default language's file.
+ * The field in which an editor gives a new post its address, which is its
+ * file's name and the same in every language: a Bulgarian title makes none
+ * (Decap's ASCII names drop Cyrillic letters). Decap names the file after
+ * it (`slug: '{{fields.address}}'`); the posts' format keeps it out of the
+ * file (src/build/cmsFrontmatter.ts), whose fields stay the schema's; the
+ * admin script fills it from an English title when it is left empty and
+ * holds it to the build's rule (src/build/cmsRules.ts).
  */
-export function untranslatedNote(section: ContentSection): string {
+export const ADDRESS_FIELD = 'address';
+
+/** The format of a collection with the address field: Decap's YAML frontmatter without it (src/build/cmsFrontmatter.ts), registered by the admin script. */
+export const POST_FORMAT = 'stockpay-post-frontmatter';
+
+/**
+ * True for a section edited one language at a time, a collection per
+ * language: one whose entries may exist in one language only (a post not
+ * yet translated). Decap's i18n finds an entry by its default language's
+ * file, so a post written in Bulgarian alone could not be listed on GitHub
+ * or GitLab, nor opened, nor started (decaporg/decap-cms #5770, #7505).
+ */
+export const editedByLanguage = (section: ContentSection): boolean => (CONTENT_SECTIONS[section] as SectionSchema).translations === 'optional';
+
+/** The collection of `section` in `language`: blog_bg. */
+export const languageCollectionName = (section: ContentSection, language: Language): string => `${section}_${language}`;
+
+/** What a collection of the config edits: its content section, and the language of a collection of one language (blog_bg). */
+export function collectionFacts(name: string): { section: ContentSection; language?: Language } | undefined {
+  if (isContentSection(name)) return editedByLanguage(name) ? undefined : { section: name };
+  for (const section of Object.keys(CONTENT_SECTIONS) as ContentSection[]) {
+    if (!editedByLanguage(section)) continue;
+    const language = LANGUAGES.find((candidate) => languageCollectionName(section, candidate) === name);
+    if (language) return { section, language };
+  }
+  return undefined;
+}
+
+/** The address field of a collection of `language` whose file names are addresses. */
+function addressField(section: ContentSection, language: Language): CmsField {
+  return {
+    name: ADDRESS_FIELD,
+    label: 'Address',
+    widget: 'string',
+    required: false,
+    hint:
+      'For a new entry: its address, in Latin letters, lower case, words joined by hyphens (godishna-inventarizatsiya), which names its page, ' +
+      `${localizedPath(language, contentPagePath(section, '<address>'), false)}, and its file, content/${section}/${language}/<address>.md. ` +
+      'Its translation takes the same address. Left empty, it is made from an English title. Once saved, the entry keeps it, and this field stays empty.',
+  };
+}
+
+/** What the CMS says above a collection of one language. */
+export function languageCollectionNote(section: ContentSection, language: Language): string {
+  const others = LANGUAGES.filter((other) => other !== language)
+    .map(languageName)
+    .join(' or ');
   return (
-    `An entry written only in ${LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)
-      .map(languageName)
-      .join(' or ')} (no ${languageName(DEFAULT_LANGUAGE)} file) is listed here ` +
-    `but cannot be opened: the CMS opens an entry from its ${languageName(DEFAULT_LANGUAGE)} file. Edit content/${section}/<language>/<name>.md in the repository, ` +
-    `or add the ${languageName(DEFAULT_LANGUAGE)} version first (docs/editing.md, "What the CMS cannot edit").`
+    `Entries in ${languageName(language)}: content/${section}/${language}/<address>.md. An entry and its translation share the address. ` +
+    `An entry's preview says whether its ${others} translation exists, with a link to open it or to start it.`
   );
 }
 
-export function sectionCollection(section: ContentSection): CmsCollection {
+/**
+ * The collections of one content section. Decap shows the languages side by
+ * side (its i18n, `multiple_folders`: content/<section>/<lang>/) only in a
+ * folder collection, one kind of file per folder: so a section of entries
+ * (banners) or of one named file (the documentation, the privacy policy) is
+ * a folder; a section of several named files (the home page's hero, topics
+ * and closing) is a files collection with each language's file listed on
+ * its own, since Decap's files collections take i18n only as one file
+ * holding every language. A section whose entries may exist in one language
+ * only (the blog) is a folder collection per language instead
+ * (editedByLanguage), its entries paired by their address.
+ */
+export function sectionCollections(section: ContentSection): CmsCollection[] {
   const spec: SectionSchema = CONTENT_SECTIONS[section];
   const named = Object.entries(spec.files);
   if (spec.entries && named.length > 0) throw new Error(`content/${section}: a section holds named files or entries, not both (src/lib/contentSchema.ts)`);
+  if (spec.entries && editedByLanguage(section)) {
+    const schema = spec.entries;
+    return LANGUAGES.map((language) => ({
+      name: languageCollectionName(section, language),
+      label: `${schema.label ?? spec.label} · ${languageName(language)}`,
+      label_singular: `${schema.label ?? spec.label} · ${languageName(language)}`,
+      format: spec.namesAreSlugs ? POST_FORMAT : MARKDOWN_FORMAT,
+      folder: `content/${section}/${language}`,
+      create: true,
+      // A new entry's file name: its address, given or made from the title before saving (src/browser/admin.ts).
+      slug: spec.namesAreSlugs ? `{{fields.${ADDRESS_FIELD}}}` : '{{slug}}',
+      summary: '{{title}}',
+      preview_path: previewPath(section, '{{filename}}', language),
+      description: languageCollectionNote(section, language),
+      fields: [...(spec.namesAreSlugs ? [addressField(section, language)] : []), ...markdownFields(schema, false)],
+    }));
+  }
   const folder = `content/${section}`;
   if (spec.entries) {
-    return {
-      name: section,
-      label: spec.label,
-      label_singular: spec.entries.label,
-      i18n: true,
-      format: MARKDOWN_FORMAT,
-      folder,
-      create: true,
-      // A new entry's file name; a post's is its address.
-      slug: spec.entries.fields.order ? '{{fields.order}}-{{slug}}' : '{{slug}}',
-      summary: '{{title}}',
-      preview_path: previewPath(section, '{{filename}}'),
-      ...(spec.translations === 'optional' ? { description: untranslatedNote(section) } : {}),
-      fields: markdownFields(spec.entries, true),
-    };
+    return [
+      {
+        name: section,
+        label: spec.label,
+        label_singular: spec.entries.label,
+        i18n: true,
+        format: MARKDOWN_FORMAT,
+        folder,
+        create: true,
+        // A new entry's file name.
+        slug: spec.entries.fields.order ? '{{fields.order}}-{{slug}}' : '{{slug}}',
+        summary: '{{title}}',
+        preview_path: previewPath(section, '{{filename}}'),
+        fields: markdownFields(spec.entries, true),
+      },
+    ];
   }
   if (named.length === 1) {
     const [[, schema]] = named;
-    return {
+    return [
+      {
+        name: section,
+        label: spec.label,
+        label_singular: schema.label,
+        i18n: true,
+        format: MARKDOWN_FORMAT,
+        folder,
+        create: false,
+        delete: false,
+        preview_path: previewPath(section, named[0][0]),
+        fields: markdownFields(schema, true),
+      },
+    ];
+  }
+  return [
+    {
       name: section,
       label: spec.label,
-      label_singular: schema.label,
-      i18n: true,
       format: MARKDOWN_FORMAT,
-      folder,
-      create: false,
-      delete: false,
-      preview_path: previewPath(section, named[0][0]),
-      fields: markdownFields(schema, true),
-    };
-  }
-  return {
-    name: section,
-    label: spec.label,
-    format: MARKDOWN_FORMAT,
-    files: named.flatMap(([name, schema]) =>
-      LANGUAGES.map((language) => ({
-        name: `${name}_${language}`,
-        label: `${schema.label ?? fieldLabel(name)} · ${languageName(language)}`,
-        file: `${folder}/${language}/${name}.md`,
-        preview_path: previewPath(section, name, language),
-        fields: markdownFields(schema, false),
-      })),
-    ),
-  };
+      files: named.flatMap(([name, schema]) =>
+        LANGUAGES.map((language) => ({
+          name: `${name}_${language}`,
+          label: `${schema.label ?? fieldLabel(name)} · ${languageName(language)}`,
+          file: `${folder}/${language}/${name}.md`,
+          preview_path: previewPath(section, name, language),
+          fields: markdownFields(schema, false),
+        })),
+      ),
+    },
+  ];
 }
 
 /** The object fields of a UI string file, from the default language's keys: every string required. */
@@ -363,6 +434,6 @@ export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<strin
     // A post's address is its file name: lower-case ASCII letters, digits and hyphens (src/build/content.ts isSlug).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     i18n: { structure: 'multiple_folders', locales: [...LANGUAGES], default_locale: DEFAULT_LANGUAGE },
-    collections: [...(Object.keys(CONTENT_SECTIONS) as ContentSection[]).map(sectionCollection), localesCollection(namespaces), socialCollection()],
+    collections: [...(Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap(sectionCollections), localesCollection(namespaces), socialCollection()],
   };
 }

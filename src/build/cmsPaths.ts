@@ -13,20 +13,20 @@
 import type { CmsConfig } from './cmsConfig';
 
 export interface EntryFolder {
-  /** The collection's folder: content/blog. */
+  /** The collection's folder: content/banners, or content/blog/bg for a collection of one language. */
   folder: string;
   /** False when the collection says `delete: false`. */
   deletable: boolean;
   /**
    * Its language folders, for a collection Decap shows in every language
-   * (i18n `multiple_folders`: content/blog/en/, content/blog/bg/); null when
+   * (i18n `multiple_folders`: content/banners/en/, content/banners/bg/); null when
    * its entries lie in the folder itself.
    */
   languages: readonly string[] | null;
 }
 
 export interface CmsPaths {
-  /** Folder collections: one markdown file an entry (content/blog, ...). */
+  /** Folder collections: one markdown file an entry (content/banners, content/blog/bg, ...). */
   entryFolders: EntryFolder[];
   /** Files collections: these files and no others (locales/bg/common.json, content/social.json, ...). */
   files: string[];
@@ -104,9 +104,9 @@ const inMediaFolder = (path: string, paths: CmsPaths) => inside(path, paths.medi
 export interface EntryPlace {
   /** The path as given. */
   path: string;
-  /** The collection's folder (content/blog), or for a files collection's file, the file itself. */
+  /** The collection's folder (content/banners, content/blog/bg), or for a files collection's file, the file itself. */
   collection: string;
-  /** The folder the file stays in: its language folder (content/blog/en) or its collection's folder; for a files collection's file, the file itself. */
+  /** The folder the file stays in: its language folder (content/banners/en) or its collection's folder (content/blog/bg); for a files collection's file, the file itself. */
   home: string;
   /** Its language folder's name, in a collection of language folders. */
   language: string | null;
@@ -120,8 +120,10 @@ export interface EntryPlace {
 /**
  * Where `path` lies as an entry: a file of a files collection, or a
  * `.md` file directly in a folder collection's folder, or in one of its
- * language folders when it has them (content/blog/en/<name>.md, never
- * content/blog/<name>.md or content/blog/en/<folder>/<name>.md); null otherwise.
+ * language folders when it has them (content/banners/en/<name>.md, never
+ * content/banners/<name>.md or content/banners/en/<folder>/<name>.md); null otherwise.
+ * A collection of one language has its language folder as its folder
+ * (content/blog/bg/<name>.md), so its entries are one file each.
  */
 export function entryPlace(path: string, paths: CmsPaths): EntryPlace | null {
   if (paths.files.includes(path)) {
@@ -186,14 +188,14 @@ export function cmsPathError(path: unknown, access: CmsAccess, paths: CmsPaths):
   return null;
 }
 
-/** Where an entry's files lie, for messages: "content/blog/<language>/" or "locales/bg/common.json". */
+/** Where an entry's files lie, for messages: "content/banners/<language>/", "content/blog/bg/" or "locales/bg/common.json". */
 const whereOf = (place: EntryPlace) => (place.fixed ? place.collection : place.language === null ? `${place.collection}/` : `${place.collection}/<language>/`);
 
 /**
  * Why `places` are not the files of one entry, or null: a files
  * collection's file alone, or a folder collection's entry in one file, or
  * one file a language with one name in every language (what Decap's i18n
- * writes and deletes together: content/blog/en/<name>.md and content/blog/bg/<name>.md).
+ * writes and deletes together: content/banners/en/<name>.md and content/banners/bg/<name>.md).
  */
 function oneEntryError(places: readonly EntryPlace[], doing: string): string | null {
   const [first] = places;

@@ -6,18 +6,18 @@
  *   validates only the default language's pane, so a cleared Bulgarian
  *   title would be saved; a field required when another is set
  *   (`requiredWith`: a banner's button label and target) has no Decap
- *   equivalent; and a new post's file name, which Decap makes from its
- *   title and which is its address, is held to the build's rule
- *   (src/build/slugs.ts), so "Page" or "Search" is refused in the CMS rather
- *   than by the next build;
+ *   equivalent; and a new post's file name, which is its address, given in
+ *   its Address field or else made from its title, is held to the build's
+ *   rule (src/build/slugs.ts), so "Page" or "Search" is refused in the CMS
+ *   rather than by the next build;
  * - the key order of a saved UI string file: Decap keeps values in maps
  *   that lose their order past eight keys, so a one-word change would
  *   reshuffle the whole file in git.
  */
 import { CONTENT_SECTIONS, type ContentSection, type SectionSchema } from '../lib/contentSchema';
-import { fieldLabel } from './cmsConfig';
+import { ADDRESS_FIELD, editedByLanguage, fieldLabel, languageCollectionName } from './cmsConfig';
 import { contentPagePath } from './contentPages';
-import { DEFAULT_LANGUAGE, LANGUAGES, languageName } from '../lib/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName, localizedPath, type Language } from '../lib/languages';
 import { RESERVED_SLUGS, SLUG_PATTERN, SLUG_RULE } from './slugs';
 
 export interface FieldCheck {
@@ -31,14 +31,15 @@ export interface FieldCheck {
 
 /** A new entry's file name, for a collection whose names are addresses (a post's slug). */
 export interface SlugCheck {
-  /** The field Decap names a new entry's file after (`slug: '{{slug}}'`: the identifier field, the title), and its label. */
+  /** The field in which the editor gives it (the address: Decap names the file `{{fields.address}}`), and its label. */
   field: string;
   label: string;
-  /** The language whose pane Decap takes it from: the default one. */
-  language: string;
-  /** Where the entries' files are: content/blog (then <language>/<name>.md). */
+  /** The field it is made from when that is left empty (the title, made into a name as Decap makes one), and its label. */
+  from: string;
+  fromLabel: string;
+  /** Where the entries' files are: content/blog/bg (then <name>.md). */
   folder: string;
-  /** The entry's address around its name: ['/blog/', '/'] for /blog/<name>/. */
+  /** The entry's address around its name: ['/bg/blog/', '/'] for /bg/blog/<name>/. */
   address: readonly [string, string];
   /** SLUG_PATTERN's source, and it in words. */
   pattern: string;
@@ -48,6 +49,12 @@ export interface SlugCheck {
 }
 
 export interface CollectionChecks {
+  /**
+   * The languages an entry holds, the one in Decap's entry data first: every
+   * language, the default one first, in a collection of them side by side;
+   * its own language in a collection of one (blog_bg).
+   */
+  languages: readonly string[];
   /** 'optional': a language left wholly empty is a translation not written yet, not an error. */
   translations: 'every' | 'optional';
   fields: FieldCheck[];
@@ -55,24 +62,24 @@ export interface CollectionChecks {
   slug?: SlugCheck;
 }
 
-/**
- * Decap names a new entry after this field of the default language: the
- * collections set `slug: '{{slug}}'` (src/build/cmsConfig.ts) and no
- * identifier_field, so Decap takes the field called title.
- */
+/** The field Decap names a new post after when it has no address: the title, as it did before posts had one. */
 export const IDENTIFIER_FIELD = 'title';
 
-/** A section's page address before and after an entry's name: ['/blog/', '/']. */
-function addressAround(section: ContentSection): [string, string] {
+/** A section's page address in `language` before and after an entry's name: ['/bg/blog/', '/']. */
+function addressAround(section: ContentSection, language: Language): [string, string] {
   const place = '\u0000';
-  const [before, after = ''] = contentPagePath(section, place).split(place);
+  const [before, after = ''] = localizedPath(language, contentPagePath(section, place), false).split(place);
   return [before, after];
 }
 
 /** Language code -> the name the CMS shows ('bg' -> 'Bulgarian'). */
 export type LanguageNames = Readonly<Record<string, string>>;
 
-/** The checks of every collection that shows the languages side by side (the folder collections of src/build/cmsConfig.ts). */
+/**
+ * The checks of every collection of a content section, by its name: the
+ * folder collections that show the languages side by side, and the
+ * collections of one language (src/build/cmsConfig.ts).
+ */
 export function collectionChecks(): Record<string, CollectionChecks> {
   const checks: Record<string, CollectionChecks> = {};
   for (const section of Object.keys(CONTENT_SECTIONS) as ContentSection[]) {
@@ -80,31 +87,32 @@ export function collectionChecks(): Record<string, CollectionChecks> {
     const named = Object.values(spec.files);
     const schema = spec.entries ?? (named.length === 1 ? named[0] : undefined);
     if (!schema) continue;
-    checks[section] = {
-      translations: spec.translations ?? 'every',
-      fields: Object.entries(schema.fields)
-        .filter(([, rule]) => rule.required || rule.requiredWith)
-        .map(([field, rule]) => ({
-          field,
-          label: fieldLabel(field),
-          required: rule.required,
-          ...(rule.requiredWith ? { requiredWith: rule.requiredWith, requiredWithLabel: fieldLabel(rule.requiredWith) } : {}),
-        })),
-      ...(spec.namesAreSlugs
-        ? {
-            slug: {
-              field: IDENTIFIER_FIELD,
-              label: fieldLabel(IDENTIFIER_FIELD),
-              language: DEFAULT_LANGUAGE,
-              folder: `content/${section}`,
-              address: addressAround(section),
-              pattern: SLUG_PATTERN.source,
-              rule: SLUG_RULE,
-              reserved: Object.fromEntries(RESERVED_SLUGS),
-            },
-          }
-        : {}),
-    };
+    const fields = Object.entries(schema.fields)
+      .filter(([, rule]) => rule.required || rule.requiredWith)
+      .map(([field, rule]) => ({
+        field,
+        label: fieldLabel(field),
+        required: rule.required,
+        ...(rule.requiredWith ? { requiredWith: rule.requiredWith, requiredWithLabel: fieldLabel(rule.requiredWith) } : {}),
+      }));
+    const slug = (language: Language): SlugCheck => ({
+      field: ADDRESS_FIELD,
+      label: fieldLabel(ADDRESS_FIELD),
+      from: IDENTIFIER_FIELD,
+      fromLabel: fieldLabel(IDENTIFIER_FIELD),
+      folder: `content/${section}/${language}`,
+      address: addressAround(section, language),
+      pattern: SLUG_PATTERN.source,
+      rule: SLUG_RULE,
+      reserved: Object.fromEntries(RESERVED_SLUGS),
+    });
+    if (editedByLanguage(section)) {
+      for (const language of LANGUAGES) {
+        checks[languageCollectionName(section, language)] = { languages: [language], translations: 'every', fields, ...(spec.namesAreSlugs ? { slug: slug(language) } : {}) };
+      }
+    } else {
+      checks[section] = { languages: [DEFAULT_LANGUAGE, ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)], translations: spec.translations ?? 'every', fields };
+    }
   }
   return checks;
 }
@@ -113,20 +121,21 @@ export const languageNames = (): LanguageNames => Object.fromEntries(LANGUAGES.m
 
 /** What Decap says of the entry being saved, beyond its values. */
 export interface SavedEntry {
-  /** True for an entry not saved before (Decap's `newRecord`): its file name is made now, from its title. */
+  /** True for an entry not saved before (Decap's `newRecord`): its file name is made now. */
   newRecord?: unknown;
 }
 
 /**
  * What is wrong with an entry about to be saved, one message per field and
- * language, or nothing. `data` holds each language's values. For a new
- * entry of a collection whose file names are addresses (`checks.slug`),
- * also the file name Decap will make from its title, found as Decap finds
- * it (decap-cms-core's slugFormatter for `encoding: 'ascii'` and
- * `clean_accents`: lower case, quotes dropped, dots and every other
- * character outside letters, digits, "_", "-" and "~" made hyphens,
- * accents removed, hyphens run together and trimmed), and held to the
- * build's rule.
+ * language, or nothing. `data` holds each language's values. For an entry
+ * of a collection whose file names are addresses (`checks.slug`): when it
+ * is new, the file name Decap will make from its address, or when that is
+ * empty from its title, found as Decap finds it (decap-cms-core's
+ * slugFormatter for `encoding: 'ascii'` and `clean_accents`: lower case,
+ * quotes dropped, dots and every other character outside letters, digits,
+ * "_", "-" and "~" made hyphens, accents removed, hyphens run together and
+ * trimmed), held to the build's rule; when it was saved before, no address,
+ * since its file keeps its name.
  *
  * Self-contained (no imports, no helpers outside it): the admin script
  * embeds this function's source, so the editor's browser runs the same code
@@ -159,31 +168,47 @@ export function entryProblems(
       .replace(/-+/g, '-')
       .replace(/^-|-$/g, '');
   const problems: string[] = [];
-  for (const language of Object.keys(names)) {
+  for (const language of checks.languages) {
     const values = data[language] ?? {};
     if (checks.translations === 'optional' && Object.values(values).every(isEmpty)) continue;
     for (const check of checks.fields) {
       if (!isEmpty(values[check.field])) continue;
-      if (check.required) problems.push(`${names[language]}: "${check.label}" is required.`);
+      if (check.required) problems.push(`${names[language] ?? language}: "${check.label}" is required.`);
       else if (check.requiredWith && !isEmpty(values[check.requiredWith])) {
-        problems.push(`${names[language]}: "${check.label}" is required when "${check.requiredWithLabel}" is set.`);
+        problems.push(`${names[language] ?? language}: "${check.label}" is required when "${check.requiredWithLabel}" is set.`);
       }
     }
   }
   const slug = checks.slug;
-  const title = slug ? data[slug.language]?.[slug.field] : undefined;
-  // An entry saved before keeps its file name; an empty title is reported above.
-  if (slug && saved.newRecord === true && typeof title === 'string' && !isEmpty(title)) {
-    const name = fileName(title);
-    const file = `${slug.folder}/${slug.language}/${name}.md`;
-    const said = `${names[slug.language] ?? slug.language}: the ${slug.label} "${title.trim()}" names the new entry's file ${file}`;
-    const change = `Change the ${slug.label}: the file is named after it when the entry is first saved, and keeps that name.`;
-    const reserved = Object.prototype.hasOwnProperty.call(slug.reserved, name) ? slug.reserved[name] : undefined;
-    if (reserved !== undefined) {
-      problems.push(`${said}, at the address ${slug.address[0]}${name}${slug.address[1]}; "${name}" is a name the site uses itself: ${reserved}. ${change}`);
-    } else if (!new RegExp(slug.pattern).test(name)) {
-      problems.push(`${said}; that name is the entry's address, made of ${slug.rule} only. ${change}`);
+  if (!slug) return problems;
+  const language = checks.languages[0];
+  const said = names[language] ?? language;
+  const values = data[language] ?? {};
+  const given = values[slug.field];
+  const source = typeof given === 'string' && !isEmpty(given) ? { label: slug.label, text: given } : { label: slug.fromLabel, text: values[slug.from] };
+  if (saved.newRecord !== true) {
+    // A saved entry keeps its file name, whatever its fields say now.
+    if (source.label === slug.label) {
+      problems.push(
+        `${said}: the ${slug.label} "${String(given).trim()}" names a new entry only; this entry was saved before, and its file keeps its name. Clear the ${slug.label}.`,
+      );
     }
+    return problems;
+  }
+  // An empty title is reported above.
+  if (typeof source.text !== 'string' || isEmpty(source.text)) return problems;
+  const name = fileName(source.text);
+  const file = `${slug.folder}/${name}.md`;
+  const named = `${said}: the ${source.label} "${source.text.trim()}" names the new entry's file ${file}`;
+  const change =
+    source.label === slug.label
+      ? `Change the ${slug.label}: the file is named after it when the entry is first saved, and keeps that name.`
+      : `Give the entry an ${slug.label} (${slug.rule}), or change the ${slug.fromLabel}: the file is named when the entry is first saved, and keeps that name.`;
+  const reserved = Object.prototype.hasOwnProperty.call(slug.reserved, name) ? slug.reserved[name] : undefined;
+  if (reserved !== undefined) {
+    problems.push(`${named}, at the address ${slug.address[0]}${name}${slug.address[1]}; "${name}" is a name the site uses itself: ${reserved}. ${change}`);
+  } else if (!new RegExp(slug.pattern).test(name)) {
+    problems.push(`${named}; that name is the entry's address, made of ${slug.rule} only. ${change}`);
   }
   return problems;
 }

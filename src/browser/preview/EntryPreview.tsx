@@ -10,6 +10,10 @@
  * copies cannot be made in a browser), with a note beside it of what the
  * site will do: the size it serves, the alt text a screen reader says, and
  * anything the build will refuse.
+ *
+ * An entry of a collection of one language (a blog post) also says, under
+ * the bar, whether each of its translations exists, with a link to open it
+ * or to start it under the same address.
  */
 import React, { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -67,9 +71,40 @@ const roundedUp = (value: number, digits: number) => String(Math.ceil(value * 10
 const megabytes = (bytes: number) => `${roundedUp(bytes / 1024 / 1024, 1)} MB`;
 const megapixels = (pixels: number) => `${roundedUp(pixels / 1e6, 2)} megapixels`;
 
+/** Another language's version of an entry of a collection of one language: its collection, and the CMS's address of its entry, and of a new entry started under the same address. */
+export interface Translation {
+  language: Language;
+  collection: string;
+  open: string;
+  start: string;
+}
+
+/**
+ * The links of an entry of a collection of one language named `name` (its
+ * address) to its translations; for a new entry, its own collection, to
+ * say whether an entry there has that address already. `find` says
+ * whether the CMS has an entry of a collection by that name.
+ */
+export interface EntryLinks {
+  name: string;
+  translations: readonly Translation[];
+  newIn?: string;
+  find: (collection: string, name: string) => Promise<boolean>;
+}
+
+/** How long the preview waits after the address last changed before asking the backend (one request per pause in typing). */
+export const LOOKUP_DELAY_MS = 300;
+
 /** What the preview itself says, in the CMS's language (English). */
 export const PREVIEW_TEXT = {
   viewOnSite: 'View on site:',
+  translationLooking: (language: Language) => `${languageName(language)} translation: looking for it…`,
+  translationFound: (language: Language) => `${languageName(language)} translation:`,
+  translationOpen: 'open it',
+  translationMissing: (language: Language) => `No ${languageName(language)} translation yet:`,
+  translationStart: 'start it with this address',
+  addressTaken: (name: string) =>
+    `This collection has an entry with the address ${name} already: saved, this one would be named ${name}-1, and be no translation of anything. Choose another address.`,
   refused: 'The build refuses this text; the site will not be published with it:',
   diagramsRefused: 'The build refuses a diagram here:',
   /** The alt text, shown: what a screen reader says in the image's place. */
@@ -426,8 +461,82 @@ function Page({ view, settings, assets }: { view: PreviewView; settings: Preview
   }
 }
 
+/** Whether the CMS has an entry of `collection` named `name`, asked LOOKUP_DELAY_MS after either last changed; undefined until it answers, or without a collection. */
+function useFound(find: EntryLinks['find'], collection: string | undefined, name: string): boolean | undefined {
+  const [answer, setAnswer] = useState<{ of: string; found: boolean }>();
+  const key = `${collection ?? ''}/${name}`;
+  useEffect(() => {
+    if (!collection) return undefined;
+    let current = true;
+    const timer = setTimeout(() => {
+      void find(collection, name).then((found) => {
+        if (current) setAnswer({ of: key, found });
+      });
+    }, LOOKUP_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [find, collection, name, key]);
+  return answer?.of === key ? answer.found : undefined;
+}
+
+/** One translation's line: looking for it, then a link to open it, or to start it. */
+function TranslationLine({ translation, links }: { translation: Translation; links: EntryLinks }): React.JSX.Element {
+  const found = useFound(links.find, translation.collection, links.name);
+  return (
+    <span data-preview-translation={translation.language}>
+      {found === undefined && PREVIEW_TEXT.translationLooking(translation.language)}
+      {found === true && (
+        <>
+          {PREVIEW_TEXT.translationFound(translation.language)}{' '}
+          <a href={translation.open} target="_top">
+            {PREVIEW_TEXT.translationOpen}
+          </a>
+        </>
+      )}
+      {found === false && (
+        <>
+          {PREVIEW_TEXT.translationMissing(translation.language)}{' '}
+          <a href={translation.start} target="_top">
+            {PREVIEW_TEXT.translationStart}
+          </a>
+        </>
+      )}
+    </span>
+  );
+}
+
+/** Under the bar: each translation of the entry, and a new entry's address already taken. The CMS's own words, so in its language. */
+function Translations({ links }: { links: EntryLinks }): React.JSX.Element {
+  const taken = useFound(links.find, links.newIn, links.name);
+  return (
+    <p className={styles.bar} lang="en">
+      {links.translations.map((translation) => (
+        <TranslationLine key={translation.language} translation={translation} links={links} />
+      ))}
+      {taken === true && (
+        <span className={styles.imageProblem} role="alert">
+          {PREVIEW_TEXT.addressTaken(links.name)}
+        </span>
+      )}
+    </p>
+  );
+}
+
 /** The entry's page in its language, under the link to it on the site; `assets` finds the CMS's uploads (Decap's getAsset). */
-export function EntryPreview({ view, settings, assets }: { view: PreviewView; settings: PreviewSettings; assets?: MediaAssets }): React.JSX.Element {
+export function EntryPreview({
+  view,
+  settings,
+  assets,
+  links,
+}: {
+  view: PreviewView;
+  settings: PreviewSettings;
+  assets?: MediaAssets;
+  /** For an entry of a collection of one language: its translations. */
+  links?: EntryLinks;
+}): React.JSX.Element {
   const path = localizedPath(view.language, contentPagePath(view.section, view.name), false);
   const context = {
     language: view.language,
@@ -449,6 +558,7 @@ export function EntryPreview({ view, settings, assets }: { view: PreviewView; se
               </a>
             )}
           </p>
+          {links && <Translations links={links} />}
           <Page view={view} settings={settings} assets={assets} />
         </div>
       </I18nextContext.Provider>

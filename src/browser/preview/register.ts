@@ -4,18 +4,22 @@
  * empty element, into which the site's components are drawn by their own
  * React root (./EntryPreview.tsx), redrawn whenever Decap passes a changed
  * entry. The stylesheets are the site's global one, the components' CSS
- * modules and KaTeX's.
+ * modules and KaTeX's. In a collection of one language (a blog post's), the
+ * preview also links the entry's translations, found by its address.
  */
 import React from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { sectionCollection } from '../../build/cmsConfig';
-import { CONTENT_SECTIONS, isContentSection, type ContentSection } from '../../lib/contentSchema';
-import { EntryPreview, type MediaAssets, type PreviewSettings } from './EntryPreview';
+import { ADDRESS_FIELD, collectionFacts, languageCollectionName, sectionCollections } from '../../build/cmsConfig';
+import { isSlug } from '../../build/slugs';
+import { CONTENT_SECTIONS, type ContentSection } from '../../lib/contentSchema';
+import { LANGUAGES, type Language } from '../../lib/languages';
+import { EntryPreview, type EntryLinks, type MediaAssets, type PreviewSettings } from './EntryPreview';
 import { bodyLineOffset, entryFile, previewView } from './views';
 
 /** Decap's immutable entry, as far as the preview reads it. */
 interface DecapEntry {
   get(key: 'path' | 'slug' | 'raw'): string | undefined;
+  get(key: 'newRecord'): boolean | undefined;
   get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
   getIn(path: readonly ['i18n', string, 'raw']): string | undefined;
 }
@@ -28,6 +32,11 @@ interface DecapAsset {
   fileObj?: Blob;
 }
 
+/** One entry as Decap's getCollection loads it. */
+interface LoadedEntry {
+  get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
+}
+
 interface TemplateProps {
   entry: DecapEntry;
   collection: { get(key: 'name'): string; get(key: 'i18n'): unknown };
@@ -35,6 +44,8 @@ interface TemplateProps {
   locale?: string;
   /** Decap's asset resolver: a media path to what the CMS holds of it. */
   getAsset?: (path: string) => DecapAsset | undefined;
+  /** Decap's loader of another entry, by collection and file name; it fails for a file the backend does not have. */
+  getCollection?: (collection: string, slug: string) => Promise<LoadedEntry>;
 }
 
 interface TemplateInstance {
@@ -82,15 +93,79 @@ export function mediaAssets(getAsset: TemplateProps['getAsset']): MediaAssets | 
   };
 }
 
+/**
+ * Whether the CMS has an entry of `collection` named `name`: Decap loads
+ * it, and a file the backend does not have fails to load (GitHub, GitLab)
+ * or loads without data (the local backend).
+ */
+export function entryExists(getCollection: NonNullable<TemplateProps['getCollection']>, collection: string, name: string): Promise<boolean> {
+  return getCollection(collection, name).then(
+    (loaded) => Object.keys(loaded.get('data')?.toJS() ?? {}).length > 0,
+    () => false,
+  );
+}
+
+/** One finder per Decap loader, so the preview asks again only when the entry it asks about changes. */
+const finders = new WeakMap<NonNullable<TemplateProps['getCollection']>, EntryLinks['find']>();
+
+function finder(getCollection: NonNullable<TemplateProps['getCollection']>): EntryLinks['find'] {
+  let find = finders.get(getCollection);
+  if (!find) {
+    find = (collection, name) => entryExists(getCollection, collection, name);
+    finders.set(getCollection, find);
+  }
+  return find;
+}
+
+/** The CMS page's own address, without its route: the translations' links add theirs (#/collections/…). */
+const cmsPage = (): string => `${window.location.origin}${window.location.pathname}${window.location.search}`;
+
+/**
+ * The links of an entry of a collection of one language, named `name`: to
+ * each other language's entry of that name, or to a new one with the same
+ * address (Decap fills a new entry's fields from its route's query), its
+ * date and its cover too; and for a new entry, its own collection, where
+ * the preview looks for an entry with that address already.
+ */
+export function entryLinks(
+  section: ContentSection,
+  language: Language,
+  name: string,
+  data: Readonly<Record<string, unknown>>,
+  isNew: boolean,
+  getCollection: TemplateProps['getCollection'],
+  page = cmsPage(),
+): EntryLinks | undefined {
+  if (!name || !getCollection) return undefined;
+  const kept = Object.fromEntries(['date', 'image'].flatMap((field) => (typeof data[field] === 'string' && data[field] ? [[field, data[field] as string]] : [])));
+  const query = new URLSearchParams({ [ADDRESS_FIELD]: name, ...kept }).toString();
+  return {
+    name,
+    translations: LANGUAGES.filter((other) => other !== language).map((other) => {
+      const collection = languageCollectionName(section, other);
+      // Decap's /edit/ route, not /collections/…/entries/: from one entry's editor to another's, Decap keeps its editor and would show the first entry still; /edit/ redirects, so the editor is made anew and loads the entry.
+      return { language: other, collection, open: `${page}#/edit/${collection}/${name}`, start: `${page}#/collections/${collection}/new?${query}` };
+    }),
+    ...(isNew ? { newIn: languageCollectionName(section, language) } : {}),
+    find: finder(getCollection),
+  };
+}
+
 /** The element the preview of one entry draws. */
 export function entryElement(props: TemplateProps, settings: PreviewSettings): React.JSX.Element | null {
-  const section = props.collection.get('name');
-  if (!isContentSection(section)) return null;
+  const facts = collectionFacts(props.collection.get('name'));
+  if (!facts) return null;
   const { entry } = props;
-  const file = entryFile(entry.get('path'), props.locale, Boolean(props.collection.get('i18n')));
+  const data = entry.get('data')?.toJS() ?? {};
+  const file = entryFile(entry.get('path'), props.locale, Boolean(props.collection.get('i18n')), facts.language);
+  // A new entry is named by its address once it is one (the admin script holds it to the build's rule before saving).
+  const address = typeof data[ADDRESS_FIELD] === 'string' ? data[ADDRESS_FIELD].trim() : '';
+  const isNew = entry.get('newRecord') === true;
+  const name = file.name || (entry.get('slug') ?? '') || (facts.language && isSlug(address) ? address : '');
   const raw = (props.locale ? entry.getIn(['i18n', props.locale, 'raw']) : undefined) ?? entry.get('raw');
-  const view = previewView({ section, language: file.language, name: file.name || (entry.get('slug') ?? ''), lineOffset: bodyLineOffset(raw) }, entry.get('data')?.toJS() ?? {});
-  return React.createElement(EntryPreview, { view, settings, assets: mediaAssets(props.getAsset) });
+  const view = previewView({ section: facts.section, language: file.language, name, lineOffset: bodyLineOffset(raw) }, data);
+  const links = facts.language ? entryLinks(facts.section, facts.language, name, data, isNew, props.getCollection) : undefined;
+  return React.createElement(EntryPreview, { view, settings, assets: mediaAssets(props.getAsset), links });
 }
 
 export function registerPreviews(cms: DecapPreviewApi, decap: DecapReact, config: PreviewConfig): void {
@@ -119,7 +194,8 @@ export function registerPreviews(cms: DecapPreviewApi, decap: DecapReact, config
   });
   // Decap looks a template up by the collection's name, or for a files collection (the home page's), by the file's.
   for (const section of Object.keys(CONTENT_SECTIONS) as ContentSection[]) {
-    const collection = sectionCollection(section);
-    for (const name of [collection.name, ...(collection.files ?? []).map((file) => file.name)]) cms.registerPreviewTemplate(name, template);
+    for (const collection of sectionCollections(section)) {
+      for (const name of [collection.name, ...(collection.files ?? []).map((file) => file.name)]) cms.registerPreviewTemplate(name, template);
+    }
   }
 }

@@ -47,12 +47,14 @@ const optional = (value: unknown): string | undefined => text(value) || undefine
  * The language and file name of an entry from its file's path
  * (content/<section>/<language>/<name>.md). In a collection with both
  * languages side by side (Decap's i18n), the path is the default
- * language's file and the pane's locale says which language it shows.
+ * language's file and the pane's locale says which language it shows. A
+ * new entry has no file yet: its collection's language says it, for a
+ * collection of one language (blog_bg), or else the pane's.
  */
-export function entryFile(path: string | undefined, paneLocale: string | undefined, sideBySide: boolean): { language: Language; name: string } {
+export function entryFile(path: string | undefined, paneLocale: string | undefined, sideBySide: boolean, collectionLanguage?: Language): { language: Language; name: string } {
   const match = /(?:^|\/)content\/[^/]+\/([^/]+)\/([^/]+)\.md$/.exec(path ?? '');
   const fromPath = match && isLanguage(match[1]) ? match[1] : undefined;
-  const language = sideBySide && isLanguage(paneLocale) ? paneLocale : (fromPath ?? (isLanguage(paneLocale) ? paneLocale : DEFAULT_LANGUAGE));
+  const language = sideBySide && isLanguage(paneLocale) ? paneLocale : (fromPath ?? collectionLanguage ?? (isLanguage(paneLocale) ? paneLocale : DEFAULT_LANGUAGE));
   return { language, name: match ? match[2] : '' };
 }
 
