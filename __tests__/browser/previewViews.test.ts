@@ -13,6 +13,15 @@ describe('entryFile', () => {
     expect(entryFile('content/home/en/topics.md', undefined, false)).toEqual({ language: 'en', name: 'topics' });
   });
 
+  it("takes a new entry's language from its collection of one language (blog_bg), which has no file yet, whatever the pane says", () => {
+    expect(entryFile(undefined, undefined, false, 'bg')).toEqual({ language: 'bg', name: '' });
+    expect(entryFile(undefined, 'en', false, 'bg')).toEqual({ language: 'bg', name: '' });
+    expect(entryFile(undefined, 'de', false, 'en')).toEqual({ language: 'en', name: '' });
+    // A saved entry's file says it, as ever.
+    expect(entryFile('content/blog/bg/godishna-inventarizatsiya.md', 'en', false, 'bg')).toEqual({ language: 'bg', name: 'godishna-inventarizatsiya' });
+    expect(entryFile('content/blog/en/stock-control-habits.md', undefined, false, 'en')).toEqual({ language: 'en', name: 'stock-control-habits' });
+  });
+
   it('falls back to the pane, then English, for a new entry without a file, and ignores a language the site does not have', () => {
     expect(entryFile(undefined, 'bg', true)).toEqual({ language: 'bg', name: '' });
     expect(entryFile(undefined, 'de', true)).toEqual({ language: 'en', name: '' });
