@@ -481,6 +481,25 @@ function useFound(find: EntryLinks['find'], collection: string | undefined, name
   return answer?.of === key ? answer.found : undefined;
 }
 
+/**
+ * Follows the link to start a translation by loading the CMS anew at it.
+ * Decap draws a new entry's editor and a saved entry's in one place with
+ * one component, so from this entry's editor it would keep the same
+ * editor: the new draft is made, but the editor's guard against leaving
+ * unsaved changes stays with the entry it was made for, and is gone (it
+ * asks nothing before leaving the translation half written). Loaded
+ * anew, the editor is made for the new entry; Decap asks first if this
+ * one has unsaved changes. A click for a new tab or window is the
+ * browser's.
+ */
+function startAnew(event: React.MouseEvent<HTMLAnchorElement>): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  // The preview's code runs in the CMS page (its elements are drawn into the preview's frame): this is the CMS page's address.
+  window.location.assign(event.currentTarget.href);
+  window.location.reload();
+}
+
 /** One translation's line: looking for it, then a link to open it, or to start it. */
 function TranslationLine({ translation, links }: { translation: Translation; links: EntryLinks }): React.JSX.Element {
   const found = useFound(links.find, translation.collection, links.name);
@@ -498,7 +517,7 @@ function TranslationLine({ translation, links }: { translation: Translation; lin
       {found === false && (
         <>
           {PREVIEW_TEXT.translationMissing(translation.language)}{' '}
-          <a href={translation.start} target="_top">
+          <a href={translation.start} target="_top" onClick={startAnew}>
             {PREVIEW_TEXT.translationStart}
           </a>
         </>

@@ -32,9 +32,20 @@ interface DecapAsset {
   fileObj?: Blob;
 }
 
-/** One entry as Decap's getCollection loads it. */
+/**
+ * One entry as Decap's getCollection loads it: a shallow Immutable map
+ * (Map({ data, slug, path })), so its data is the entry's plain object
+ * (decap-cms-core 3.19, EditorPreviewPane), not an Immutable map with toJS.
+ */
 interface LoadedEntry {
-  get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
+  get(key: 'data'): unknown;
+}
+
+/** The loaded entry's values, whether Decap gives them as a plain object or as an Immutable map. */
+function loadedValues(data: unknown): object {
+  if (typeof data !== 'object' || data === null) return {};
+  const values: unknown = 'toJS' in data && typeof data.toJS === 'function' ? data.toJS() : data;
+  return typeof values === 'object' && values !== null ? values : {};
 }
 
 interface TemplateProps {
@@ -100,7 +111,7 @@ export function mediaAssets(getAsset: TemplateProps['getAsset']): MediaAssets | 
  */
 export function entryExists(getCollection: NonNullable<TemplateProps['getCollection']>, collection: string, name: string): Promise<boolean> {
   return getCollection(collection, name).then(
-    (loaded) => Object.keys(loaded.get('data')?.toJS() ?? {}).length > 0,
+    (loaded) => Object.keys(loadedValues(loaded.get('data'))).length > 0,
     () => false,
   );
 }
