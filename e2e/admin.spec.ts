@@ -6,14 +6,16 @@
  * browser, saves, and reads the files the CMS wrote.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Node } from 'gatsby';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeAdmin } from '../gatsby/admin';
 import { startContentServer, type ContentServer } from '../cms/localBackend';
 import { listen, type RunningServer } from '../node/listen';
 import { createStaticApp } from '../hosting/staticServer';
-import { validateFrontmatter } from '../src/build/content';
+import { BLOG_POST_TEMPLATE, plannedBlogPages, publishedPosts } from '../gatsby/blogPages';
+import { findDuplicateNames, findMissingTranslations, parseContentPath, validateFrontmatter, type ContentFile } from '../src/build/content';
 import { readFrontmatter } from '../src/build/frontmatterParser';
 
 const ROOT = path.join(__dirname, '..');
@@ -150,8 +152,8 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
     });
-    await openCms(page, '/collections/blog/entries/from-sale-order-to-invoice');
-    await showPreview(page);
+    // A post's collection holds one language: the preview shows beside its form from the start.
+    await openCms(page, '/collections/blog_en/entries/from-sale-order-to-invoice');
     const frame = preview(page);
     await expect(frame.getByRole('heading', { level: 1, name: 'From sale order to invoice without retyping a thing' })).toBeVisible();
     await expect(frame.locator('h2#path-of-a-sale a.heading-link')).toHaveText('The path of a sale');
@@ -177,15 +179,13 @@ test.describe("the CMS's preview draws an entry as its page", () => {
       html
         .replace(/<figure class="diagram">[\s\S]*?<\/figure>/g, '<figure class="diagram"></figure>')
         .replace(/(<div class="code-block-toolbar"[^>]*data-copy-slot="">)[\s\S]*?(<\/div>)/g, '$1$2');
-    await openCms(page, '/collections/blog/entries/from-sale-order-to-invoice');
-    await showPreview(page);
     const frame = preview(page);
-    for (const language of ['EN', 'BG'] as const) {
-      if (language === 'BG') {
-        await page.getByRole('button', { name: 'Writing in EN' }).click();
-        await page.getByRole('menuitem', { name: 'bg', exact: true }).click();
-      }
-      await built.goto(`${baseURL}${language === 'BG' ? '/bg' : ''}/blog/from-sale-order-to-invoice/`);
+    for (const language of ['en', 'bg'] as const) {
+      // Each language's post is an entry of its own collection. Decap loads an entry only into a new editor, which its /edit/ route makes (a change of address from one entry to another does not).
+      const route = `/edit/blog_${language}/from-sale-order-to-invoice`;
+      if (language === 'en') await openCms(page, route);
+      else await page.goto(`${site.url}/admin/#${route}`);
+      await built.goto(`${baseURL}${language === 'bg' ? '/bg' : ''}/blog/from-sale-order-to-invoice/`);
       const builtBody = await bodyOf(await built.locator('article [class*="prose"]').first().innerHTML());
       await expect(frame.locator('[lang] h1')).toHaveText(await built.locator('h1').first().innerText());
       await expect(frame.locator('figure.diagram svg').first()).toBeVisible({ timeout: 20_000 });
@@ -196,9 +196,8 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     await builtContext.close();
   });
 
-  test('follows the Bulgarian pane: a changed Bulgarian title shows in the Bulgarian preview, with its date and link', async ({ page }) => {
-    await openCms(page, '/collections/blog/entries/from-sale-order-to-invoice');
-    await showPreview(page, 'BG');
+  test('follows the Bulgarian post: a changed Bulgarian title shows in the Bulgarian preview, with its date and link', async ({ page }) => {
+    await openCms(page, '/collections/blog_bg/entries/from-sale-order-to-invoice');
     const frame = preview(page);
     await expect(frame.getByRole('heading', { level: 1 })).toHaveText('От поръчка за продажба до фактура, без да въвеждате нищо два пъти');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Нова заглавка за {{product}}');
@@ -261,8 +260,7 @@ test.describe("editors' images in the CMS and its preview", () => {
     page.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
     });
-    await openCms(page, '/collections/blog/entries/stock-control-habits');
-    await showPreview(page);
+    await openCms(page, '/collections/blog_en/entries/stock-control-habits');
     const frame = preview(page);
     const alt = 'Packs of red eggs on a shop shelf, each with a price label and a barcode';
     const image = frame.locator('figure.image img');
@@ -284,8 +282,7 @@ test.describe("editors' images in the CMS and its preview", () => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
     });
     const post = 'content/blog/en/lightning-payment-links.md';
-    await openCms(page, '/collections/blog/entries/lightning-payment-links');
-    await showPreview(page);
+    await openCms(page, '/collections/blog_en/entries/lightning-payment-links');
     // Decap inserts images from the rich-text editor's components; the body opens as markdown source.
     await page.getByText('Rich Text', { exact: true }).locator('..').getByRole('switch').click();
     await page.getByRole('button', { name: 'Add Component' }).click();
@@ -317,8 +314,7 @@ test.describe("editors' images in the CMS and its preview", () => {
       if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
     });
     const post = 'content/blog/en/lightning-payment-links.md';
-    await openCms(page, '/collections/blog/entries/lightning-payment-links');
-    await showPreview(page);
+    await openCms(page, '/collections/blog_en/entries/lightning-payment-links');
     await page.getByRole('button', { name: 'Choose an image' }).click();
     await page.locator('input[type="file"]').setInputFiles({ name: 'Till Photo.JPG', mimeType: 'image/jpeg', buffer: readFileSync(path.join(ROOT, PHOTO)) });
     await page.getByRole('button', { name: 'Choose selected' }).click();
@@ -340,5 +336,243 @@ test.describe("editors' images in the CMS and its preview", () => {
     expect(readFileSync(path.join(dir, 'repo', 'content/media/till-photo.jpg'))).toEqual(readFileSync(path.join(ROOT, PHOTO)));
     expect(validateFrontmatter(post, 'blog', 'lightning-payment-links', readFrontmatter(post, read(post)).data, read(post))).toEqual([]);
     expect(refused).toEqual([]);
+  });
+});
+
+/**
+ * The blog pages the build would make of the posts in the temporary copy:
+ * gatsby/blogPages.ts's own planning, over the files as the build reads
+ * them (src/build/content.ts) and marks them (a draft is not published,
+ * gatsby/onCreateNode.ts). Every file is first held to the build's checks.
+ */
+function plannedPostPages(): { path: string; component: string }[] {
+  const files: ContentFile[] = [];
+  const nodes: Node[] = [];
+  for (const language of ['en', 'bg']) {
+    for (const base of readdirSync(path.join(dir, 'repo', 'content', 'blog', language)).sort()) {
+      const relative = `blog/${language}/${base}`;
+      const parsed = parseContentPath(relative);
+      if ('error' in parsed) throw new Error(parsed.error);
+      const file = `content/${relative}`;
+      files.push({ path: file, ...parsed });
+      const { data } = readFrontmatter(file, read(file));
+      expect(validateFrontmatter(file, parsed.section, parsed.name, data, read(file))).toEqual([]);
+      const fields = { section: parsed.section, language: parsed.language, name: parsed.name, published: data.draft !== true };
+      nodes.push({ id: file, parent: null, children: [], internal: { type: 'MarkdownRemark', contentDigest: file, owner: 'e2e' }, fields, frontmatter: data });
+    }
+  }
+  // A post in one language is no missing translation (the other sections' files are not read here); no two files are one page.
+  expect([...findMissingTranslations(files).filter((error) => error.startsWith('content/blog/')), ...findDuplicateNames(files)]).toEqual([]);
+  return plannedBlogPages(publishedPosts(nodes)).map((planned) => ({ path: planned.path, component: planned.component }));
+}
+
+/** The posts' files of a language in the temporary copy. */
+const postFiles = (language: 'en' | 'bg') => readdirSync(path.join(dir, 'repo', 'content', 'blog', language)).sort();
+
+/** A field of the one-language post form, by its label: Decap adds " (optional)" to a field not required, as the address is. */
+const field = (page: Page, label: 'Address' | 'Title' | 'Description') => page.getByRole('textbox', { name: label === 'Address' ? 'Address (optional)' : label, exact: true });
+/** The post's date: Decap's datetime widget is a date input here (time_format: false). */
+const dateField = (page: Page) => page.getByLabel('Date', { exact: true });
+
+/** Types a markdown body into the post form's body, which opens as markdown source (its last text box). */
+async function typeBody(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox').last().click();
+  await page.keyboard.type(text);
+}
+
+test.describe('a post in one language: each language its own collection, paired by address', () => {
+  test.setTimeout(90_000);
+  const ADDRESS = 'zimen-sklad-2026';
+  const BG = `content/blog/bg/${ADDRESS}.md`;
+  const EN = `content/blog/en/${ADDRESS}.md`;
+  const DATE = '2026-12-01';
+  const TITLE_BG = 'Зимният склад: как да подредите стоката преди празниците';
+  const DESCRIPTION_BG = 'Пет стъпки за подреждане на склада в {{product}} преди декемврийските продажби.';
+  const GODISHNA = 'content/blog/bg/godishna-inventarizatsiya.md';
+  const GODISHNA_TITLE = 'Годишна инвентаризация в малкия магазин и склад: стъпка по стъпка';
+
+  /** Writes a new Bulgarian post from the blog_bg collection, with its address, and saves it; the CMS then shows it saved. */
+  async function createBulgarianPost(page: Page): Promise<void> {
+    await openCms(page, '/collections/blog_bg/new');
+    await field(page, 'Address').fill(ADDRESS);
+    await field(page, 'Title').fill(TITLE_BG);
+    await field(page, 'Description').fill(DESCRIPTION_BG);
+    await dateField(page).fill(DATE);
+    await typeBody(page, 'Преди празниците складът е пълен.\n\n## Подреждане {#order}\n\nПо-продаваното отпред.');
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+    await expect.poll(() => existsSync(path.join(dir, 'repo', BG))).toBe(true);
+  }
+
+  test('lists both collections, the Bulgarian-only post under the Bulgarian one alone', async ({ page }) => {
+    await openCms(page, '/collections/blog_bg');
+    const english = page.getByRole('link', { name: 'Blog posts · English', exact: true });
+    await expect(english).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Blog posts · Bulgarian', exact: true })).toBeVisible();
+    await expect(page.getByText(GODISHNA_TITLE, { exact: true })).toBeVisible();
+    await expect(page.getByText('От поръчка за продажба до фактура, без да въвеждате нищо два пъти', { exact: true })).toBeVisible();
+    await english.click();
+    await expect(page.getByText('From sale order to invoice without retyping a thing', { exact: true })).toBeVisible();
+    await expect(page.getByText(GODISHNA_TITLE, { exact: true })).toHaveCount(0);
+  });
+
+  test('a new post in Bulgarian alone: previewed in Bulgarian with no English translation yet, saved as content/blog/bg/<address>.md without its address, published at /bg/blog/<address>/ only', async ({
+    page,
+  }) => {
+    const english = postFiles('en');
+    await openCms(page, '/collections/blog_bg/new');
+    const frame = preview(page);
+    await field(page, 'Address').fill(ADDRESS);
+    await field(page, 'Title').fill(TITLE_BG);
+    await field(page, 'Description').fill(DESCRIPTION_BG);
+    await dateField(page).fill(DATE);
+    await typeBody(page, 'Преди празниците складът е пълен.\n\n## Подреждане {#order}\n\nПо-продаваното отпред.');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(TITLE_BG);
+    await expect(frame.locator('h2#order')).toHaveText('Подреждане');
+    await expect(frame.getByText('1 декември 2026 г.')).toBeVisible();
+    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', `${site.url}/bg/blog/${ADDRESS}/`);
+    const translation = frame.locator('[data-preview-translation="en"]');
+    await expect(translation).toHaveText('No English translation yet: start it with this address');
+    // The address is free: no warning.
+    await expect(frame.getByRole('alert')).toHaveCount(0);
+
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+    await expect.poll(() => existsSync(path.join(dir, 'repo', BG))).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`#/collections/blog_bg/entries/${ADDRESS}$`));
+    const text = read(BG);
+    const { data, content: body } = readFrontmatter(BG, text);
+    // The address is the file's name, not a field of it.
+    expect(Object.keys(data)).not.toContain('address');
+    expect(text).not.toMatch(/^address:/m);
+    expect(data).toMatchObject({ title: TITLE_BG, description: DESCRIPTION_BG });
+    expect(body).toContain('## Подреждане {#order}');
+    expect(validateFrontmatter(BG, 'blog', ADDRESS, data, text)).toEqual([]);
+    expect(existsSync(path.join(dir, 'repo', EN))).toBe(false);
+    expect(postFiles('en')).toEqual(english);
+    // What the build makes of it: the Bulgarian page alone (the real build of the Bulgarian-only godishna-inventarizatsiya is in e2e/search.spec.ts and e2e/head.spec.ts).
+    const pages = plannedPostPages().filter((planned) => planned.path.includes(ADDRESS));
+    expect(pages).toEqual([{ path: `/bg/blog/${ADDRESS}/`, component: BLOG_POST_TEMPLATE }]);
+
+    // Saved again at once, it keeps its file, and says so nowhere in it.
+    await expect(translation).toHaveText('No English translation yet: start it with this address');
+    await field(page, 'Description').fill('Пет стъпки, преди да дойдат празниците.');
+    await publish(page);
+    await expect.poll(() => readFrontmatter(BG, read(BG)).data.description).toBe('Пет стъпки, преди да дойдат празниците.');
+    expect(read(BG)).toBe(text.replace(DESCRIPTION_BG, 'Пет стъпки, преди да дойдат празниците.'));
+    expect(postFiles('bg').filter((file) => file.startsWith(ADDRESS))).toEqual([`${ADDRESS}.md`]);
+  });
+
+  test("its English translation, started from the Bulgarian post's preview with the same address and date, saved beside it; each preview then opens the other", async ({
+    page,
+  }) => {
+    await createBulgarianPost(page);
+    const bulgarian = read(BG);
+    // Opened again as an editor would, from a fresh page.
+    await page.goto(`${site.url}/admin/#/collections/blog_bg/entries/${ADDRESS}`);
+    await page.reload();
+    const frame = preview(page);
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(TITLE_BG);
+    const start = frame.locator('[data-preview-translation="en"]').getByRole('link', { name: 'start it with this address' });
+    await expect(start).toHaveAttribute('href', new RegExp(`#/collections/blog_en/new\\?address=${ADDRESS}&date=${DATE}$`));
+    await start.click();
+
+    await expect(page).toHaveURL(new RegExp(`#/collections/blog_en/new\\?address=${ADDRESS}&date=${DATE}$`));
+    await expect(field(page, 'Address')).toHaveValue(ADDRESS);
+    await expect(dateField(page)).toHaveValue(DATE);
+    await expect(field(page, 'Title')).toHaveValue('');
+    await field(page, 'Title').fill('The winter stockroom: setting out stock before the holidays');
+    await field(page, 'Description').fill('Five steps to set out the stockroom in {{product}} before December sales.');
+    await typeBody(page, 'Before the holidays the stockroom is full.\n\n## Setting out {#order}\n\nBest sellers at the front.');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('The winter stockroom: setting out stock before the holidays');
+    await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', `${site.url}/blog/${ADDRESS}/`);
+    await expect(frame.locator('[data-preview-translation="bg"]')).toHaveText('Bulgarian translation: open it');
+    await expect(frame.getByRole('alert')).toHaveCount(0);
+    // The editor is the new entry's own (src/browser/preview/EntryPreview.tsx startAnew): leaving it unsaved, the CMS asks first.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${site.url}/admin/#/collections/blog_en`);
+    await expect.poll(() => asked).toEqual(['Are you sure you want to leave this page?']);
+    // Told to stay, it stays (the address bar keeps the address typed, as Decap's history leaves it).
+    await expect(field(page, 'Title')).toHaveValue('The winter stockroom: setting out stock before the holidays');
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+
+    await expect.poll(() => existsSync(path.join(dir, 'repo', EN))).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`#/collections/blog_en/entries/${ADDRESS}$`));
+    const { data } = readFrontmatter(EN, read(EN));
+    expect(Object.keys(data)).not.toContain('address');
+    expect(data).toMatchObject({ title: 'The winter stockroom: setting out stock before the holidays' });
+    expect(data.date).toEqual(readFrontmatter(BG, bulgarian).data.date);
+    expect(validateFrontmatter(EN, 'blog', ADDRESS, data, read(EN))).toEqual([]);
+    expect(read(BG)).toBe(bulgarian);
+    expect(plannedPostPages().filter((planned) => planned.path.includes(ADDRESS))).toEqual(
+      [`/blog/${ADDRESS}/`, `/en/blog/${ADDRESS}/`, `/bg/blog/${ADDRESS}/`].map((pagePath) => ({ path: pagePath, component: BLOG_POST_TEMPLATE })),
+    );
+
+    // The Bulgarian post now finds its translation, and opens it.
+    await page.goto(`${site.url}/admin/#/edit/blog_bg/${ADDRESS}`);
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(TITLE_BG);
+    const open = frame.locator('[data-preview-translation="en"]');
+    await expect(open).toHaveText('English translation: open it');
+    await open.getByRole('link', { name: 'open it' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/collections/blog_en/entries/${ADDRESS}$`));
+    await expect(field(page, 'Title')).toHaveValue('The winter stockroom: setting out stock before the holidays');
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText('The winter stockroom: setting out stock before the holidays');
+    // Once saved, the address is the file's name: the field stays empty.
+    await expect(field(page, 'Address')).toHaveValue('');
+  });
+
+  test('the Bulgarian-only godishna-inventarizatsiya, opened from the Bulgarian list: a changed description is the only change, and no English file appears', async ({ page }) => {
+    await openCms(page, '/collections/blog_bg');
+    await page.getByText(GODISHNA_TITLE, { exact: true }).click();
+    await expect(page).toHaveURL(/#\/collections\/blog_bg\/entries\/godishna-inventarizatsiya$/);
+    const before = readFrontmatter(GODISHNA, original(GODISHNA));
+    const description = field(page, 'Description');
+    await expect(description).toHaveValue(before.data.description as string);
+    await expect(preview(page).locator('[data-preview-translation="en"]')).toHaveText('No English translation yet: start it with this address');
+    await description.fill('Инвентаризацията с {{product}}: броене, разлики и документи.');
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+    await expect.poll(() => readFrontmatter(GODISHNA, read(GODISHNA)).data.description).toBe('Инвентаризацията с {{product}}: броене, разлики и документи.');
+    const after = readFrontmatter(GODISHNA, read(GODISHNA));
+    expect(after.data).toEqual({ ...before.data, description: 'Инвентаризацията с {{product}}: броене, разлики и документи.' });
+    // Byte for byte: the description line changed, and the tags are written as Decap's YAML writer writes a list, one item a line; the rest is as it was.
+    expect(read(GODISHNA)).toBe(
+      original(GODISHNA)
+        .replace(`description: "${before.data.description as string}"`, 'description: "Инвентаризацията с {{product}}: броене, разлики и документи."')
+        .replace('tags: [наличности, инвентаризация]\n', 'tags:\n  - наличности\n  - инвентаризация\n'),
+    );
+    expect(validateFrontmatter(GODISHNA, 'blog', 'godishna-inventarizatsiya', after.data, read(GODISHNA))).toEqual([]);
+    expect(existsSync(path.join(dir, 'repo', GODISHNA.replace('/bg/', '/en/')))).toBe(false);
+  });
+
+  test('refuses a new post with no address and a title in Cyrillic letters alone, saying what to do, and writes nothing', async ({ page }) => {
+    const [english, bulgarian] = [postFiles('en'), postFiles('bg')];
+    await openCms(page, '/collections/blog_bg/new');
+    await field(page, 'Title').fill('Отчет за склада');
+    await field(page, 'Description').fill('Какво показва отчетът.');
+    await dateField(page).fill(DATE);
+    await publish(page);
+    await expect(page.getByText('Bulgarian: the Title "Отчет за склада" names the new entry\'s file content/blog/bg/.md')).toBeVisible();
+    await expect(page.getByText('Give the entry an Address (lower-case letters (a-z), digits and single hyphens), or change the Title')).toBeVisible();
+    expect([postFiles('en'), postFiles('bg')]).toEqual([english, bulgarian]);
+  });
+
+  test("warns in the preview when a new post's address is one its collection has already", async ({ page }) => {
+    await openCms(page, '/collections/blog_bg/new');
+    await field(page, 'Title').fill('Още за инвентаризацията');
+    await field(page, 'Address').fill('godishna-inventarizatsiya');
+    const frame = preview(page);
+    await expect(frame.getByRole('alert')).toHaveText(
+      'This collection has an entry with the address godishna-inventarizatsiya already: saved, this one would be named godishna-inventarizatsiya-1, and be no translation of anything. Choose another address.',
+    );
+    // A free one clears it.
+    await field(page, 'Address').fill('oshte-za-inventarizatsiyata');
+    await expect(frame.locator('[data-preview-translation="en"]')).toHaveText('No English translation yet: start it with this address');
+    await expect(frame.getByRole('alert')).toHaveCount(0);
   });
 });
