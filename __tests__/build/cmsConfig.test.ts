@@ -229,7 +229,7 @@ describe('the blog, one collection a language', () => {
     expect(c.delete).toBeUndefined();
   });
 
-  it('asks first for the address, optional (it may be made from an English title), naming the page and the file it makes', () => {
+  it('asks first for the address, optional (it may be made from a title in Latin letters), naming the page and the file it makes', () => {
     expect(ADDRESS_FIELD).toBe('address');
     const [en] = collection('blog_en').fields ?? [];
     const [bg] = collection('blog_bg').fields ?? [];
@@ -242,7 +242,7 @@ describe('the blog, one collection a language', () => {
     expect(bg.hint).toContain('content/blog/bg/<address>.md');
     for (const hint of [en.hint, bg.hint]) {
       expect(hint).toContain('Its translation takes the same address.');
-      expect(hint).toContain('Left empty, it is made from an English title.');
+      expect(hint).toContain('Left empty, it is made from the title, if that is written in Latin letters.');
     }
     // No other collection has it: their file names are not addresses.
     const others = config.collections.filter((c) => !c.name.startsWith('blog_'));

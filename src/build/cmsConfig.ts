@@ -167,7 +167,7 @@ export function previewPath(section: ContentSection, name: string, language: Lan
  * (Decap's ASCII names drop Cyrillic letters). Decap names the file after
  * it (`slug: '{{fields.address}}'`); the posts' format keeps it out of the
  * file (src/build/cmsFrontmatter.ts), whose fields stay the schema's; the
- * admin script fills it from an English title when it is left empty and
+ * admin script fills it from a title in Latin letters when it is left empty and
  * holds it to the build's rule (src/build/cmsRules.ts).
  */
 export const ADDRESS_FIELD = 'address';
@@ -208,7 +208,7 @@ function addressField(section: ContentSection, language: Language): CmsField {
     hint:
       'For a new entry: its address, in Latin letters, lower case, words joined by hyphens (godishna-inventarizatsiya), which names its page, ' +
       `${localizedPath(language, contentPagePath(section, '<address>'), false)}, and its file, content/${section}/${language}/<address>.md. ` +
-      'Its translation takes the same address. Left empty, it is made from an English title. Once saved, the entry keeps it, and this field stays empty.',
+      'Its translation takes the same address. Left empty, it is made from the title, if that is written in Latin letters. Once saved, the entry keeps it, and this field stays empty.',
   };
 }
 
