@@ -6,6 +6,7 @@ import { CMS_VARIABLES, CMS_VARIABLE_NAMES, CONFIG_DEFAULTS, CONFIG_ENV, CONFIG_
 import { remoteReadmeVariable } from '../src/build/content';
 import { LANGUAGES } from '../src/lib/languages';
 import { documentProblems, headingAnchors, headingTitles } from './support/docCitations';
+import { unsetColumn, variableRows } from './support/guideTables';
 import { DEBIAN_PACKAGES, aptGetInstall } from '../node/debianPackages';
 
 /**
@@ -67,23 +68,10 @@ describe('the documents', () => {
   });
 
   it("names every CMS variable src/lib/config.ts declares in the guide's CMS table, in order, with its default", () => {
-    const guide = readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
-    const section = guide.slice(guide.indexOf('### The CMS'), guide.indexOf('\n## ', guide.indexOf('### The CMS')));
-    const rows = section
-      .split('\n')
-      .filter((line) => line.startsWith('| `'))
-      .map((line) =>
-        line
-          .split('|')
-          .slice(1, -1)
-          .map((cell) => cell.trim()),
-      );
+    const rows = variableRows('### The CMS');
     expect(rows.map(([name]) => name)).toEqual(CMS_VARIABLE_NAMES.map((name) => `\`${name}\``));
-    for (const [cell, , unset] of rows) {
-      const spec = CMS_VARIABLES[cell.replace(/`/g, '') as keyof typeof CMS_VARIABLES];
-      const local = 'local' in spec ? spec.local : undefined;
-      expect([cell, unset]).toEqual([cell, local === undefined ? expect.stringMatching(/^(unset|none)$/) : `\`${local}\``]);
-    }
+    const { actual, expected } = unsetColumn(rows, CMS_VARIABLES);
+    expect(actual).toEqual(expected);
   });
 });
 

@@ -8,7 +8,7 @@
  * would silently drop there.
  */
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { Parser } from 'htmlparser2';
+import { runnableInlineScripts } from '../__tests__/support/runnableScripts';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -56,29 +56,6 @@ function expectSecurityHeaders(response: APIResponse, label: string, served = la
 }
 
 const get = (request: APIRequestContext, url: string, headers: Record<string, string> = {}) => request.get(url, { maxRedirects: 0, headers });
-
-/** The inline scripts a browser runs in `html`, read with an HTML parser (not hosting.ts's expression). */
-function inlineScriptsParsed(html: string): string[] {
-  const found: string[] = [];
-  let current: string | null = null;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      const type = (attributes.type ?? '').toLowerCase();
-      const runs = ['', 'text/javascript', 'application/javascript', 'module'].includes(type);
-      current = name === 'script' && attributes.src === undefined && runs ? '' : null;
-    },
-    ontext(text) {
-      if (current !== null) current += text;
-    },
-    onclosetag(name) {
-      if (name === 'script' && current !== null) found.push(current);
-      current = null;
-    },
-  });
-  parser.write(html);
-  parser.end();
-  return found;
-}
 
 const directive = (policy: string, name: string) =>
   policy
@@ -260,7 +237,7 @@ test.describe('Content-Security-Policy', () => {
       const wanted = servedKind(file) === 'search' ? rules.policies.search : rules.policies.page;
       expect([file, policy]).toEqual([file, [wanted]]);
       policies.add(policy[0]);
-      expect([file, inlineScriptsParsed(await response.text())]).toEqual([file, []]);
+      expect([file, runnableInlineScripts(await response.text())]).toEqual([file, []]);
     }
     expect(policies.size).toBe(2);
     expect(pages.filter((file) => servedKind(file) === 'search').map(pagePath)).toEqual(['/bg/search/', '/en/search/', '/search/']);
@@ -279,7 +256,7 @@ test.describe('Content-Security-Policy', () => {
     expect(values(response, 'Content-Security-Policy')).toEqual([adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }, integrity)]);
     // Its sign-in popup must be able to answer it: same-origin would cut the popup off (hosting/rules.ts).
     expect(values(response, OPENER_POLICY_HEADER)).toEqual([CMS_PAGE_OPENER_POLICY]);
-    expect(inlineScriptsParsed(await response.text())).toEqual([]);
+    expect(runnableInlineScripts(await response.text())).toEqual([]);
   });
 });
 

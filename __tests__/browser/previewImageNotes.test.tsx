@@ -12,30 +12,18 @@ import { Blob as NodeBlob } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, render, waitFor } from '@testing-library/react';
-import { markdownLabels } from '../../plugins/labels';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../../plugins/stockpay-remark-images/limits';
 import { mediaSource } from '../../plugins/stockpay-remark-images/transform';
-import { localeText } from '../../node/locales';
-import { EntryPreview, PREVIEW_TEXT, type MediaAssets, type PreviewSettings } from '../../src/browser/preview/EntryPreview';
+import { EntryPreview, PREVIEW_TEXT, type MediaAssets } from '../../src/browser/preview/EntryPreview';
 import { mediaAssets } from '../../src/browser/preview/register';
 import { previewView } from '../../src/browser/preview/views';
 import { LARGEST_WIDTH } from '../../src/browser/preview/images';
-import { LANGUAGES, type Language } from '../../src/lib/languages';
-import { loadLocales } from '../support/locales';
+import { PREVIEW_SETTINGS } from '../support/previewSettings';
 
 const ROOT = path.join(__dirname, '..', '..');
 const PHOTO_BYTES = readFileSync(path.join(ROOT, 'content/media/labelled-stock.jpg'));
 
-const settings: PreviewSettings = {
-  productName: 'StockPay',
-  siteUrl: 'https://stockpay.example',
-  labels: Object.fromEntries(LANGUAGES.map((language) => [language, markdownLabels((namespace, key, field) => localeText(language, namespace, key, field))])) as Record<
-    Language,
-    ReturnType<typeof markdownLabels>
-  >,
-  locales: loadLocales() as PreviewSettings['locales'],
-  diagramScripts: { mermaid: 'mermaid.min.js', page: 'diagram-page.js' },
-};
+const settings = PREVIEW_SETTINGS;
 
 /** A post in the preview, as Decap's entry data has it. */
 const post = (body: string, fields: Record<string, unknown> = {}) =>

@@ -10,24 +10,13 @@
  */
 import React from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { markdownLabels } from '../../plugins/labels';
-import { localeText } from '../../node/locales';
-import { EntryPreview, LOOKUP_DELAY_MS, PREVIEW_TEXT, type EntryLinks, type PreviewSettings } from '../../src/browser/preview/EntryPreview';
+import { EntryPreview, LOOKUP_DELAY_MS, PREVIEW_TEXT, type EntryLinks } from '../../src/browser/preview/EntryPreview';
 import { entryElement, entryExists, entryLinks, registerPreviews } from '../../src/browser/preview/register';
 import { previewView } from '../../src/browser/preview/views';
-import { LANGUAGES, type Language } from '../../src/lib/languages';
-import { loadLocales } from '../support/locales';
+import type { Language } from '../../src/lib/languages';
+import { PREVIEW_SETTINGS } from '../support/previewSettings';
 
-const settings: PreviewSettings = {
-  productName: 'StockPay',
-  siteUrl: 'https://stockpay.example',
-  labels: Object.fromEntries(LANGUAGES.map((language) => [language, markdownLabels((namespace, key, field) => localeText(language, namespace, key, field))])) as Record<
-    Language,
-    ReturnType<typeof markdownLabels>
-  >,
-  locales: loadLocales() as PreviewSettings['locales'],
-  diagramScripts: { mermaid: 'mermaid.min.js', page: 'diagram-page.js' },
-};
+const settings = PREVIEW_SETTINGS;
 
 const PAGE = 'https://stockpay.example/admin/';
 const POST = { title: 'Годишна инвентаризация', description: 'Как да преброим склада', date: '2026-11-03', body: 'Текст.' };

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { createHash } from 'node:crypto';
-import { Parser } from 'htmlparser2';
+import { runnableInlineScripts } from '../support/runnableScripts';
 import {
   AUTH_PATH,
   CALLBACK_PATH,
@@ -69,27 +69,6 @@ function pageData(html: string): { origin: string; greeting: string; message: st
   const match = /<script type="application\/json" id="sign-in">([^<]*)<\/script>/.exec(html);
   if (!match) throw new Error('no data block');
   return JSON.parse(match[1]);
-}
-
-/** The scripts a browser would run in `html`, read with an HTML parser. */
-function runnableScripts(html: string): string[] {
-  const found: string[] = [];
-  let current: string | null = null;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      current = name === 'script' && (attributes.type ?? '') === '' ? '' : null;
-    },
-    ontext(text) {
-      if (current !== null) current += text;
-    },
-    onclosetag(name) {
-      if (name === 'script' && current !== null) found.push(current);
-      current = null;
-    },
-  });
-  parser.write(html);
-  parser.end();
-  return found;
 }
 
 const ANSWER_POLICY = policyText(SIGN_IN_ANSWER_DIRECTIVES);
@@ -227,7 +206,7 @@ describe('/oauth/callback', () => {
       message: `authorization:github:success:${JSON.stringify({ token: TOKEN, provider: 'github' })}`,
       alone: expect.stringContaining('not opened by the content manager'),
     });
-    expect(runnableScripts(html)).toEqual([CALLBACK_SCRIPT]);
+    expect(runnableInlineScripts(html)).toEqual([CALLBACK_SCRIPT]);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expectExchangeHeaders(response, PAGE_POLICY);
     // The cookie is used once: cleared on the way back.
@@ -249,7 +228,7 @@ describe('/oauth/callback', () => {
     const hostile = 'gho_</script><script>alert(1)</script>&#x3c;\u2028';
     const { deps } = world(() => Response.json({ access_token: hostile.replace('\u2028', '') }));
     const html = await (await exchange(callback(`code=${CODE}&state=${STATE}`), SETTINGS, deps)).response.text();
-    expect(runnableScripts(html)).toEqual([CALLBACK_SCRIPT]);
+    expect(runnableInlineScripts(html)).toEqual([CALLBACK_SCRIPT]);
     expect(JSON.parse(pageData(html).message.replace('authorization:github:success:', ''))).toEqual({ token: hostile.replace('\u2028', ''), provider: 'github' });
   });
 

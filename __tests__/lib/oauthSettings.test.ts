@@ -1,6 +1,5 @@
 /** @jest-environment node */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { unsetColumn, variableRows } from '../support/guideTables';
 import { OAUTH_VARIABLES, OAUTH_VARIABLE_NAMES, oauthListenFromEnv, oauthSettingsFromEnv, type OAuthEnv } from '../../src/lib/config';
 
 /**
@@ -8,7 +7,6 @@ import { OAUTH_VARIABLES, OAUTH_VARIABLE_NAMES, oauthListenFromEnv, oauthSetting
  * beside the CMS's and read where the exchange runs: every refusal names
  * its variable and never quotes a secret.
  */
-const ROOT = path.join(__dirname, '..', '..');
 const GITHUB_SECRET = 'ghsecret-0123456789abcdef0123456789abcdef';
 const GITLAB_SECRET = 'gloas-0123456789abcdef0123456789abcdef0123456789abcdef';
 const ENV: OAuthEnv = {
@@ -127,24 +125,9 @@ describe('oauthListenFromEnv', () => {
 
 describe("the configuration guide's table of the exchange's variables", () => {
   it('names each variable src/lib/config.ts declares, in order, with its default', () => {
-    const guide = readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
-    const start = guide.indexOf('## The sign-in exchange');
-    expect(start).toBeGreaterThan(0);
-    const section = guide.slice(start, guide.indexOf('\n## ', start + 1));
-    const rows = section
-      .split('\n')
-      .filter((line) => line.startsWith('| `'))
-      .map((line) =>
-        line
-          .split('|')
-          .slice(1, -1)
-          .map((cell) => cell.trim()),
-      );
+    const rows = variableRows('## The sign-in exchange');
     expect(rows.map(([name]) => name)).toEqual(OAUTH_VARIABLE_NAMES.map((name) => `\`${name}\``));
-    for (const [cell, , unset] of rows) {
-      const spec = OAUTH_VARIABLES[cell.replace(/`/g, '') as keyof typeof OAUTH_VARIABLES];
-      const local = 'local' in spec ? spec.local : undefined;
-      expect([cell, unset]).toEqual([cell, local === undefined ? expect.stringMatching(/^(unset|none)$/) : `\`${local}\``]);
-    }
+    const { actual, expected } = unsetColumn(rows, OAUTH_VARIABLES);
+    expect(actual).toEqual(expected);
   });
 });
