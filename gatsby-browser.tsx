@@ -1,21 +1,32 @@
 import type { GatsbyBrowser } from 'gatsby';
 import { startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { watchAddressDuringHydration } from './src/browser/addressCatchUp';
 import { installSmoothInPageScroll } from './src/browser/smoothInPageScroll';
 import './src/styles/global.css';
+
+/** Replays an address change the router missed while the page hydrated (src/browser/addressCatchUp.ts). */
+let catchUpWithAddress: (() => void) | undefined;
 
 /**
  * Starts smooth scrolling for in-page links, then gives the main thread
  * back to the browser between evaluating the bundle
  * and starting the page: Gatsby otherwise runs both in one task, long enough
  * to delay a tap on a phone. The resolved promise is awaited by Gatsby.
+ * The address is noted here, before hydration, for onInitialClientRender.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-browser/#onClientEntry
  */
 export const onClientEntry: GatsbyBrowser['onClientEntry'] = () => {
   installSmoothInPageScroll(document);
+  catchUpWithAddress = watchAddressDuringHydration(window);
   return new Promise<void>((resolve) => {
     window.setTimeout(resolve, 0);
   });
+};
+
+/** Runs once the first render (hydration) is committed and the router listens. */
+export const onInitialClientRender: GatsbyBrowser['onInitialClientRender'] = () => {
+  catchUpWithAddress?.();
 };
 
 /**
