@@ -20,7 +20,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync 
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_WIDTHS, SHARE_CROP, type ImageFile, type ImageFormat, type ProcessedImage } from '../plugins/stockpay-remark-images/picture';
-import { MEDIA_EXTENSIONS, mediaFileProblem } from '../src/build/mediaFiles';
+import { MEDIA_EXTENSIONS, imageOfType, mediaFileProblem } from '../src/build/mediaFiles';
 import { ANIMATION_MAX_FRAMES, ANIMATION_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../plugins/stockpay-remark-images/limits';
 import { IMAGES, keptCacheDir, recordUse, writeWhole } from './keptCache.js';
 
@@ -48,9 +48,6 @@ const SHARP_FORMATS: Readonly<Record<string, ImageFormat | 'svg' | 'ico'>> = { P
 
 /** What every key depends on besides the bytes: the widths, the encodings, sharp and libvips. */
 const SETTINGS = JSON.stringify({ IMAGE_WIDTHS, ANIMATION_WIDTHS, ENCODINGS, SHARE_CROP, sharp: sharp.versions });
-
-/** 'a PNG image', 'an AVIF image'. */
-const article = (type: string) => `${/^[AEIOS]/.test(type) ? 'an' : 'a'} ${type} image`;
 
 /** An upload refused: the message names the file. */
 export class ImageError extends Error {}
@@ -117,7 +114,7 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
   if (actual === 'svg') throw new ImageError(svg);
   if (own === 'ico' || !own || actual !== own)
     throw new ImageError(
-      `${source} is named as ${type ? article(type) : 'no image'} but holds ${actual ? article(actual.toUpperCase()) : 'no image sharp reads'}; give it the extension of what it is`,
+      `${source} is named as ${type ? imageOfType(type) : 'no image'} but holds ${actual ? imageOfType(actual.toUpperCase()) : 'no image sharp reads'}; give it the extension of what it is`,
     );
   const frames = metadata.pages ?? 1;
   const animated = frames > 1;

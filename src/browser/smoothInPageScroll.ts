@@ -1,8 +1,8 @@
 /** How long a smooth scroll may keep `scroll-behavior: smooth` when the browser sends no `scrollend` (Safari). */
 export const SMOOTH_SCROLL_MAX_MS = 1000;
 
-/** True for a plain click that the browser will follow in this tab (no modifier, main button). */
-function isPlainClick(event: MouseEvent): boolean {
+/** True for a plain click that the browser will follow in this tab (no modifier, main button); a React event's fields are the same. */
+export function isPlainClick(event: Pick<MouseEvent, 'button' | 'metaKey' | 'ctrlKey' | 'shiftKey' | 'altKey'>): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 

@@ -74,6 +74,9 @@ export const MEDIA_RULE = `images only, whose contents match their extension: ${
   .map((extension) => `.${extension}`)
   .join(', ')}`;
 
+/** 'a PNG image', 'an AVIF image': an image type named in a message. */
+export const imageOfType = (type: string): string => `${/^[AEIOS]/.test(type) ? 'an' : 'a'} ${type} image`;
+
 /**
  * Why the file named `name` (a path; its extension counts, any case) with
  * these first bytes (MEDIA_HEAD_BYTES of them, or all of a shorter file) is
@@ -84,6 +87,6 @@ export function mediaFileProblem(name: string, head: Uint8Array): string | undef
   const key = extension?.toLowerCase();
   const type = key !== undefined && Object.prototype.hasOwnProperty.call(MEDIA_EXTENSIONS, key) ? MEDIA_EXTENSIONS[key] : undefined;
   if (!type) return extension === undefined ? 'has no extension, so it is not an image' : `is a .${extension} file, not an image`;
-  if (!MATCHES[type](head)) return `is named .${extension} but its contents are not ${/^[AEIOS]/.test(type) ? 'an' : 'a'} ${type} image`;
+  if (!MATCHES[type](head)) return `is named .${extension} but its contents are not ${imageOfType(type)}`;
   return undefined;
 }

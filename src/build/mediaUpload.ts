@@ -7,7 +7,7 @@
  * CMS altogether. So whatever the CMS uploads, the build accepts. Pure: the
  * local CMS backend (cms/localBackend.ts) applies it to every upload.
  */
-import { MEDIA_EXTENSIONS, mediaFileProblem } from './mediaFiles';
+import { MEDIA_EXTENSIONS, imageOfType, mediaFileProblem } from './mediaFiles';
 
 /** The largest image the CMS uploads: a photograph at full size, far above what a page should carry. */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
@@ -25,6 +25,6 @@ export function mediaUploadError(file: string, bytes: Uint8Array): string | null
     return `${file}: the CMS uploads ${ALLOWED}; ${extension ? `.${extension} files are` : 'a file without an extension is'} not accepted.`;
   if (bytes.length > MEDIA_MAX_BYTES) return `${file}: ${bytes.length} bytes is over the limit; the CMS uploads ${ALLOWED}.`;
   const type = MEDIA_EXTENSIONS[extension];
-  if (mediaFileProblem(file, bytes)) return `${file}: its content is not ${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} image, whatever its name says; the CMS uploads ${ALLOWED}.`;
+  if (mediaFileProblem(file, bytes)) return `${file}: its content is not ${imageOfType(type)}, whatever its name says; the CMS uploads ${ALLOWED}.`;
   return null;
 }

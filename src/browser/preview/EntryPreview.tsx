@@ -45,6 +45,7 @@ import { UPLOAD_EXTENSIONS } from '../../build/mediaUpload';
 import { renderMarkdown } from './markdown';
 import { LARGEST_WIDTH, imageProblems, isAssetUrl, mediaAsset, servedSize, type ImageProblem, type UploadFacts } from './images';
 import { drawDiagrams, type DiagramScripts } from './diagrams';
+import { isPlainClick } from '../smoothInPageScroll';
 import type { PreviewView } from './views';
 import * as styles from './EntryPreview.module.css';
 
@@ -493,7 +494,7 @@ function useFound(find: EntryLinks['find'], collection: string | undefined, name
  * browser's.
  */
 function startAnew(event: React.MouseEvent<HTMLAnchorElement>): void {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!isPlainClick(event)) return;
   event.preventDefault();
   // The preview's code runs in the CMS page (its elements are drawn into the preview's frame): this is the CMS page's address.
   window.location.assign(event.currentTarget.href);
