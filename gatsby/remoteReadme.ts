@@ -7,6 +7,7 @@
  * Its markdown then goes through the same checks as content/ files
  * (plugins/stockpay-remark-safe-markdown).
  */
+import { BodyTooLargeError, readBodyWithin } from '../src/lib/boundedBody';
 
 export const REMOTE_README_LIMITS = {
   /** The whole exchange, redirects and body included. */
@@ -46,36 +47,6 @@ function httpsUrl(value: string, base?: string): URL {
   }
   if (url.protocol !== 'https:') throw new RemoteReadmeError(`only https is allowed, got "${url.href}"`);
   return url;
-}
-
-async function readBody(response: Response, maxBytes: number, abort: () => void): Promise<Uint8Array> {
-  const length = Number(response.headers.get('content-length'));
-  if (Number.isFinite(length) && length > maxBytes) {
-    abort();
-    throw new RemoteReadmeError(`the body is ${length} bytes, more than the limit of ${maxBytes}`);
-  }
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      abort();
-      await reader.cancel().catch(() => undefined);
-      throw new RemoteReadmeError(`the body is more than the limit of ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
 }
 
 /**
@@ -130,9 +101,9 @@ export async function fetchRemoteReadme(url: string, options: FetchReadmeOptions
       }
       let body: Uint8Array;
       try {
-        body = await readBody(response, maxBytes, () => controller.abort());
+        body = await readBodyWithin(response, maxBytes);
       } catch (error) {
-        if (error instanceof RemoteReadmeError) throw error;
+        if (error instanceof BodyTooLargeError) throw new RemoteReadmeError(error.message);
         if (controller.signal.aborted) throw timedOut();
         throw new RemoteReadmeError(`reading the body failed: ${(error as Error).message}`);
       }

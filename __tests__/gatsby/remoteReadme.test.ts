@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetchRemoteReadme, REMOTE_README_LIMITS, type FetchReadmeOptions } from '../../gatsby/remoteReadme';
+import { streamWithoutEnd, type EndlessAnswer } from '../support/endlessAnswer';
 
 /**
  * Loopback servers stand in for the README host. The code under test only
@@ -90,25 +91,21 @@ describe('fetchRemoteReadme', () => {
     expect(await reason(`${origin}/README.md`, { timeoutMs: 300 })).toBe('no complete answer within 0.3 s');
   });
 
-  it('refuses a body over 1 MB, announced or not, without reading it all', async () => {
+  it('refuses a body over 1 MB, announced or not, and hangs up on a body without end', async () => {
     const announced = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(2 * 1024 * 1024) });
       res.write('x'.repeat(1024));
     });
     expect(await reason(`${announced}/README.md`)).toBe('the body is 2097152 bytes, more than the limit of 1048576');
 
-    let sent = 0;
+    const answers: EndlessAnswer[] = [];
     const endless = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' }); // chunked, no length
-      const chunk = 'y'.repeat(64 * 1024);
-      const pump = () => {
-        while (!res.destroyed && sent < 64 * 1024 * 1024 && res.write(chunk)) sent += chunk.length;
-      };
-      res.on('drain', pump);
-      pump();
+      answers.push(streamWithoutEnd(res));
     });
     expect(await reason(`${endless}/README.md`)).toBe('the body is more than the limit of 1048576 bytes');
-    expect(sent).toBeLessThan(16 * 1024 * 1024);
+    // The build closed the connection: the host stopped sending within the limit and what the sockets buffer.
+    expect(await answers[0].hungUp).toBeLessThan(REMOTE_README_LIMITS.maxBytes + 64 * 1024 * 1024);
 
     const exactly = await serve(text('z'.repeat(1024 * 1024)));
     expect(await get(`${exactly}/README.md`)).toHaveLength(1024 * 1024);
