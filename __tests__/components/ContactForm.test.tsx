@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { ContactForm } from '../../src/components/contact/ContactForm';
 import { DRAFT_KEY } from '../../src/components/contact/useContactDraft';
+import { cannedAnswer } from '../support/cannedAnswer';
 import { renderWithI18n, withI18n } from '../support/renderWithI18n';
 
 type Answer = { status: number; body: string };
@@ -11,7 +12,7 @@ type Answer = { status: number; body: string };
 function mockFetch(...answers: Answer[]) {
   const fetchMock = jest.fn(async () => {
     const answer = answers.length > 1 ? answers.shift()! : answers[0];
-    return { ok: answer.status < 400, status: answer.status, text: async () => answer.body } as Response;
+    return cannedAnswer(answer.status, answer.body);
   });
   global.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;

@@ -3,6 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fixture from '../../sandbox/plans.json';
 import { PlansSection } from '../../src/components/pricing/PlansSection';
+import { PLANS_ANSWER_MAX_BYTES } from '../../src/lib/plans';
+import { cannedAnswer } from '../support/cannedAnswer';
 import { renderWithI18n } from '../support/renderWithI18n';
 
 type Answer = { status: number; body: string } | Error;
@@ -12,7 +14,7 @@ function mockFetch(...answers: Answer[]) {
   const fetchMock = jest.fn(async () => {
     const answer = answers.length > 1 ? answers.shift() : answers[0];
     if (answer instanceof Error) throw answer;
-    return { ok: answer!.status < 400, status: answer!.status, text: async () => answer!.body } as Response;
+    return cannedAnswer(answer!.status, answer!.body);
   });
   global.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;
@@ -106,6 +108,13 @@ describe('Pricing plans', () => {
     mockFetch({ status: 200, body: '{"plans": [' });
     renderWithI18n(<PlansSection />);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the plans.');
+  });
+
+  it('treats an answer larger than its limit as a failure, and says so in the console', async () => {
+    mockFetch({ status: 200, body: `[${' '.repeat(PLANS_ANSWER_MAX_BYTES)}]` });
+    renderWithI18n(<PlansSection />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the plans.');
+    expect(console.error).toHaveBeenCalledWith('Could not load the subscription plans:', expect.objectContaining({ kind: 'too-large' }));
   });
 
   it('says when no plans are available', async () => {

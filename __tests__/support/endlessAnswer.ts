@@ -50,11 +50,11 @@ export interface EndlessServer {
   close: () => Promise<void>;
 }
 
-/** A loopback server (a free port) whose every answer is 200 with `headers` and a body without end. */
-export function serveWithoutEnd(headers: OutgoingHttpHeaders): Promise<EndlessServer> {
+/** A loopback server (a free port) whose every answer is `status` with `headers` and a body without end. */
+export function serveWithoutEnd(headers: OutgoingHttpHeaders, status = 200): Promise<EndlessServer> {
   const answers: EndlessAnswer[] = [];
   const server = createServer((_request, response) => {
-    response.writeHead(200, headers);
+    response.writeHead(status, headers);
     answers.push(streamWithoutEnd(response));
   });
   return new Promise((resolve, reject) => {

@@ -1,8 +1,9 @@
 /**
- * The one way the site calls an API: JSON in and out, a timeout, errors
- * sorted into kinds a page can explain, and the CSRF header for requests
- * that change state on our own origin.
+ * The one way the site calls an API: JSON in and out, a timeout and a
+ * limit on the answer's size, errors sorted into kinds a page can explain,
+ * and the CSRF header for requests that change state on our own origin.
  */
+import { BodyTooLargeError, readTextWithin } from './boundedBody';
 
 /** How long any API call may take before the visitor is told it failed (ms). */
 export const REQUEST_TIMEOUT_MS = 8000;
@@ -11,14 +12,14 @@ export const REQUEST_TIMEOUT_MS = 8000;
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 
-export type ApiErrorKind = 'timeout' | 'network' | 'status' | 'malformed';
+export type ApiErrorKind = 'timeout' | 'network' | 'status' | 'malformed' | 'too-large';
 
 export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
     readonly status?: number,
-    /** The answer's body, for an error status: it may say why. */
+    /** The answer's body, for an error status: it may say why (none when it was larger than the call's limit). */
     readonly body?: string,
   ) {
     super(message);
@@ -65,22 +66,28 @@ export interface RequestOptions {
   /** Sent as a JSON body. */
   json?: unknown;
   timeoutMs?: number;
+  /** The most bytes of the answer's body read: each call names its own, from what its answer holds. */
+  maxBytes: number;
   /** For tests; the global fetch otherwise. */
   fetchImpl?: typeof fetch;
   /** For tests; document.cookie otherwise. */
   cookies?: string;
   /**
    * Any 2xx answer is a success whatever its body: an answer that is not
-   * JSON resolves to its text instead of failing as malformed.
+   * JSON resolves to its text instead of failing as malformed, one larger
+   * than maxBytes to null (unread).
    */
   anyBody?: boolean;
 }
 
 /**
  * Sends a request and resolves to the parsed JSON answer (null when the
- * body is empty). Rejects with an ApiError saying what went wrong.
+ * body is empty). Rejects with an ApiError saying what went wrong. The
+ * body is read within options.maxBytes (src/lib/boundedBody.ts): past it,
+ * the answer is cut off and is `too-large`, or, for an error status, a
+ * `status` error without its body.
  */
-export async function requestJson(url: string, options: RequestOptions = {}): Promise<unknown> {
+export async function requestJson(url: string, options: RequestOptions): Promise<unknown> {
   const method = options.method ?? 'GET';
   const fetchImpl = options.fetchImpl ?? fetch;
   const cookies = options.cookies ?? (typeof document === 'undefined' ? '' : document.cookie);
@@ -94,7 +101,8 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   let response: Response;
-  let text: string;
+  // The body's text, or why it was cut off.
+  let text: string | BodyTooLargeError;
   try {
     response = await fetchImpl(url, {
       method,
@@ -102,14 +110,21 @@ export async function requestJson(url: string, options: RequestOptions = {}): Pr
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: controller.signal,
     });
-    text = await response.text();
+    text = await readTextWithin(response, options.maxBytes).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) return error;
+      throw error;
+    });
   } catch (error) {
     if (controller.signal.aborted) throw new ApiError('timeout', `${method} ${url} took longer than ${timeoutMs} ms`);
     throw new ApiError('network', `${method} ${url} failed: ${(error as Error).message}`);
   } finally {
     clearTimeout(timer);
   }
-  if (!response.ok) throw new ApiError('status', `${method} ${url} answered ${response.status}`, response.status, text);
+  if (!response.ok) throw new ApiError('status', `${method} ${url} answered ${response.status}`, response.status, typeof text === 'string' ? text : undefined);
+  if (text instanceof BodyTooLargeError) {
+    if (options.anyBody) return null;
+    throw new ApiError('too-large', `${method} ${url} answered too much: ${text.message}`);
+  }
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;

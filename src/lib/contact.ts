@@ -110,6 +110,15 @@ export function buildContactRequest(values: ContactValues, productName: string):
   };
 }
 
+/**
+ * The most bytes of the contact API's answer read. A success is only
+ * logged, and of a refusal only its reason is shown, at most
+ * REASON_MAX_LENGTH characters; ASP.NET's problem details with every
+ * field's errors are a few KiB. Past 64 KiB the answer is not read: a
+ * success stays a success, a refusal keeps its status and loses its reason.
+ */
+export const CONTACT_ANSWER_MAX_BYTES = 64 * 1024;
+
 export interface ContactApi {
   apiUrl: string;
   apiKey: string;
@@ -127,6 +136,7 @@ export function sendContactMessage(request: ContactRequest, api: ContactApi): Pr
     headers: { [API_KEY_HEADER]: api.apiKey },
     json: request,
     anyBody: true,
+    maxBytes: CONTACT_ANSWER_MAX_BYTES,
   });
 }
 

@@ -48,6 +48,14 @@ export class PlansFormatError extends Error {}
 
 /** The most plans shown for one billing period: more would be an API mistake, not a choice. */
 export const MAX_PLANS_PER_PERIOD = 12;
+/**
+ * The most bytes of the plans answer read: a plan is about 180 bytes of
+ * JSON (the sandbox's 11 are 2 KB), and at most MAX_PLANS_PER_PERIOD are
+ * shown for each of the PERIODS, with their onboarding fees beside; some 50
+ * plans are 9 KB, so 256 KiB leaves room for fields the API may add and
+ * stops an answer that is no plan list long before it fills a phone's memory.
+ */
+export const PLANS_ANSWER_MAX_BYTES = 256 * 1024;
 /** The largest amount taken, in minor units (10 million in major units): larger is a mistake. */
 export const MAX_AMOUNT_MINOR = 1_000_000_000;
 

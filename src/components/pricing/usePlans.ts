@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import { ApiError, requestJson } from '../../lib/api';
 import { API_KEY_HEADER, AVAILABLE_PLANS_PATH } from '../../lib/apiContract';
 import { siteConfig } from '../../lib/config';
-import { parsePlans, plansOverCap, type Plan } from '../../lib/plans';
+import { PLANS_ANSWER_MAX_BYTES, parsePlans, plansOverCap, type Plan } from '../../lib/plans';
 
 export type PlansState = { status: 'loading' } | { status: 'loaded'; plans: Plan[] } | { status: 'failed'; reason: 'timeout' | 'failed' };
 
@@ -17,7 +17,7 @@ export function usePlans(): { state: PlansState; retry: () => void } {
 
   useEffect(() => {
     let current = true;
-    requestJson(`${siteConfig.paymentsApiUrl}${AVAILABLE_PLANS_PATH}`, { headers: { [API_KEY_HEADER]: siteConfig.paymentsApiKey } })
+    requestJson(`${siteConfig.paymentsApiUrl}${AVAILABLE_PLANS_PATH}`, { headers: { [API_KEY_HEADER]: siteConfig.paymentsApiKey }, maxBytes: PLANS_ANSWER_MAX_BYTES })
       .then((data) => {
         const { plans, rejected } = parsePlans(data);
         if (rejected.length > 0) console.warn('Some subscription plans were dropped as invalid:', rejected);
