@@ -56,6 +56,7 @@ function load<Exports>(code: string, extra: Record<string, unknown>): Exports {
     URLSearchParams,
     AbortSignal,
     TextEncoder,
+    TextDecoder,
     crypto: globalThis.crypto,
     btoa,
     console: { error: () => undefined, log: () => undefined, warn: () => undefined },

@@ -7,10 +7,13 @@ import {
   CALLBACK_SCRIPT,
   CALLBACK_SCRIPT_HASH,
   EXCHANGE_SECURITY_HEADERS,
+  SPENT_STATES_KEPT,
   STATE_LIFETIME,
+  TOKEN_ANSWER_MAX_BYTES,
   exchange,
   providerEndpoints,
   sameInConstantTime,
+  spentStates,
   stateCookieName,
   type ExchangeDeps,
   type ExchangeSettings,
@@ -55,6 +58,7 @@ function world(answer: (call: Call) => Response | Promise<Response> = () => Resp
     },
     random: (length) => new Uint8Array(length).fill(7),
     now: () => NOW,
+    spent: spentStates(),
   };
   return { deps, calls };
 }
@@ -63,6 +67,12 @@ const get = (target: string, cookie?: string, method = 'GET') => new Request(`${
 const started = (provider = 'github', issued = NOW / 1000, state = STATE) => `${COOKIE}=${provider}.${issued}.${state}`;
 /** The provider's answer to this browser: with the cookie of a started sign-in, another, or none (null). */
 const callback = (query: string, cookie: string | null = started()) => get(`${CALLBACK_PATH}?${query}`, cookie ?? undefined);
+
+/** A body of 64 KiB chunks of spaces without end, as a stream. */
+const spaces = () =>
+  new ReadableStream<Uint8Array>({
+    pull: (controller) => controller.enqueue(new Uint8Array(64 * 1024).fill(0x20)),
+  });
 
 /** The data the callback page hands its script, as the script reads it. */
 function pageData(html: string): { origin: string; greeting: string; message: string; alone: string } {
@@ -283,7 +293,8 @@ describe('/oauth/callback', () => {
     expect(pageData(html).message).toBe(`authorization:github:error:${JSON.stringify({ message: 'GitHub did not sign you in (access_denied).' })}`);
     expect(html).toContain('<p id="status">GitHub did not sign you in (access_denied). Close this window');
     expect(html).not.toContain('has denied');
-    const odd = await exchange(callback(`error=%3Cb%3Ebold%3C%2Fb%3E&state=${STATE}`), SETTINGS, deps);
+    // A sign-in of its own: the first one's state is spent.
+    const odd = await exchange(callback(`error=%3Cb%3Ebold%3C%2Fb%3E&state=${STATE}`), SETTINGS, world().deps);
     expect(pageData(await odd.response.text()).message).toContain('(an error)');
     expect(calls).toEqual([]);
     // Only once the state matched: a stranger's error is refused like any other answer.
@@ -329,6 +340,29 @@ describe('/oauth/callback', () => {
       'GitHub did not accept the sign-in (status 401).',
       'failed: provider refused the code (status 401)',
     ],
+    [
+      'the provider answers without end',
+      () => new Response(spaces(), { headers: { 'Content-Type': 'application/json' } }),
+      `GitHub's answer was refused: the body is more than the limit of ${TOKEN_ANSWER_MAX_BYTES} bytes.`,
+      'failed: provider answer too large',
+    ],
+    [
+      'the provider announces 3 GB',
+      () => new Response(spaces(), { headers: { 'Content-Type': 'application/json', 'Content-Length': String(3 * 1024 ** 3) } }),
+      `GitHub's answer was refused: the body is ${3 * 1024 ** 3} bytes, more than the limit of ${TOKEN_ANSWER_MAX_BYTES}.`,
+      'failed: provider answer too large',
+    ],
+    [
+      "the provider's answer breaks off",
+      () =>
+        new Response(
+          new ReadableStream({
+            pull: (controller) => controller.error(new TypeError('terminated')),
+          }),
+        ),
+      "Could not read GitHub's answer.",
+      'failed: provider answer unreadable',
+    ],
   ])('tells the CMS when it %s, and logs no code, token or secret', async (_, answer, text, event) => {
     const { deps } = world(answer);
     const result = await exchange(callback(`code=${CODE}&state=${STATE}`), SETTINGS, deps);
@@ -337,6 +371,22 @@ describe('/oauth/callback', () => {
     expect(pageData(html).message).toBe(`authorization:github:error:${JSON.stringify({ message: text })}`);
     expect(pageData(html).origin).toBe(CMS);
     for (const secret of [CODE, TOKEN, GITHUB_SECRET]) expect(`${result.event}${html}`).not.toContain(secret);
+  });
+
+  it('trades a code once: the same answer again, its cookie replayed, is refused without asking the provider, for as long as the state lives', async () => {
+    const { deps, calls } = world();
+    const first = await exchange(callback(`code=${CODE}&state=${STATE}`), SETTINGS, deps);
+    expect([first.response.status, first.event]).toEqual([200, null]);
+    const again = await exchange(callback(`code=${CODE}&state=${STATE}`), SETTINGS, deps);
+    expect([again.response.status, again.event]).toEqual([403, 'refused: state already used']);
+    const text = await again.response.text();
+    expect(text).toContain('this answer was used already; a sign-in finishes once');
+    expect(text).not.toContain(TOKEN);
+    expect(again.response.headers.getSetCookie()).toEqual([`${COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`]);
+    // An error the provider sent back is an answer too: spent as well.
+    const denied = await exchange(callback(`error=access_denied&state=${STATE}`), SETTINGS, deps);
+    expect(denied.event).toBe('refused: state already used');
+    expect(calls).toHaveLength(1);
   });
 
   it('refuses to trade a code for a provider it no longer has an application for', async () => {
@@ -364,21 +414,70 @@ describe('anything else', () => {
     expectExchangeHeaders(response, ANSWER_POLICY);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('%s is refused: the exchange answers GET only', async (method) => {
+  it.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])('%s to the start is refused: it answers GET and HEAD only', async (method) => {
     const { deps } = world();
     const { response, event } = await exchange(get(`${AUTH_PATH}?provider=github`, undefined, method), SETTINGS, deps);
     expect([response.status, event, response.headers.get('allow')]).toEqual([405, 'refused: method', 'GET, HEAD']);
   });
 
-  it('answers HEAD as GET', async () => {
-    const { deps } = world();
+  it('answers HEAD to the start as GET: a redirect and a cookie, nothing traded', async () => {
+    const { deps, calls } = world();
     expect((await exchange(get(`${AUTH_PATH}?provider=github`, undefined, 'HEAD'), SETTINGS, deps)).response.status).toBe(302);
+    expect(calls).toEqual([]);
   });
+
+  it.each(['HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'])(
+    '%s to the callback trades nothing and spends nothing: it answers GET alone, and the GET that follows signs in',
+    async (method) => {
+      const { deps, calls } = world();
+      const { response, event } = await exchange(get(`${CALLBACK_PATH}?code=${CODE}&state=${STATE}`, started(), method), SETTINGS, deps);
+      expect([response.status, event, response.headers.get('allow')]).toEqual([405, 'refused: method', 'GET']);
+      expect(await response.text()).toBe('The sign-in exchange answers GET only at /oauth/callback.\n');
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(calls).toEqual([]);
+      const after = await exchange(callback(`code=${CODE}&state=${STATE}`), SETTINGS, deps);
+      expect([after.response.status, calls.length]).toEqual([200, 1]);
+    },
+  );
 
   it('refuses an address too long to be a sign-in', async () => {
     const { deps } = world();
     const { response, event } = await exchange(get(`${AUTH_PATH}?provider=github&site_id=${'a'.repeat(5000)}`), SETTINGS, deps);
     expect([response.status, event]).toEqual([414, 'refused: address too long']);
+  });
+});
+
+describe('the record of spent states', () => {
+  const A = Buffer.alloc(32, 1).toString('base64url');
+  const B = Buffer.alloc(32, 2).toString('base64url');
+
+  it('refuses a state spent already until it expires, and forgets it then', () => {
+    const spent = spentStates();
+    const until = NOW + STATE_LIFETIME * 1000;
+    expect(spent.spend(A, until, NOW)).toBe(true);
+    expect(spent.spend(A, until, NOW + 1)).toBe(false);
+    expect(spent.spend(B, until, NOW + 1)).toBe(true);
+    expect(spent.spend(A, until, until - 1)).toBe(false);
+    // Expired: its cookie is refused by then ("started too long ago"), and the record lets it go.
+    expect(spent.spend(A, until + 60_000, until)).toBe(true);
+  });
+
+  it(`keeps ${SPENT_STATES_KEPT} at most, forgetting the oldest first, so that no flood of sign-ins grows it`, () => {
+    const spent = spentStates();
+    const until = NOW + 1000;
+    const states = Array.from({ length: SPENT_STATES_KEPT + 1 }, (_, index) => `state-${index}`);
+    for (const state of states) expect(spent.spend(state, until, NOW)).toBe(true);
+    // The first made room for the last; the others are still known.
+    expect(states.slice(1).filter((state) => spent.spend(state, until, NOW))).toEqual([]);
+    expect(spent.spend(states[0], until, NOW)).toBe(true);
+  });
+
+  it("is the exchange's own: a sign-in spent in one exchange's record is unknown to another's (an edge isolate's)", async () => {
+    const one = world();
+    const other = world();
+    expect((await exchange(callback(`code=${CODE}&state=${STATE}`), SETTINGS, one.deps)).response.status).toBe(200);
+    expect((await exchange(callback(`code=${CODE}&state=${STATE}`), SETTINGS, other.deps)).response.status).toBe(200);
+    expect([one.calls.length, other.calls.length]).toEqual([1, 1]);
   });
 });
 

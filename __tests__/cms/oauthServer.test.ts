@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startExchangeServer, type RunningExchange } from '../../cms/oauth/server';
-import { CALLBACK_SCRIPT, stateCookieName, type ExchangeDeps, type ExchangeSettings } from '../../cms/oauth/exchange';
+import { CALLBACK_SCRIPT, spentStates, stateCookieName, type ExchangeDeps, type ExchangeSettings } from '../../cms/oauth/exchange';
 import { freePort } from '../../hosting/nginxServer';
 import { rawGet } from '../support/rawHttp';
 
@@ -35,6 +35,7 @@ const deps: ExchangeDeps = {
     return new Uint8Array(length).fill(9);
   },
   now: () => Date.now(),
+  spent: spentStates(),
 };
 
 beforeAll(async () => {

@@ -5,15 +5,22 @@
  * (src/lib/config.ts, oauthSettingsFromEnv) and the runtime's own fetch,
  * Web Crypto and clock. A function's log gets one line for each answer
  * that was not a success, as `npm run oauth`'s does (cms/oauth/server.ts).
+ *
+ * Its record of spent states lives in the isolate's memory: the CDN runs
+ * many isolates, each with its own, and starts and stops them as it
+ * likes, so a replayed answer that reaches another isolate is not known
+ * there. The cookie, cleared on the way back, and the provider, which
+ * takes a code once and within minutes, are what stop it then.
  */
 import { oauthSettingsFromEnv, type OAuthEnv } from '../../src/lib/config';
-import { exchange, refusal, type ExchangeDeps } from './exchange';
+import { exchange, refusal, spentStates, type ExchangeDeps } from './exchange';
 
-/** The edge runtime's own: fetch, Web Crypto's random source, the clock. */
+/** The edge runtime's own: fetch, Web Crypto's random source, the clock; and this isolate's record of spent states. */
 const EDGE_DEPS: ExchangeDeps = {
   fetch: (url, init) => fetch(url, init),
   random: (length) => crypto.getRandomValues(new Uint8Array(length)),
   now: () => Date.now(),
+  spent: spentStates(),
 };
 
 /**

@@ -22,10 +22,13 @@
  * and answers only a message from the window that opened it, from that
  * origin. The secret lives in the settings alone, read from the
  * environment where the exchange runs (src/lib/config.ts,
- * oauthSettingsFromEnv); no answer carries it. Nothing is stored: the
- * cookie is the only state, and it is cleared on the way back. Nothing is
- * logged here: each answer says what happened in a few words (`event`),
- * never with a code, a token or a secret, for the caller to log.
+ * oauthSettingsFromEnv); no answer carries it. The callback trades a code
+ * once, on GET alone: the cookie is cleared on the way back, and the
+ * state is remembered as spent (in memory, until it would have expired
+ * anyway), so the same answer replayed with its cookie trades nothing.
+ * The provider's answer is read within TOKEN_ANSWER_MAX_BYTES and 10 s.
+ * Nothing is logged here: each answer says what happened in a few words
+ * (`event`), never with a code, a token or a secret, for the caller to log.
  *
  * Written against the Web Fetch API (a Request in, a Response out) and pure
  * over its inputs (the settings, the request, a fetch for the provider, a
@@ -35,6 +38,7 @@
 import { SECURITY_HEADERS, OPENER_POLICY_HEADER } from '../../hosting/rules';
 import { SIGN_IN_ANSWER_DIRECTIVES, policyText, signInPageDirectives } from '../../src/build/policies';
 import { OAUTH_PATH } from '../../src/lib/cmsBackends';
+import { BodyTooLargeError, readTextWithin } from '../../src/lib/boundedBody';
 import { OAUTH_PROVIDERS, type OAuthProvider, type OAuthSettings } from '../../src/lib/config';
 import { escapeHtml } from '../../src/lib/html';
 import { serializeJsonLd } from '../../src/lib/seo';
@@ -63,6 +67,8 @@ export interface ExchangeDeps {
   random: (length: number) => Uint8Array;
   /** Milliseconds since the epoch. */
   now: () => number;
+  /** The states of the sign-ins this exchange has finished (spentStates): one process's, or one edge isolate's. */
+  spent: SpentStates;
 }
 
 export interface ExchangeAnswer {
@@ -91,6 +97,51 @@ const CALLBACK_PARAMETERS: readonly string[] = ['code', 'state', 'error', 'error
 
 /** How long a started sign-in may take, in seconds: the cookie's lifetime, also checked against the time it records. */
 export const STATE_LIFETIME = 600;
+
+/**
+ * The most bytes of the provider's answer to a code that are read: GitHub's
+ * is about 100 bytes, GitLab's a few hundred (a refresh token, times), and
+ * a token is taken up to 4,096 characters. An answer past this is refused
+ * unread, however much more the provider would send.
+ */
+export const TOKEN_ANSWER_MAX_BYTES = 64 * 1024;
+
+/** The methods each path answers. A HEAD to the callback would trade the code and throw the token away: GET alone there. HEAD at the start is harmless (a redirect and a cookie, nothing traded) and is how a deployer checks it (docs/deploy.md). */
+const METHODS: Readonly<Record<string, readonly string[]>> = { [AUTH_PATH]: ['GET', 'HEAD'], [CALLBACK_PATH]: ['GET'] };
+
+/** The record of spent states: `spend` says whether a state was still unspent, and spends it. */
+export interface SpentStates {
+  /** Spends `state` until `until` (ms since the epoch; forgotten after, when its cookie is refused anyway); false when it was spent already. */
+  spend(state: string, until: number, now: number): boolean;
+}
+
+/** How many spent states one record keeps: far more sign-ins than a site's editors finish in a state's lifetime. */
+export const SPENT_STATES_KEPT = 4096;
+
+/**
+ * A record of spent states in memory, bounded: an expired state is
+ * forgotten, and past `capacity` the oldest is, so no flood of sign-ins
+ * grows it. A state forgotten early can be replayed only with its cookie
+ * and its code, which the provider takes once.
+ */
+export function spentStates(capacity = SPENT_STATES_KEPT): SpentStates {
+  const until = new Map<string, number>();
+  return {
+    spend(state, expires, now) {
+      // Oldest first: they expire roughly in that order.
+      for (const [kept, at] of until) {
+        if (at > now) break;
+        until.delete(kept);
+      }
+      const known = until.get(state);
+      if (known !== undefined && known > now) return false;
+      const oldest = until.keys().next();
+      if (until.size >= capacity && !oldest.done) until.delete(oldest.value);
+      until.set(state, expires);
+      return true;
+    },
+  };
+}
 
 /** Random bytes in a state: 256 bits, 43 characters of base64url. */
 const STATE_BYTES = 32;
@@ -268,7 +319,7 @@ function start(url: URL, settings: ExchangeSettings, deps: ExchangeDeps): Exchan
 }
 
 /** The started sign-in the cookie records: its provider, when it started (seconds) and its state. */
-function startedSignIn(request: Request, settings: ExchangeSettings, deps: ExchangeDeps): { provider: OAuthProvider; state: string } | string {
+function startedSignIn(request: Request, settings: ExchangeSettings, deps: ExchangeDeps): { provider: OAuthProvider; issued: number; state: string } | string {
   const values = cookieValues(request, stateCookieName(isSecure(settings)));
   if (values.length === 0) return 'no sign-in was started in this browser, or it started too long ago';
   // Two cookies of the name: one was set by someone else (another host of the domain over plain http); trust neither.
@@ -277,7 +328,7 @@ function startedSignIn(request: Request, settings: ExchangeSettings, deps: Excha
   const age = deps.now() / 1000 - Number(issued);
   if (!isProvider(provider) || !/^\d{1,12}$/.test(issued ?? '') || !STATE_FORM.test(state ?? '')) return "this browser's sign-in cookie is not one the exchange wrote";
   if (age > STATE_LIFETIME || age < -60) return 'the sign-in started too long ago';
-  return { provider, state };
+  return { provider, issued: Number(issued), state };
 }
 
 /** The provider's answer to the code: the token, or why there is none (a short word of the provider's, never its text). */
@@ -299,10 +350,16 @@ async function tradeCode(provider: OAuthProvider, code: string, settings: Exchan
   } catch {
     return { failure: `could not reach ${PROVIDER_NAMES[provider]}`, event: 'failed: provider unreachable' };
   }
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await readTextWithin(response, TOKEN_ANSWER_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { failure: `${PROVIDER_NAMES[provider]}'s answer was refused: ${error.message}`, event: 'failed: provider answer too large' };
+    return { failure: `could not read ${PROVIDER_NAMES[provider]}'s answer`, event: 'failed: provider answer unreadable' };
+  }
   let data: Record<string, unknown> = {};
   try {
-    const parsed: unknown = text.length <= 65_536 ? JSON.parse(text) : null;
+    const parsed: unknown = JSON.parse(text);
     if (parsed && typeof parsed === 'object') data = parsed as Record<string, unknown>;
   } catch {
     // Not JSON: no token, said below.
@@ -331,6 +388,10 @@ async function finish(request: Request, url: URL, settings: ExchangeSettings, de
       event: state === undefined ? 'refused: state missing' : 'refused: state does not match',
     };
   }
+  // Spent now, whatever comes next: the same answer again, its cookie replayed, is refused.
+  if (!deps.spent.spend(started.state, (started.issued + STATE_LIFETIME) * 1000, deps.now())) {
+    return { response: refusal(403, `Sign-in refused: this answer was used already; a sign-in finishes once. ${AGAIN}`, clear), event: 'refused: state already used' };
+  }
   const { provider } = started;
   const error = query.get('error');
   if (error !== undefined) {
@@ -348,14 +409,15 @@ async function finish(request: Request, url: URL, settings: ExchangeSettings, de
   return { response: handOverPage(200, provider, message, 'Signing in… This window closes by itself.', settings, clear), event: null };
 }
 
-/** The exchange's answer to `request`: at /oauth/auth and /oauth/callback, GET (or HEAD) only. */
+/** The exchange's answer to `request`: at /oauth/auth (GET or HEAD) and /oauth/callback (GET). */
 export async function exchange(request: Request, settings: ExchangeSettings, deps: ExchangeDeps): Promise<ExchangeAnswer> {
   const url = new URL(request.url);
   if (url.pathname !== AUTH_PATH && url.pathname !== CALLBACK_PATH) {
     return { response: refusal(404, `Not found: the sign-in exchange answers at ${AUTH_PATH} and ${CALLBACK_PATH} only.`), event: 'refused: not found' };
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return { response: refusal(405, 'The sign-in exchange answers GET only.', [['Allow', 'GET, HEAD']]), event: 'refused: method' };
+  const methods = METHODS[url.pathname];
+  if (!methods.includes(request.method)) {
+    return { response: refusal(405, `The sign-in exchange answers ${methods.join(' or ')} only at ${url.pathname}.`, [['Allow', methods.join(', ')]]), event: 'refused: method' };
   }
   if (url.search.length > 4096) return { response: refusal(414, `Sign-in refused: the address is too long. ${AGAIN}`), event: 'refused: address too long' };
   return url.pathname === AUTH_PATH ? start(url, settings, deps) : finish(request, url, settings, deps);

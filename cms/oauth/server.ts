@@ -9,13 +9,14 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exchange, type ExchangeDeps, type ExchangeSettings } from './exchange';
+import { exchange, spentStates, type ExchangeDeps, type ExchangeSettings } from './exchange';
 
-/** Node's own: its fetch, its Web Crypto random source, its clock. */
+/** Node's own: its fetch, its Web Crypto random source, its clock; and the process's record of spent states. */
 export const NODE_DEPS: ExchangeDeps = {
   fetch: (url, init) => fetch(url, init),
   random: (length) => crypto.getRandomValues(new Uint8Array(length)),
   now: () => Date.now(),
+  spent: spentStates(),
 };
 
 /** One line for a log, for each answer that was not a success. */
