@@ -42,6 +42,8 @@ export const DEFAULT_LISTEN: readonly string[] = ['80', '[::]:80'];
 
 /** Debian's MIME types file (package nginx-common). */
 export const DEBIAN_MIME_TYPES = '/etc/nginx/mime.types';
+/** Debian's access log (its nginx.conf's access_log), which the sign-in location names again with its own format. */
+export const DEBIAN_ACCESS_LOG = '/var/log/nginx/access.log';
 
 /** Variables of the maps; prefixed, since a site file shares Debian's http block with the other sites. */
 const CSP = '$stockpay_csp';
@@ -76,6 +78,12 @@ export interface NginxSiteOptions {
   includes?: readonly string[];
   /** Where the sign-in exchange (`npm run oauth`) listens, host:port: DEFAULT_OAUTH_UPSTREAM when unset. */
   oauthUpstream?: string;
+  /**
+   * The access log's file: the sign-in location writes its lines there in
+   * a format without the query, and a location that names a format must
+   * name its file too. DEBIAN_ACCESS_LOG when unset.
+   */
+  accessLog?: string;
 }
 
 /**
@@ -204,6 +212,26 @@ function upstreamAddress(upstream: string): string {
   return upstream;
 }
 
+/** The access log format of the sign-in location: the combined format, but the path ($uri) for the request line and no referrer. */
+const SIGN_IN_LOG_FORMAT = 'stockpay_sign_in';
+
+/**
+ * The format of the sign-in location's access lines, at http level beside
+ * the maps of the server block that holds the location. The callback's
+ * query holds the provider's code and the state, and the referrer may
+ * hold the state (the provider's page, with the sign-in's address in its
+ * own): neither is written.
+ */
+const signInLogFormat = (signIn: boolean): string[] =>
+  signIn
+    ? [
+        '',
+        "# The sign-in exchange's access lines: the path without its query (it holds the",
+        '# sign-in code and state), and no referrer (it may hold the state).',
+        `log_format ${SIGN_IN_LOG_FORMAT} '$remote_addr - $remote_user [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent "-" "$http_user_agent"';`,
+      ]
+    : [];
+
 /**
  * The sign-in exchange (docs/deploy.md, "Sign-in for editors") under
  * /oauth/, proxied to `npm run oauth` on loopback. Its answers carry their
@@ -212,7 +240,9 @@ function upstreamAddress(upstream: string): string {
  * these paths none of nginx's (an empty value adds no header). The headers
  * every answer carries come from nginx alone, the service's copies hidden,
  * so each is there once. nginx's 404 page never replaces its answers
- * (proxy_intercept_errors is off).
+ * (proxy_intercept_errors is off). No log gets the query: the access lines
+ * name the path alone, and nginx's error lines, which quote the request
+ * line whole (a refused connection to the exchange, a timeout), go nowhere.
  */
 function signInLocation(options: NginxSiteOptions): string[] {
   return [
@@ -220,6 +250,11 @@ function signInLocation(options: NginxSiteOptions): string[] {
     `    location ^~ ${nginxString(OAUTH_PATH)} {`,
     `        proxy_pass http://${upstreamAddress(options.oauthUpstream ?? DEFAULT_OAUTH_UPSTREAM)};`,
     '        proxy_redirect off;',
+    '        # The query holds the sign-in code and state: the access line names the path alone, and',
+    "        # nginx's error lines, which quote the request line, are not kept (the exchange logs what",
+    '        # went wrong in its own words; an exchange that is down shows as 502 here).',
+    `        access_log ${nginxString(options.accessLog ?? DEBIAN_ACCESS_LOG)} ${SIGN_IN_LOG_FORMAT};`,
+    '        error_log /dev/null;',
     ...Object.keys(SECURITY_HEADERS)
       .filter((name) => name !== OPENER_POLICY_HEADER)
       .map((name) => `        proxy_hide_header ${name};`),
@@ -273,6 +308,7 @@ function cmsServer(rules: PublicRules, options: NginxSiteOptions, cmsOrigin: str
     `    ${nginxRegExp(CMS_PAGE)} ${nginxString(CMS_PAGE_OPENER_POLICY)};`,
     '}',
     ...(signIn ? ['', `map $uri ${CMS_CACHE} {`, `    default ${nginxString(REVALIDATE)};`, ...signInMapEntry(signIn), '}'] : []),
+    ...signInLogFormat(signIn),
     '',
     'server {',
     ...options.listen.map((address) => `    listen ${nginxWords(address, 'listen address')};`),
@@ -427,6 +463,7 @@ export function nginxSiteConfig(rules: PublicRules, options: NginxSiteOptions): 
     'map $request_uri $stockpay_path {',
     `    ${nginxRegExp(REQUEST_PATH)} /$stockpay_raw_path;`,
     '}',
+    ...signInLogFormat(signIn),
     '',
     'server {',
     ...options.listen.map((address) => `    listen ${nginxWords(address, 'listen address')};`),

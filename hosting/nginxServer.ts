@@ -108,15 +108,15 @@ class StartError extends Error {
   }
 }
 
-/** The site's server block for nginx on 127.0.0.1:port: the generated config, or for comparison a bare one. */
-type SiteFor = (publicDir: string, port: number) => string;
+/** The site's server block for nginx on 127.0.0.1:port, its access log `accessLog`: the generated config, or for comparison a bare one. */
+type SiteFor = (publicDir: string, port: number, accessLog: string) => string;
 
 async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, port: number): Promise<RunningNginx> {
-  const site = siteFor(publicDir, port);
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'stockpay-nginx-'));
+  const logs = { error: path.join(tempDir, 'error.log'), access: path.join(tempDir, 'access.log') };
+  const site = siteFor(publicDir, port, logs.access);
   const configFile = path.join(tempDir, 'nginx.conf');
   writeFileSync(configFile, nginxStandaloneConfig({ site, tempDir, user: workerUser() }));
-  const logs = { error: path.join(tempDir, 'error.log'), access: path.join(tempDir, 'access.log') };
 
   // -e stderr: before reading the config, nginx would open Debian's /var/log/nginx/error.log.
   const child = spawn(nginx, ['-p', `${tempDir}/`, '-e', 'stderr', '-c', configFile], { stdio: ['ignore', 'inherit', 'pipe'] });
@@ -186,7 +186,7 @@ async function startOnce(nginx: string, publicDir: string, siteFor: SiteFor, por
  * copies are the caller's (hosting/precompress.ts).
  */
 export function startNginx(options: NginxOptions): Promise<RunningNginx> {
-  return startWith(options.publicDir, options.port, (root, port) => nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`] }));
+  return startWith(options.publicDir, options.port, (root, port, accessLog) => nginxSiteConfig(readPublicRules(root), { root, listen: [`127.0.0.1:${port}`], accessLog }));
 }
 
 async function startWith(publicDir: string, port: number, siteFor: SiteFor): Promise<RunningNginx> {

@@ -16,7 +16,8 @@
  * config rooted at a `current` symlink would serve new files under old
  * policies until a reload), so `--reload CMD` (say "systemctl reload nginx")
  * runs after both links moved; if it fails, both move back. `--listen`,
- * `--server-name` and `--include` shape that config as in `npm run nginx:config`.
+ * `--server-name`, `--include` and `--access-log` shape that config as in
+ * `npm run nginx:config`.
  *
  * Only content changed since the last release (content/, locales/, static/)
  * builds incrementally, keeping Gatsby's .cache/ and public/; anything else,
@@ -75,10 +76,10 @@ export interface PublishArgs {
   rollback: boolean;
   /** A command run once the links moved, e.g. "systemctl reload nginx". */
   reload?: string;
-  nginx: { listen: string[]; serverName?: string; includes: string[] };
+  nginx: { listen: string[]; serverName?: string; includes: string[]; accessLog?: string };
 }
 
-export const USAGE = 'Usage: npm run publish -- --target DIR [--rollback] [--reload CMD] [--listen ADDR]... [--server-name NAME] [--include FILE]...';
+export const USAGE = 'Usage: npm run publish -- --target DIR [--rollback] [--reload CMD] [--listen ADDR]... [--server-name NAME] [--include FILE]... [--access-log FILE]';
 
 /** The command's arguments, or what is wrong with them. */
 export function parseArgs(argv: readonly string[]): PublishArgs | { error: string } {
@@ -93,6 +94,7 @@ export function parseArgs(argv: readonly string[]): PublishArgs | { error: strin
         listen: { type: 'string', multiple: true },
         'server-name': { type: 'string' },
         include: { type: 'string', multiple: true },
+        'access-log': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -103,7 +105,7 @@ export function parseArgs(argv: readonly string[]): PublishArgs | { error: strin
     target: path.resolve(values.target),
     rollback: values.rollback ?? false,
     ...(values.reload ? { reload: values.reload } : {}),
-    nginx: { listen: values.listen ?? [...DEFAULT_LISTEN], serverName: values['server-name'], includes: values.include ?? [] },
+    nginx: { listen: values.listen ?? [...DEFAULT_LISTEN], serverName: values['server-name'], includes: values.include ?? [], accessLog: values['access-log'] },
   };
 }
 
@@ -366,6 +368,7 @@ async function makeRelease(plan: BuildPlan, built: BuiltSite, nginx: PublishArgs
       listen: nginx.listen,
       serverName: nginx.serverName ?? new URL(rules.record.siteUrl).hostname,
       includes: nginx.includes,
+      accessLog: nginx.accessLog,
     }),
   );
   const record: ReleaseRecord = {

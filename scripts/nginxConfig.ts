@@ -1,5 +1,5 @@
 /**
- * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--out FILE]`:
+ * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--access-log FILE] [--out FILE]`:
  * the nginx site config (hosting/nginxConfig.ts) of the current public/, for
  * /etc/nginx/sites-available/. Its policies and server name come from the
  * build's record (public/_build.json), never from this shell's variables;
@@ -15,12 +15,14 @@ import { DEFAULT_LISTEN, nginxSiteConfig } from '../hosting/nginxConfig';
 import { readPublicRules } from '../hosting/publicFiles';
 import { environmentMismatches } from '../hosting/buildRecord';
 
-const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--public DIR] [--out FILE]
+const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--access-log FILE] [--public DIR] [--out FILE]
   --root DIR          where public/ is on the server (nginx's root), e.g. /srv/stockpay/releases/2026-11-25/public
   --listen ADDR       a listen directive's arguments, repeatable (default: 80 and [::]:80; '443 ssl' for TLS)
   --server-name NAME  server_name (default: the host of the build's site address)
   --include FILE      a file to include in the server block (the TLS certificate's directives), repeatable;
                       in the CMS's server block too when the build has a CMS origin, so its certificate names both hosts
+  --access-log FILE   the access log the sign-in location (/oauth/) writes its lines to, without their query
+                      (default: Debian's /var/log/nginx/access.log)
   --public DIR        the built site to read (default: public/ of this checkout)
   --out FILE          where to write (default: standard output)`;
 
@@ -32,6 +34,7 @@ function main(argv: string[]): number {
       listen: { type: 'string', multiple: true },
       'server-name': { type: 'string' },
       include: { type: 'string', multiple: true },
+      'access-log': { type: 'string' },
       public: { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean' },
@@ -50,6 +53,7 @@ function main(argv: string[]): number {
     listen: values.listen ?? [...DEFAULT_LISTEN],
     serverName: values['server-name'] ?? new URL(rules.record.siteUrl).hostname,
     includes: values.include,
+    accessLog: values['access-log'],
   });
   const { cmsOrigin } = rules.record;
   if (cmsOrigin) console.error(`The build serves the CMS from ${cmsOrigin}: a second server block (server_name ${new URL(cmsOrigin).hostname}) serves public/admin/ there.`);

@@ -144,11 +144,24 @@ describe("the publish command's arguments", () => {
     });
   });
 
-  it("passes the nginx config's listen, server name and includes", () => {
+  it("passes the nginx config's listen, server name, includes and access log", () => {
     expect(
-      parseArgs(['--target', '/srv/site', '--listen', '443 ssl', '--listen', '[::]:443 ssl', '--server-name', 'www.example.bg', '--include', '/etc/nginx/snippets/tls.conf']),
+      parseArgs([
+        '--target',
+        '/srv/site',
+        '--listen',
+        '443 ssl',
+        '--listen',
+        '[::]:443 ssl',
+        '--server-name',
+        'www.example.bg',
+        '--include',
+        '/etc/nginx/snippets/tls.conf',
+        '--access-log',
+        '/var/log/nginx/stockpay.log',
+      ]),
     ).toMatchObject({
-      nginx: { listen: ['443 ssl', '[::]:443 ssl'], serverName: 'www.example.bg', includes: ['/etc/nginx/snippets/tls.conf'] },
+      nginx: { listen: ['443 ssl', '[::]:443 ssl'], serverName: 'www.example.bg', includes: ['/etc/nginx/snippets/tls.conf'], accessLog: '/var/log/nginx/stockpay.log' },
     });
   });
 

@@ -356,12 +356,13 @@ describe('the sign-in exchange (npm run oauth) behind nginx', () => {
     );
     return { files: base.files, record, policies: sitePolicies(record) };
   };
-  /** `text` without the sign-in's lines: its maps' entries, and its location with the blank line after it. */
+  /** `text` without the sign-in's lines: its maps' entries, its log format with the blank line before it, and its location with the blank line after it. */
   const withoutSignIn = (text: string): string => {
     const lines = text.split('\n');
+    const format = lines.findIndex((line) => line.startsWith("# The sign-in exchange's access lines"));
     const start = lines.findIndex((line) => line.includes("# The editors' sign-in exchange"));
     const end = lines.indexOf('    }', start);
-    return [...lines.slice(0, start), ...lines.slice(end + 2)].filter((line) => line !== '    "~^\\/oauth\\/" "";').join('\n');
+    return [...lines.slice(0, format - 1), ...lines.slice(format + 3, start), ...lines.slice(end + 2)].filter((line) => line !== '    "~^\\/oauth\\/" "";').join('\n');
   };
   const locations = (text: string) => directives(text).filter((d) => d.blocks.some((block) => block.startsWith('location ^~ "/oauth/"') || block === 'location ^~ /oauth/'));
 
@@ -371,6 +372,8 @@ describe('the sign-in exchange (npm run oauth) behind nginx', () => {
     expect(proxied.map((d) => `${d.name} ${d.args}`)).toEqual([
       'proxy_pass http://127.0.0.1:8787',
       'proxy_redirect off',
+      'access_log /var/log/nginx/access.log stockpay_sign_in',
+      'error_log /dev/null',
       ...Object.keys(SECURITY_HEADERS)
         .filter((name) => name !== OPENER_POLICY_HEADER)
         .map((name) => `proxy_hide_header ${name}`),
@@ -384,6 +387,25 @@ describe('the sign-in exchange (npm run oauth) behind nginx', () => {
       expect([file, mapValue(text, '$stockpay_csp', file), mapValue(text, '$stockpay_coop', file)]).toEqual([file, policyFor(file, policies), openerPolicy(file)]);
     }
     expect(withoutSignIn(text)).toBe(nginxSiteConfig(rules(), OPTIONS));
+  });
+
+  it('writes no query of the sign-in to a log: its access lines name the path, in a format of its own, to the access log it is given; its error lines go nowhere', () => {
+    const text = nginxSiteConfig(signingIn(SITE), OPTIONS);
+    const [format] = directives(text).filter((d) => d.name === 'log_format');
+    expect(format.blocks).toEqual([]);
+    expect(format.args).toBe(
+      `stockpay_sign_in '$remote_addr - $remote_user [$time_local] "$request_method $uri $server_protocol" $status $body_bytes_sent "-" "$http_user_agent"'`,
+    );
+    // Nothing that carries the query or the referrer (which may carry the state).
+    for (const variable of ['$request ', '$request"', '$request_uri', '$args', '$query_string', '$is_args', '$arg_', '$http_referer'])
+      expect([variable, format.args.includes(variable)]).toEqual([variable, false]);
+    expect(locations(nginxSiteConfig(signingIn(SITE), { ...OPTIONS, accessLog: '/srv/logs/site access.log' })).find((d) => d.name === 'access_log')?.args).toBe(
+      '"/srv/logs/site access.log" stockpay_sign_in',
+    );
+    // Once, beside the block that serves the sign-in: the CMS's when it is there.
+    const cms = nginxSiteConfig(signingIn(CMS, CMS), OPTIONS);
+    expect(directives(cms).filter((d) => d.name === 'log_format')).toHaveLength(1);
+    expect(cms.indexOf('log_format')).toBeGreaterThan(cms.indexOf('server_name shop.example.com;'));
   });
 
   it('proxies to where npm run oauth listens when told, and refuses an address nginx would misread', () => {
@@ -401,6 +423,8 @@ describe('the sign-in exchange (npm run oauth) behind nginx', () => {
     expect(all.filter((d) => d.blocks.join() === 'server,location ^~ /oauth/').map((d) => d.name)).toEqual([
       'proxy_pass',
       'proxy_redirect',
+      'access_log',
+      'error_log',
       'proxy_hide_header',
       'proxy_hide_header',
       'proxy_hide_header',
