@@ -1,19 +1,15 @@
 /** @jest-environment node */
-import { buildSync, type BuildOptions } from 'esbuild';
-import path from 'node:path';
-import vm from 'node:vm';
+import { CLOUDFLARE_BUILD, CLOUDFLARE_FUNCTION, NETLIFY_BUILD, NETLIFY_FUNCTION, bundle, loadBundle, type CloudflareExports, type NetlifyExports } from '../support/edgeBundles';
 
 /**
  * The sign-in exchange at a CDN's edge (deploy/edge/): each function
- * bundled as its CDN's CLI bundles it (esbuild: wrangler for Cloudflare
- * Pages Functions, netlify-cli for Netlify Functions), holding the one
- * exchange module (cms/oauth/exchange.ts), and run in a context that has
- * the Web platform's globals alone, as a Worker has: a whole sign-in
- * through it, the provider's token endpoint a stand-in.
+ * bundled as its CDN's CLI bundles it, holding the one exchange module
+ * (cms/oauth/exchange.ts), and run in a context that has the Web
+ * platform's globals alone, as a Worker has (__tests__/support/edgeBundles.ts):
+ * a whole sign-in through it, the provider's token endpoint a stand-in.
+ * The hostile answers run against these functions too, in
+ * __tests__/hostile/sign-in.test.ts.
  */
-const ROOT = path.join(__dirname, '..', '..');
-const CLOUDFLARE = path.join(ROOT, 'deploy/edge/cloudflare/functions/oauth/[[path]].ts');
-const NETLIFY = path.join(ROOT, 'deploy/edge/netlify/functions/oauth.ts');
 const ENV = {
   CMS_OAUTH_ORIGIN: 'https://www.stockpay.com',
   GATSBY_SITE_URL: 'https://www.stockpay.com',
@@ -22,50 +18,15 @@ const ENV = {
 };
 const TOKEN = 'gho_edgetoken0123456789';
 
-/** The function as its CDN's bundler leaves it, and the project's files in it. */
-function bundle(entry: string, options: BuildOptions): { code: string; inputs: string[] } {
-  const result = buildSync({ entryPoints: [entry], bundle: true, write: false, metafile: true, logLevel: 'silent', ...options });
-  const [output] = result.outputFiles ?? [];
-  if (!output || !result.metafile) throw new Error(`esbuild wrote nothing for ${entry}`);
-  return { code: output.text, inputs: Object.keys(result.metafile.inputs) };
-}
+/** GitHub's token endpoint, as a stand-in: it checks the address and the secret it is sent. */
+const tokenEndpoint = async (url: string | URL | Request, init?: RequestInit) => {
+  expect(String(url)).toBe('https://github.com/login/oauth/access_token');
+  expect(new URLSearchParams(String(init?.body)).get('client_secret')).toBe(ENV.OAUTH_GITHUB_CLIENT_SECRET);
+  return Response.json({ access_token: TOKEN });
+};
 
-/**
- * What each function's file exports, as TypeScript reads it (deploy/ lies
- * outside tsconfig's folders: these types are what has the project's type
- * check read the two files).
- */
-type CloudflareExports = typeof import('../../deploy/edge/cloudflare/functions/oauth/[[path]]');
-type NetlifyExports = typeof import('../../deploy/edge/netlify/functions/oauth');
-
-/** The CommonJS bundle's exports, run in a context with the Web platform's globals and `extra` (a `process` where the runtime has one). */
-function load<Exports>(code: string, extra: Record<string, unknown>): Exports {
-  const module = { exports: {} as Exports };
-  const tokenEndpoint = async (url: string | URL | Request, init?: RequestInit) => {
-    expect(String(url)).toBe('https://github.com/login/oauth/access_token');
-    expect(new URLSearchParams(String(init?.body)).get('client_secret')).toBe(ENV.OAUTH_GITHUB_CLIENT_SECRET);
-    return Response.json({ access_token: TOKEN });
-  };
-  const context = vm.createContext({
-    module,
-    exports: module.exports,
-    Request,
-    Response,
-    Headers,
-    URL,
-    URLSearchParams,
-    AbortSignal,
-    TextEncoder,
-    TextDecoder,
-    crypto: globalThis.crypto,
-    btoa,
-    console: { error: () => undefined, log: () => undefined, warn: () => undefined },
-    fetch: tokenEndpoint,
-    ...extra,
-  });
-  new vm.Script(code, { filename: 'bundle.js' }).runInContext(context);
-  return module.exports;
-}
+/** The bundle's exports, its fetch the stand-in, and `extra`. */
+const load = <Exports>(code: string, extra: Record<string, unknown>): Exports => loadBundle<Exports>(code, { fetch: tokenEndpoint, ...extra });
 
 /** A whole sign-in through `handle`: start, the provider's answer, the page that hands the token over. */
 async function signIn(handle: (request: Request) => Promise<Response>): Promise<string> {
@@ -82,11 +43,11 @@ async function signIn(handle: (request: Request) => Promise<Response>): Promise<
 
 describe('the Cloudflare Pages Function', () => {
   // As wrangler bundles a Pages Function: ES modules for the Workers runtime, no Node.js built-in.
-  const built = bundle(CLOUDFLARE, { format: 'cjs', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] });
+  const built = bundle(CLOUDFLARE_FUNCTION, CLOUDFLARE_BUILD);
 
   it('bundles for the Workers runtime, Node.js built-ins aside, with the one exchange module', () => {
-    expect(() => bundle(CLOUDFLARE, { format: 'esm', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] })).not.toThrow();
-    expect(built.inputs).toEqual(expect.arrayContaining(['cms/oauth/exchange.ts', 'cms/oauth/edge.ts', 'src/lib/config.ts']));
+    expect(() => bundle(CLOUDFLARE_FUNCTION, { ...CLOUDFLARE_BUILD, format: 'esm' })).not.toThrow();
+    expect(built.inputs).toEqual(expect.arrayContaining(['cms/oauth/exchange.ts', 'cms/oauth/edge.ts', 'src/lib/config.ts', 'src/lib/boundedBody.ts']));
     expect(built.inputs.filter((input) => input.startsWith('node:') || input.includes('node_modules'))).toEqual([]);
   });
 
@@ -113,7 +74,7 @@ describe('the Cloudflare Pages Function', () => {
 });
 
 describe('the Netlify Function', () => {
-  const built = bundle(NETLIFY, { format: 'cjs', platform: 'node' });
+  const built = bundle(NETLIFY_FUNCTION, NETLIFY_BUILD);
 
   it('bundles with the one exchange module, at /oauth/*', () => {
     expect(built.inputs).toEqual(expect.arrayContaining(['cms/oauth/exchange.ts', 'cms/oauth/edge.ts']));

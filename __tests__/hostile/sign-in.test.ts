@@ -13,16 +13,25 @@
  * cms/oauth/server.ts), a stand-in for GitHub (its authorize page sends
  * the editor back with a code; its token endpoint checks the client, the
  * secret and the code), and Chromium, in which Decap signs in.
+ *
+ * The hostile answers (a token answer without end, HEAD and other methods
+ * at the callback, a wrong state with a good cookie, a replay, parameters
+ * of an attacker's) are one table, run against every runtime of the
+ * exchange: the Node server behind nginx, answerAtEdge (cms/oauth/edge.ts)
+ * and both CDN functions as their CLIs bundle them, so they cannot drift.
+ * nginx's logs are read after a sign-in, and with the exchange down: no
+ * code or state in them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
-import { CALLBACK_SCRIPT, stateCookieName, type ExchangeSettings } from '../../cms/oauth/exchange';
+import { answerAtEdge } from '../../cms/oauth/edge';
+import { CALLBACK_SCRIPT, TOKEN_ANSWER_MAX_BYTES, stateCookieName, type ExchangeSettings } from '../../cms/oauth/exchange';
 import { startExchangeServer, type RunningExchange } from '../../cms/oauth/server';
 import { BUILD_RECORD_PATH, buildRecord, type BuildRecord } from '../../hosting/buildRecord';
 import { nginxSiteConfig, nginxStandaloneConfig } from '../../hosting/nginxConfig';
@@ -32,6 +41,8 @@ import { createStaticApp } from '../../hosting/staticServer';
 import { CMS_PAGE_OPENER_POLICY, SECURITY_HEADERS } from '../../hosting/rules';
 import { ADMIN_PATH } from '../../src/build/adminPage';
 import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
+import { CLOUDFLARE_BUILD, CLOUDFLARE_FUNCTION, NETLIFY_BUILD, NETLIFY_FUNCTION, bundle, loadBundle, type CloudflareExports, type NetlifyExports } from '../support/edgeBundles';
+import { ENDLESS_CHUNK_BYTES, HUGE_LENGTH, streamWithoutEnd, type EndlessAnswer } from '../support/endlessAnswer';
 import { fixtureLines } from '../support/hostile';
 
 const CLASS = 'sign-in';
@@ -67,8 +78,10 @@ const body = (request: IncomingMessage) =>
     request.on('end', () => resolve(text));
   });
 
-/** What the stand-in for GitHub was asked. */
-const github = { authorized: [] as URLSearchParams[], traded: [] as URLSearchParams[] };
+/** What the stand-in for GitHub was asked, and the answers without end it sent. */
+const github = { authorized: [] as URLSearchParams[], traded: [] as URLSearchParams[], endless: [] as EndlessAnswer[] };
+/** How the stand-in's token endpoint answers: a token (or a refusal of a wrong code), or a body without end, announcing a length or not. */
+let tokenAnswer: 'token' | 'endless' | 'announced' = 'token';
 
 /** GitHub's two OAuth endpoints, as a stand-in: authorize sends the editor straight back with a code; the token endpoint checks what it gets. */
 const fakeGitHub: RequestListener = (request, response) => {
@@ -87,6 +100,11 @@ const fakeGitHub: RequestListener = (request, response) => {
     void body(request).then((text) => {
       const form = new URLSearchParams(text);
       github.traded.push(form);
+      if (tokenAnswer !== 'token') {
+        response.writeHead(200, { 'Content-Type': 'application/json', ...(tokenAnswer === 'announced' ? { 'Content-Length': String(HUGE_LENGTH) } : {}) });
+        github.endless.push(streamWithoutEnd(response));
+        return;
+      }
       const good = form.get('client_id') === CLIENT_ID && form.get('client_secret') === CLIENT_SECRET && form.get('code') === CODE;
       response
         .writeHead(200, { 'Content-Type': 'application/json' })
@@ -110,13 +128,24 @@ document.getElementById('open').onclick = function () {
 };
 </script></body></html>`;
 
-/** nginx over `publicDir` with the generated config, /oauth/ proxied to `upstream`: started and stopped here, since its options include the exchange's address. */
-async function startNginxWith(publicDir: string, port: number, upstream: string): Promise<{ close: () => Promise<void>; config: string }> {
+interface SignInNginx {
+  close: () => Promise<void>;
+  config: string;
+  logs: { access: string; error: string };
+}
+
+/**
+ * nginx over `publicDir` with the generated config (changed by `edit`, for
+ * a comparison), /oauth/ proxied to `upstream`: started and stopped here,
+ * since its options include the exchange's address.
+ */
+async function startNginxWith(publicDir: string, port: number, upstream: string, edit: (site: string) => string = (site) => site): Promise<SignInNginx> {
   const nginx = findNginx();
   const missing = nginxMissing();
   if (missing || !nginx) throw new Error(missing ?? 'nginx is missing');
   const tempDir = mkdtempSync(path.join(os.tmpdir(), 'sign-in-nginx-'));
-  const site = nginxSiteConfig(readPublicRules(publicDir), { root: publicDir, listen: [`127.0.0.1:${port}`], oauthUpstream: upstream });
+  const logs = { access: path.join(tempDir, 'access.log'), error: path.join(tempDir, 'error.log') };
+  const site = edit(nginxSiteConfig(readPublicRules(publicDir), { root: publicDir, listen: [`127.0.0.1:${port}`], oauthUpstream: upstream, accessLog: logs.access }));
   const config = path.join(tempDir, 'nginx.conf');
   writeFileSync(config, nginxStandaloneConfig({ site, tempDir, user: process.getuid?.() === 0 ? 'root' : undefined }));
   const child: ChildProcess = spawn(nginx, ['-p', `${tempDir}/`, '-e', 'stderr', '-c', config], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -135,6 +164,7 @@ async function startNginxWith(publicDir: string, port: number, upstream: string)
   }
   return {
     config: site,
+    logs,
     close: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -150,7 +180,7 @@ let record: BuildRecord;
 let fake: { server: Server; port: number };
 let evil: { server: Server; port: number };
 let exchange: RunningExchange;
-let nginx: { close: () => Promise<void>; config: string };
+let nginx: SignInNginx;
 const reports: string[] = [];
 
 /** The exchange's settings on `origin`, for the CMS on `cmsOrigin`, with the stand-in's addresses (its authorize page by its host name, its token endpoint on loopback). */
@@ -199,6 +229,8 @@ afterAll(async () => {
 beforeEach(() => {
   github.authorized.length = 0;
   github.traded.length = 0;
+  github.endless.length = 0;
+  tokenAnswer = 'token';
   reports.length = 0;
 });
 
@@ -258,6 +290,245 @@ describe('the exchange behind nginx, over HTTP', () => {
     expect(again.status).toBe(400);
     expect(reports).toEqual(['refused: no sign-in cookie']);
     for (const report of reports) for (const secret of [CODE, TOKEN, CLIENT_SECRET, state]) expect(report).not.toContain(secret);
+  });
+});
+
+/** One runtime of the exchange, as the table drives it: a request on its origin in, its answer out, and what it logged. */
+interface Runtime {
+  name: string;
+  /** The origin its requests name: the site's behind nginx, the configured one at the edge. */
+  origin: () => string;
+  handle: (request: Request) => Promise<Response>;
+  logged: string[];
+  /** Sets up what the runtime reads from the process's globals, for its cases (undone by jest.restoreAllMocks). */
+  prepare?: () => void;
+}
+
+/** The settings a CDN function reads from its environment, with the stand-in's client. */
+const EDGE_ORIGIN = 'https://www.stockpay.com';
+const EDGE_ENV = { CMS_OAUTH_ORIGIN: EDGE_ORIGIN, GATSBY_SITE_URL: EDGE_ORIGIN, OAUTH_GITHUB_CLIENT_ID: CLIENT_ID, OAUTH_GITHUB_CLIENT_SECRET: CLIENT_SECRET };
+const GITHUB_TOKEN_ENDPOINT = 'https://github.com/login/oauth/access_token';
+
+/** Node's own fetch, as it was before a case's runtime redirects the global one. */
+const nodeFetch = globalThis.fetch;
+/** The runtime's fetch at the edge: GitHub's token endpoint reaches the stand-in on loopback, over a real connection; nothing else is expected. */
+const edgeFetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  if (String(input) !== GITHUB_TOKEN_ENDPOINT) throw new Error(`The exchange fetched ${String(input)}`);
+  return nodeFetch(`http://127.0.0.1:${fake.port}/login/oauth/access_token`, init);
+};
+
+const edgeLogged: string[] = [];
+const cloudflareLogged: string[] = [];
+const netlifyLogged: string[] = [];
+const lineLogger = (lines: string[]) => ({ error: (line: string) => lines.push(line), log: () => undefined, warn: () => undefined });
+const cloudflare = loadBundle<CloudflareExports>(bundle(CLOUDFLARE_FUNCTION, CLOUDFLARE_BUILD).code, {
+  fetch: edgeFetch,
+  process: { env: {} },
+  console: lineLogger(cloudflareLogged),
+});
+const netlify = loadBundle<NetlifyExports>(bundle(NETLIFY_FUNCTION, NETLIFY_BUILD).code, {
+  fetch: edgeFetch,
+  process: { env: EDGE_ENV },
+  console: lineLogger(netlifyLogged),
+});
+
+const RUNTIMES: Runtime[] = [
+  { name: 'the Node server (npm run oauth) behind nginx', origin: () => site, handle: (request) => fetch(request), logged: reports },
+  {
+    name: 'answerAtEdge',
+    origin: () => EDGE_ORIGIN,
+    handle: (request) => answerAtEdge(request, EDGE_ENV),
+    logged: edgeLogged,
+    // It calls the global fetch, and logs to the console.
+    prepare: () => {
+      jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => (String(input) === GITHUB_TOKEN_ENDPOINT ? edgeFetch(input, init) : nodeFetch(input, init)));
+      jest.spyOn(console, 'error').mockImplementation((line: string) => void edgeLogged.push(line));
+    },
+  },
+  { name: 'the Cloudflare Pages Function', origin: () => EDGE_ORIGIN, handle: (request) => cloudflare.onRequest({ request, env: EDGE_ENV }), logged: cloudflareLogged },
+  { name: 'the Netlify Function', origin: () => EDGE_ORIGIN, handle: (request) => netlify.default(request), logged: netlifyLogged },
+];
+
+/** A request to `runtime` at `target` (a path and query), with `cookie` if any. */
+const send = (runtime: Runtime, target: string, options: { method?: string; cookie?: string } = {}) =>
+  runtime.handle(new Request(`${runtime.origin()}${target}`, { method: options.method ?? 'GET', headers: options.cookie ? { cookie: options.cookie } : {}, redirect: 'manual' }));
+
+/** A sign-in started on `runtime`: the cookie (name=value) and the state it gave. */
+async function startOn(runtime: Runtime): Promise<{ cookie: string; state: string }> {
+  const response = await send(runtime, '/oauth/auth?provider=github&site_id=www.stockpay.com&scope=repo');
+  expect(response.status).toBe(302);
+  return { cookie: response.headers.getSetCookie()[0].split(';')[0], state: new URL(response.headers.get('location') ?? '').searchParams.get('state') ?? '' };
+}
+
+/** Whether `response` clears the sign-in cookie. */
+const clearsCookie = (response: Response) => response.headers.getSetCookie().some((cookie) => /^(?:__Host-)?stockpay-sign-in=; .*Max-Age=0/.test(cookie));
+
+/** A whole sign-in on `runtime` against the stand-in as it answers now: the callback's answer. */
+async function signInOn(runtime: Runtime): Promise<Response> {
+  const { cookie, state } = await startOn(runtime);
+  return send(runtime, `/oauth/callback?code=${CODE}&state=${state}`, { cookie });
+}
+
+/** What a body without end may have put out before the exchange hung up: the limit, a chunk, and what the sockets buffer; never without end. */
+const MOST_SENT = TOKEN_ANSWER_MAX_BYTES + ENDLESS_CHUNK_BYTES + 64 * 1024 * 1024;
+/** How much the process may grow while one sign-in refuses such an answer: a read of the whole would grow it by what was sent, without end (6.1 GB before Node aborted, in the review). */
+const MOST_GROWTH = 64 * 1024 * 1024;
+
+const HOSTILE_CASES: [string, (runtime: Runtime) => Promise<void>][] = [
+  ...(['endless', 'announced'] as const).map((answer): [string, (runtime: Runtime) => Promise<void>] => [
+    `a token answer without end${answer === 'announced' ? ', announcing 3 GB' : ''}: refused with a page naming the limit, the provider hung up on, the memory bounded; the next sign-in works`,
+    async (runtime) => {
+      tokenAnswer = answer;
+      const before = process.memoryUsage();
+      const refused = await signInOn(runtime);
+      expect(refused.status).toBe(502);
+      const page = await refused.text();
+      const limit =
+        answer === 'announced'
+          ? `the body is ${HUGE_LENGTH} bytes, more than the limit of ${TOKEN_ANSWER_MAX_BYTES}`
+          : `the body is more than the limit of ${TOKEN_ANSWER_MAX_BYTES} bytes`;
+      expect(page).toContain(`GitHub&#39;s answer was refused: ${limit}.`);
+      expect(clearsCookie(refused)).toBe(true);
+      expect(github.endless).toHaveLength(1);
+      const sent = await github.endless[0].hungUp;
+      const after = process.memoryUsage();
+      expect(sent).toBeLessThan(MOST_SENT);
+      expect(after.rss - before.rss).toBeLessThan(MOST_GROWTH);
+      // The event alone (the functions' lines say whose it is first).
+      expect(runtime.logged.map((line) => line.replace(/^Sign-in exchange: /, ''))).toEqual(['failed: provider answer too large']);
+      tokenAnswer = 'token';
+      const next = await signInOn(runtime);
+      expect([next.status, (await next.text()).includes(TOKEN)]).toEqual([200, true]);
+    },
+  ]),
+  [
+    'HEAD at the callback: 405, Allow: GET, nothing traded or spent; the GET that follows signs in',
+    async (runtime) => {
+      const { cookie, state } = await startOn(runtime);
+      const head = await send(runtime, `/oauth/callback?code=${CODE}&state=${state}`, { method: 'HEAD', cookie });
+      expect([head.status, head.headers.get('allow'), clearsCookie(head)]).toEqual([405, 'GET', false]);
+      expect(github.traded).toEqual([]);
+      const get = await send(runtime, `/oauth/callback?code=${CODE}&state=${state}`, { cookie });
+      expect([get.status, (await get.text()).includes(TOKEN), github.traded.length]).toEqual([200, true, 1]);
+    },
+  ],
+  [
+    'every other method at the callback: 405, nothing traded',
+    async (runtime) => {
+      const { cookie, state } = await startOn(runtime);
+      for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
+        const response = await send(runtime, `/oauth/callback?code=${CODE}&state=${state}`, { method, cookie });
+        expect([method, response.status, response.headers.get('allow')]).toEqual([method, 405, 'GET']);
+      }
+      expect(github.traded).toEqual([]);
+    },
+  ],
+  [
+    'a wrong state with a good cookie: 403, nothing traded, the cookie cleared',
+    async (runtime) => {
+      const { cookie } = await startOn(runtime);
+      const response = await send(runtime, `/oauth/callback?code=${CODE}&state=${'A'.repeat(43)}`, { cookie });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain('its state does not match');
+      expect(clearsCookie(response)).toBe(true);
+      expect(github.traded).toEqual([]);
+    },
+  ],
+  [
+    'the same callback sent twice, its cookie replayed: traded once, the second refused 403',
+    async (runtime) => {
+      const { cookie, state } = await startOn(runtime);
+      const first = await send(runtime, `/oauth/callback?code=${CODE}&state=${state}`, { cookie });
+      expect([first.status, (await first.text()).includes(TOKEN)]).toEqual([200, true]);
+      const again = await send(runtime, `/oauth/callback?code=${CODE}&state=${state}`, { cookie });
+      const text = await again.text();
+      expect([again.status, text.includes(TOKEN), clearsCookie(again)]).toEqual([403, false, true]);
+      expect(text).toContain('this answer was used already');
+      expect(github.traded).toHaveLength(1);
+    },
+  ],
+  [
+    "parameters of an attacker's: refused 400 at both ends, nothing traded, no cookie given",
+    async (runtime) => {
+      const { cookie, state } = await startOn(runtime);
+      const callback = await send(runtime, `/oauth/callback?code=${CODE}&state=${state}&redirect_uri=https%3A%2F%2Fevil.example%2F`, { cookie });
+      expect([callback.status, clearsCookie(callback)]).toEqual([400, true]);
+      expect(await callback.text()).toContain('does not take "redirect_uri"');
+      const start = await send(runtime, '/oauth/auth?provider=github&client_id=evils-own-app');
+      expect([start.status, start.headers.getSetCookie(), start.headers.get('location')]).toEqual([400, [], null]);
+      expect(github.traded).toEqual([]);
+    },
+  ],
+];
+
+describe.each(RUNTIMES)('the hostile answers against $name', (runtime) => {
+  beforeAll(() => runtime.prepare?.());
+  afterAll(() => jest.restoreAllMocks());
+  beforeEach(() => {
+    runtime.logged.length = 0;
+  });
+  afterEach(() => {
+    // Whatever a runtime logs says what happened, never with a code, a state, a token or the secret.
+    for (const line of runtime.logged) for (const secret of [CODE, TOKEN, CLIENT_SECRET]) expect(line).not.toContain(secret);
+    for (const line of runtime.logged) expect(line).not.toMatch(/[A-Za-z0-9_-]{43}/);
+  });
+
+  it.each(HOSTILE_CASES)('%s', async (_, run) => {
+    await run(runtime);
+  });
+});
+
+describe("nginx's logs", () => {
+  const read = (file: string, from = 0) => (existsSync(file) ? readFileSync(file).subarray(from).toString('utf8') : '');
+  /** The lines the log at `file` got past `from` bytes, once one of them names `pathName` (nginx writes the access line after its answer is on its way). */
+  async function linesOnceLogged(file: string, pathName: string, from = 0): Promise<string[]> {
+    for (const deadline = Date.now() + 15_000; ; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const lines = read(file, from).split('\n');
+      if (lines.some((line) => line.includes(pathName))) return lines;
+      if (Date.now() > deadline) throw new Error(`nginx logged no request for ${pathName} in ${file}`);
+    }
+  }
+
+  it('keep no code or state of a sign-in: the access lines name the path alone', async () => {
+    const from = existsSync(nginx.logs.access) ? statSync(nginx.logs.access).size : 0;
+    const { cookie, state } = await startSignIn();
+    const response = await fetch(`${site}/oauth/callback?code=${CODE}&state=${state}`, { headers: { cookie } });
+    expect(response.status).toBe(200);
+    const lines = await linesOnceLogged(nginx.logs.access, '/oauth/callback', from);
+    expect(lines.filter((line) => line.includes('"GET /oauth/callback HTTP/1.1" 200 '))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('"GET /oauth/auth HTTP/1.1" 302 '))).toHaveLength(1);
+    for (const secret of [CODE, state, TOKEN]) expect(`${read(nginx.logs.access)}${read(nginx.logs.error)}`).not.toContain(secret);
+  });
+
+  it("keep none when the exchange is down, though nginx's error lines quote the request: shown by the same config without its two log lines", async () => {
+    const nowhere = `127.0.0.1:${await freePort()}`;
+    const state = 'S'.repeat(43);
+    const withoutLogLines = (config: string) =>
+      config
+        .split('\n')
+        .filter((line) => !/^\s+(?:access_log|error_log) /.test(line))
+        .join('\n');
+    const seen: Record<string, string> = {};
+    for (const [name, edit] of [
+      ['generated', undefined],
+      ['without its log lines', withoutLogLines],
+    ] as const) {
+      const port = await freePort();
+      const down = await startNginxWith(dir, port, nowhere, edit);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/oauth/callback?code=${CODE}&state=${state}`);
+        expect([name, response.status]).toEqual([name, 502]);
+        await linesOnceLogged(down.logs.access, '/oauth/callback');
+        seen[name] = `${read(down.logs.access)}${read(down.logs.error)}`;
+      } finally {
+        await down.close();
+      }
+    }
+    expect(seen.generated).toContain('"GET /oauth/callback HTTP/1.1" 502 ');
+    for (const secret of [CODE, state]) expect(seen.generated).not.toContain(secret);
+    // The same request, logged as nginx logs it by default: the access line and the error line both quote the query.
+    expect(seen['without its log lines']).toContain(`"GET /oauth/callback?code=${CODE}&state=${state} HTTP/1.1" 502 `);
+    expect(seen['without its log lines']).toContain(`request: "GET /oauth/callback?code=${CODE}&state=${state} HTTP/1.1"`);
   });
 });
 
