@@ -26,7 +26,8 @@
  * once, on GET alone: the cookie is cleared on the way back, and the
  * state is remembered as spent (in memory, until it would have expired
  * anyway), so the same answer replayed with its cookie trades nothing.
- * The provider's answer is read within TOKEN_ANSWER_MAX_BYTES and 10 s.
+ * The provider's answer is read within TOKEN_ANSWER_MAX_BYTES and
+ * TOKEN_ANSWER_TIMEOUT_MS.
  * Nothing is logged here: each answer says what happened in a few words
  * (`event`), never with a code, a token or a secret, for the caller to log.
  *
@@ -105,8 +106,15 @@ export const STATE_LIFETIME = 600;
  * unread, however much more the provider would send.
  */
 export const TOKEN_ANSWER_MAX_BYTES = 64 * 1024;
+/** How long the provider may take to answer a code, its body included (ms). */
+export const TOKEN_ANSWER_TIMEOUT_MS = 10_000;
 
-/** The methods each path answers. A HEAD to the callback would trade the code and throw the token away: GET alone there. HEAD at the start is harmless (a redirect and a cookie, nothing traded) and is how a deployer checks it (docs/deploy.md). */
+/**
+ * The methods each path answers. A HEAD to the callback (a link checker's,
+ * a prefetch) would trade the code and throw the token away: GET alone
+ * there. HEAD at the start is harmless (a redirect and a cookie, nothing
+ * traded) and is how a deployer checks it with `curl -I`.
+ */
 const METHODS: Readonly<Record<string, readonly string[]>> = { [AUTH_PATH]: ['GET', 'HEAD'], [CALLBACK_PATH]: ['GET'] };
 
 /** The record of spent states: `spend` says whether a state was still unspent, and spends it. */
@@ -345,7 +353,7 @@ async function tradeCode(provider: OAuthProvider, code: string, settings: Exchan
       body: body.toString(),
       // A redirect would carry the secret wherever it points: none is followed.
       redirect: 'error',
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(TOKEN_ANSWER_TIMEOUT_MS),
     });
   } catch {
     return { failure: `could not reach ${PROVIDER_NAMES[provider]}`, event: 'failed: provider unreachable' };
