@@ -1,5 +1,6 @@
-// The publishing pipeline end to end (npm run test:publish): real git
-// repositories, the post-receive hook and real builds, in a temporary folder.
+// The tests that run real builds in a temporary folder (npm run test:publish):
+// the publishing pipeline end to end (real git repositories, the post-receive
+// hook), and the content checks on a warm cache. Minutes each: not in the unit run.
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseHeadersFile } from '../hosting/headersFile';
 import { gatsbyEnv } from '../node/processes';
+import { projectCopy } from '../node/projectCopy';
 import { readPostFiles, type PostFile } from './sitePages';
 import { formatTable } from './table';
 import { BRAND_IMAGES, SHARE_CARDS, keptCacheDir } from '../node/keptCache.js';
@@ -94,10 +95,7 @@ const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user
 
 /** A temporary copy of `project`, sharing this project's node_modules, with `copies` unique copies of every post. */
 function grownSite(project: string, copies: number): { dir: string; posts: number } {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `stockpay-growth-${copies}-`));
-  const skipped = ['node_modules', '.cache', 'public', '.git', 'site'];
-  cpSync(project, dir, { recursive: true, filter: (source) => !(path.dirname(source) === project && skipped.includes(path.basename(source))) });
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  const dir = projectCopy(project, `stockpay-growth-${copies}-`, ROOT);
   const blogDir = path.join(dir, 'content', 'blog');
   const posts = readPostFiles(blogDir);
   for (const post of uniqueCopies(posts, copies, RUN)) writeFileSync(path.join(blogDir, post.language, `${post.slug}.md`), post.text);

@@ -343,7 +343,7 @@ test.describe("editors' images in the CMS and its preview", () => {
  * The blog pages the build would make of the posts in the temporary copy:
  * gatsby/blogPages.ts's own planning, over the files as the build reads
  * them (src/build/content.ts) and marks them (a draft is not published,
- * gatsby/onCreateNode.ts). Every file is first held to the build's checks.
+ * gatsby/contentNodes.ts). Every file is first held to the build's checks.
  */
 function plannedPostPages(): { path: string; component: string }[] {
   const files: ContentFile[] = [];

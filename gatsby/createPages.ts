@@ -1,11 +1,11 @@
 import type { GatsbyNode, Node } from 'gatsby';
-import { findDuplicateNames, findMissingTranslations, type ContentFile } from '../src/build/content';
-import { isContentSection } from '../src/lib/contentSchema';
+import { findDuplicateNames, findMissingTranslations } from '../src/build/content';
 import { siteConfig } from '../src/lib/config';
-import { isLanguage } from '../src/lib/languages';
 import { plannedBlogPages, postCovers, publishedPosts } from './blogPages';
 import { postKey, writePostShareImages } from './postShareImages';
+import { checkContentNodes } from './contentNodes';
 import { claim } from './publicOwners';
+import { REMOTE_README_TYPE } from './sourceNodes';
 import { writeContentImages } from './images';
 import type { GetNode } from '../node/markdownSource';
 import { readImageMap } from '../node/imageMap.js';
@@ -16,16 +16,10 @@ interface MarkdownFields extends Node {
   fileAbsolutePath?: string;
 }
 
-/** The file's path from the project ('content/<section>/<language>/<name>.md'), as written ('.markdown' stays). */
-function pathOf(node: MarkdownFields, section: string, language: string, name: string): string {
-  const file = node.fileAbsolutePath?.replace(/\\/g, '/');
-  const at = file?.lastIndexOf('/content/') ?? -1;
-  return file && at >= 0 ? file.slice(at + 1) : `content/${section}/${language}/${name}.md`;
-}
-
 /**
  * Most pages come from src/pages (the i18n plugin copies them per
- * language); here every language's content is checked before they render,
+ * language); here every content file is checked before they render, on
+ * every build, whichever build read it (gatsby/contentNodes.ts), and across files,
  * editors' images are made (gatsby/images.ts), and the blog's posts and
  * further list pages are made (gatsby/blogPages.ts),
  * each post with its share card (gatsby/postShareImages.ts; a title the card
@@ -35,15 +29,15 @@ function pathOf(node: MarkdownFields, section: string, language: string, name: s
  */
 export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, getNode, actions, reporter, store }) => {
   const nodes = getNodesByType('MarkdownRemark');
-  const files: ContentFile[] = [];
-  for (const node of nodes as MarkdownFields[]) {
-    const { section, language, name } = node.fields ?? {};
-    if (!section || !name || !isLanguage(language)) continue;
-    if (!isContentSection(section)) continue;
-    files.push({ path: pathOf(node, section, language, name), section, language, name });
-  }
-  const errors = [...findDuplicateNames(files), ...findMissingTranslations(files)];
-  if (errors.length > 0) reporter.panicOnBuild(errors.join('\n'));
+  // Every file, every build, whichever build made its node (gatsby/contentNodes.ts); all refusals at once.
+  const checked = reporter.activityTimer('Check content files');
+  checked.start();
+  const { errors, files, unfiled } = checkContentNodes(nodes, [...getNodesByType('File'), ...getNodesByType(REMOTE_README_TYPE)], getNode as GetNode);
+  for (const { node, fields } of unfiled) for (const [name, value] of Object.entries(fields)) actions.createNodeField({ node, name, value });
+  checked.setStatus(`${files.length} files${unfiled.length > 0 ? `, ${unfiled.length} given the fields an earlier build left unset` : ''}`);
+  checked.end();
+  const problems = [...errors, ...findDuplicateNames(files), ...findMissingTranslations(files)];
+  if (problems.length > 0) reporter.panicOnBuild(problems.join('\n'));
 
   const { program } = store.getState() as { program: { directory: string } };
   // Before any page renders: every image the content shows, made fit to publish (gatsby/images.ts).

@@ -95,6 +95,8 @@ describe('the preview refuses what the build refuses, in the same words', () => 
     ['a javascript: link', 'A [link](javascript:alert(1)).\n'],
     ['a fence with text after its language', '```js title="x"\nx\n```\n'],
     ['a formula defining a macro', 'Math $\\def\\x{1}\\x$ here.\n'],
+    ['a formula whose sizes below zero add up past the bound', 'Math $\\kern{-19em}\\kern{-19em}x$ here.\n'],
+    ['five rows of a formula each 5em below the last', '$$\n\\begin{aligned} a \\\\[-5em] b \\\\[-5em] c \\\\[-5em] d \\\\[-5em] e \\\\[-5em] f \\end{aligned}\n$$\n'],
     ['a diagram directive', '```mermaid\n%%{init: {"theme": "dark"}}%%\nflowchart LR\n  A --> B\n```\n'],
     ['a heading id used twice', '## One {#a}\n\n## Two {#a}\n'],
   ])('%s', async (_, markdown) => {

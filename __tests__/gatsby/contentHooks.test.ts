@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { SourceNodesArgs } from 'gatsby';
 import { fetchRemoteReadme, RemoteReadmeError } from '../../gatsby/remoteReadme';
 import { sourceNodes } from '../../gatsby/sourceNodes';
-import { runOnCreateNode } from '../support/onCreateNode';
+import { contentRefusal, runOnCreateNode } from '../support/onCreateNode';
 import { transformMarkdown, writeContentFile } from '../support/transformRemark';
 
 jest.mock('../../gatsby/remoteReadme', () => ({ ...jest.requireActual('../../gatsby/remoteReadme'), fetchRemoteReadme: jest.fn() }));
@@ -14,11 +14,10 @@ type Hook<T> = (args: T) => unknown;
 
 describe('onCreateNode', () => {
   it('files a markdown node under its section, language and name', () => {
-    const { actions, reporter } = runOnCreateNode(
+    const { actions } = runOnCreateNode(
       { sourceInstanceName: 'content', relativePath: 'privacy/bg/policy.md' },
       { title: 'Политика', description: 'Данни', lastUpdated: '2025-05-30' },
     );
-    expect(reporter.panicOnBuild).not.toHaveBeenCalled();
     expect(actions.createNodeField.mock.calls.map(([{ name, value }]) => [name, value])).toEqual([
       ['section', 'privacy'],
       ['language', 'bg'],
@@ -33,12 +32,11 @@ describe('onCreateNode', () => {
       process.env.gatsby_executing_command = command;
     });
     const post = (frontmatter: Record<string, unknown>) => {
-      const { actions, reporter } = runOnCreateNode(
+      const { actions } = runOnCreateNode(
         { sourceInstanceName: 'content', relativePath: 'blog/bg/a-post.md' },
         { title: 'Публикация', description: 'За какво е', date: '2026-09-15', ...frontmatter },
         Array.from({ length: 450 }, () => 'дума').join(' '),
       );
-      expect(reporter.panicOnBuild).not.toHaveBeenCalled();
       return Object.fromEntries(actions.createNodeField.mock.calls.map(([{ name, value }]) => [name, value]));
     };
 
@@ -56,9 +54,10 @@ describe('onCreateNode', () => {
     });
   });
 
-  it('fails the build naming the file and the field of a broken file', () => {
-    const { reporter } = runOnCreateNode({ sourceInstanceName: 'content', relativePath: 'banners/bg/02-features.md' }, { order: 'two', title: 'Функции' });
-    expect(reporter.panicOnBuild).toHaveBeenCalledWith(
+  it('checks nothing itself: createPages refuses a broken file, naming the file and the field', () => {
+    const file = { sourceInstanceName: 'content', relativePath: 'banners/bg/02-features.md' };
+    expect(runOnCreateNode(file, { order: 'two', title: 'Функции' }).actions.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'name', value: '02-features' }));
+    expect(contentRefusal(file, { order: 'two', title: 'Функции' })).toBe(
       'content/banners/bg/02-features.md: frontmatter field "order" must be a whole number from 1 to 2147483647, got "two"\n' +
         'content/banners/bg/02-features.md: frontmatter field "illustration" is missing; it must be one of "sale-order", "features", "payments"',
     );
@@ -77,28 +76,27 @@ describe('onCreateNode', () => {
   });
 
   it('ignores markdown that is not content (and other nodes)', () => {
-    const { actions, reporter } = runOnCreateNode({ sourceInstanceName: 'locale', relativePath: 'en/x.md' }, {});
+    const { actions } = runOnCreateNode({ sourceInstanceName: 'locale', relativePath: 'en/x.md' }, {});
     expect(actions.createNodeField).not.toHaveBeenCalled();
-    expect(reporter.panicOnBuild).not.toHaveBeenCalled();
+    expect(contentRefusal({ sourceInstanceName: 'locale', relativePath: 'en/x.md' }, {})).toBeUndefined();
   });
 });
 
-describe('onCreateNode (frontmatter as the build reads it)', () => {
+describe('the content check (frontmatter as the build reads it)', () => {
   let dir: string;
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-hooks-'));
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  /** Writes the file, reads it with gatsby-transformer-remark, then runs our hook; returns the build errors. */
+  /** Writes the file, reads it with gatsby-transformer-remark, then runs createPages' check; returns the build errors. */
   let count = 0;
   const errorsOf = async (relativePath: string, frontmatter: string): Promise<string[]> => {
     count += 1;
     const source = `---\n${frontmatter}\n---\n\nBody.\n`;
     const file = writeContentFile(path.join(dir, String(count)), relativePath, source);
     const { markdownNode } = await transformMarkdown(file, source, []);
-    const { reporter } = runOnCreateNode({ ...file, sourceInstanceName: 'content', relativePath }, markdownNode.frontmatter);
-    return reporter.panicOnBuild.mock.calls.flatMap(([message]: [string]) => message.split('\n'));
+    return contentRefusal({ ...file, sourceInstanceName: 'content', relativePath }, markdownNode.frontmatter)?.split('\n') ?? [];
   };
   const policy = (lastUpdated: string) => errorsOf('privacy/en/policy.md', `title: Privacy\ndescription: How we keep data\nlastUpdated: ${lastUpdated}`);
   const home = (fields: string) => errorsOf('banners/en/01-test.md', `title: Test\nillustration: features\n${fields}`);
@@ -211,8 +209,8 @@ describe('sourceNodes (remote README)', () => {
     const { markdownNode, html } = await transformMarkdown(readme, readme.internal.content, ['stockpay-remark-safe-markdown']);
     process.env.DOCS_README_URL_EN = url;
     try {
-      const { actions: fields, reporter } = runOnCreateNode(readme, markdownNode.frontmatter);
-      expect(reporter.panicOnBuild).not.toHaveBeenCalled();
+      const { actions: fields } = runOnCreateNode(readme, markdownNode.frontmatter);
+      expect(contentRefusal(readme, markdownNode.frontmatter)).toBeUndefined();
       expect(fields.createNodeField).toHaveBeenCalledWith(expect.objectContaining({ name: 'section', value: 'docs' }));
     } finally {
       delete process.env.DOCS_README_URL_EN;

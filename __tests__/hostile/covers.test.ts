@@ -8,7 +8,7 @@
  * image step would make all the same), or to leave a cover undescribed.
  * Each fixture of __tests__/fixtures/hostile/covers/ goes through what a
  * build runs, gatsby-transformer-remark with gatsby-config's options and
- * then gatsby/onCreateNode.ts, and is refused naming the file and the
+ * then the content check (gatsby/contentNodes.ts), and is refused naming the file and the
  * field; alt text that only looks like markup is taken, and the post's page
  * (its cover, made by the real image step, and its head) shows it as text.
  */

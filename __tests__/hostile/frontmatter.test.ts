@@ -7,7 +7,7 @@
  * strings. Each fixture in __tests__/fixtures/hostile/frontmatter/ goes
  * through the real readers: the share images' (gatsby/contentFile.ts),
  * gatsby-transformer-remark with gatsby-config's options followed by
- * gatsby/onCreateNode.ts, and Decap CMS itself, in Chromium, listing a
+ * the content check (gatsby/contentNodes.ts), and Decap CMS itself, in Chromium, listing a
  * folder that holds one. Each is refused naming the file and runs nothing
  * (no marker file, no mark on the CMS page); markup that got past
  * the check anyway shows only as text at every exit: the page's HTML and

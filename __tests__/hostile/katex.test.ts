@@ -4,7 +4,8 @@
  * does to make KaTeX loop or amplify, the build fails fast, naming the file,
  * the line and the formula; what KaTeX runs untrusted (\href, \html…)
  * stays text, and sizes stay bounded: KaTeX caps them at 20em, and a size
- * more than 20em below zero, in any unit and any command, is refused.
+ * more than 20em below zero, in any unit and any command, is refused, as
+ * is a formula whose sizes below zero add up to more than 20em.
  */
 import fs from 'node:fs';
 import katex from 'katex';
@@ -162,6 +163,29 @@ describe('hostile sizes: bounded both ways', () => {
       [11, '-999mu (-55.5em)'],
       [11, '-25em'],
       [11, '-21em'],
+    ]);
+  });
+
+  it('refuses sizes each within the bound that add up past it, across rows, units and boxes, naming file, line, the sum and the largest', async () => {
+    const { error, html, ms } = await render('negative-sums.md');
+    expect(html).toBeUndefined();
+    expect(ms).toBeLessThan(1000);
+    const TOTAL = "a formula's sizes below zero may add up to at most 20em, whichever way each moves (1em is 10pt or 18mu): use fewer or smaller ones";
+    expect(
+      (error ?? '').split('\n').map((line) => {
+        const match = new RegExp(
+          `^content/blog/en/negative-sums\\.md:(\\d+): the formula ".+" cannot be rendered: its sizes below zero add up to (.+), more than 20em below zero: (\\d+) sizes, the largest (.+) in (.+); ${escapeRegExp(TOTAL)}$`,
+        ).exec(line);
+        if (!match) throw new Error(`not a sum refusal: ${line}`);
+        return [Number(match[1]), match[2], Number(match[3]), match[4], match[5]];
+      }),
+    ).toEqual([
+      [7, '-190em', 10, '-19em', KERNS],
+      [9, '-25em', 5, '-5em', "a row's gap (\\\\[…])"],
+      [13, '-20.6906em', 3, '-100pt (-10em)', KERNS],
+      [13, '-21em', 2, '-11em', '\\raisebox'],
+      [15, '-21em', 2, '-11em', KERNS],
+      [15, '-21em', 2, '-11em', KERNS],
     ]);
   });
 

@@ -9,7 +9,7 @@
  * look-alike letters, spaces, escapes). Each name in
  * fixtures/hostile/post-slugs/names.json is committed as a post in each
  * language and goes through what a build runs (gatsby-transformer-remark,
- * then gatsby/onCreateNode.ts): refused, naming the file and why. Each title
+ * then the content check, gatsby/contentNodes.ts): refused, naming the file and why. Each title
  * in titles.json is typed into a new post in the CMS and saved through the
  * admin script the build writes (gatsby/admin.ts), with its Address left
  * empty, and typed as the Address of a new Bulgarian post: the CMS refuses

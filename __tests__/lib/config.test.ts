@@ -148,7 +148,7 @@ describe('configMode', () => {
     expect(configMode(env)).toBe(mode);
   });
 
-  it('builds for serving only under `gatsby build`, whatever SITE_ENV says (drafts are left out there: gatsby/onCreateNode.ts)', () => {
+  it('builds for serving only under `gatsby build`, whatever SITE_ENV says (drafts are left out there: gatsby/contentNodes.ts)', () => {
     expect(isGatsbyBuild({ gatsby_executing_command: 'build' })).toBe(true);
     expect(isGatsbyBuild({ gatsby_executing_command: 'build', SITE_ENV: 'local' })).toBe(true);
     for (const env of [{ gatsby_executing_command: 'develop' }, { gatsby_executing_command: 'Build' }, { gatsby_executing_command: 'serve' }, {}])

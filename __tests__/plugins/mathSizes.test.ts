@@ -138,9 +138,56 @@ describe('sizeProblem', () => {
   });
 });
 
+describe('sizeProblem: the sizes below zero in all', () => {
+  /** The refusal of a formula whose sizes below zero add up to `total`, in `count` sizes, the largest `largest` in `command`. */
+  const totalRefusal = (total: string, count: number, largest: string, command: string) =>
+    `its sizes below zero add up to ${total}, more than 20em below zero: ${count} sizes, the largest ${largest} in ${command}; ` +
+    "a formula's sizes below zero may add up to at most 20em, whichever way each moves (1em is 10pt or 18mu): use fewer or smaller ones";
+  const LINE = 'a line break (\\\\[…])';
+  const ROW = "a row's gap (\\\\[…])";
+  const rows = (count: number, gap: string) => Array.from({ length: count + 1 }, (_, row) => `r${row}`).join(`\\\\[${gap}]`);
+
+  it.each([
+    ['ten \\kern{-19em} in a row', '\\kern{-19em}'.repeat(10) + 'x', totalRefusal('-190em', 10, '-19em', KERNS)],
+    ['two \\kern{-19em} apart', '\\kern{-19em}a\\kern{-19em}b', totalRefusal('-38em', 2, '-19em', KERNS)],
+    ['five rows of \\\\[-5em] (vertical)', rows(5, '-5em'), totalRefusal('-25em', 5, '-5em', LINE)],
+    ['five rows of \\\\[-5em] in an aligned block', `\\begin{aligned}${rows(5, '-5em')}\\end{aligned}`, totalRefusal('-25em', 5, '-5em', ROW)],
+    ['a mix of units', '\\kern-100pt \\mkern-90mu \\kern{-2cm} x', totalRefusal('-20.6906em', 3, '-100pt (-10em)', KERNS)],
+    ['thin negative spaces past the bound: 121 \\mkern-3mu', `a${'\\mkern-3mu '.repeat(121)}b`, totalRefusal('-20.1667em', 121, '-3mu (-0.1667em)', KERNS)],
+    ['nested raised boxes', '\\raisebox{-10em}{\\raisebox{-11em}{x}}', totalRefusal('-21em', 2, '-11em', '\\raisebox')],
+    ['nested groups', '{\\kern-10em{\\kern-11em x}}', totalRefusal('-21em', 2, '-11em', KERNS)],
+    ['a subscript and a superscript', 'x_{\\kern-10em a}^{\\kern-11em b}', totalRefusal('-21em', 2, '-11em', KERNS)],
+    ['numerator and denominator', '\\frac{\\kern-10em a}{\\kern-10.5em b}', totalRefusal('-20.5em', 2, '-10.5em', KERNS)],
+    ['text inside the formula', '\\text{\\kern-15em a}\\kern-6em b', totalRefusal('-21em', 2, '-15em', KERNS)],
+    ['horizontal and vertical together', '\\kern{-10em}\\raisebox{-11em}{x}', totalRefusal('-21em', 2, '-11em', '\\raisebox')],
+    ["a rule's raise, width and height", '\\rule[-1em]{-10em}{-10em}', totalRefusal('-21em', 3, '-10em', '\\rule')],
+    ['sizes below zero with sizes above zero between them, which do not wind them back', '\\kern{-10em}\\kern{20em}\\kern{-11em}x', totalRefusal('-21em', 2, '-11em', KERNS)],
+  ])('refuses %s', (_, tex, message) => {
+    expect(problem(tex)).toBe(message);
+    expect(problem(tex, true)).toBe(message);
+  });
+
+  it.each([
+    ['one \\kern{-19em}, then as much back', '\\kern{-19em}x\\kern{19em}'],
+    ['two sizes that make 20em exactly', '\\kern{-10em}\\raisebox{-10em}{x}'],
+    ['120 thin negative spaces of -1/6em (\\mkern-3mu, what \\! is): 20em, not a hair below', `a${'\\mkern-3mu '.repeat(120)}b`],
+    ['four rows of \\\\[-5em]', rows(4, '-5em')],
+    ['a negative rule at the bound', '\\rule{-10em}{-10em}'],
+    ['sizes above zero, any number of them (KaTeX caps each; they move nothing back over the page)', '\\kern{20em}'.repeat(10) + 'x'],
+    ['the joints of long arrows', 'a \\longrightarrow b \\Longleftrightarrow c \\hookrightarrow d \\mapsto e \\coloneqq f'],
+  ])('passes %s', (_, tex) => {
+    expect(problem(tex)).toBeNull();
+  });
+
+  it('still names a single size past the bound first, as before', () => {
+    expect(problem('\\kern-19em \\kern-19em \\kern-30em')).toBe(refusal('-30em', KERNS));
+  });
+});
+
 describe('renderFormula', () => {
   it('refuses a size below the bound before KaTeX renders it, in display mode too', () => {
     expect(renderFormula('\\kern{-1000em}x', false)).toEqual({ error: refusal('-1000em', KERNS) });
+    expect(renderFormula('\\kern{-19em}\\kern{-19em}x', true)).toEqual({ error: expect.stringMatching(/^its sizes below zero add up to -38em, /) });
     expect(renderFormula('a\\\\[-50em]b', true)).toEqual({ error: refusal('-50em', 'a line break (\\\\[…])') });
   });
 

@@ -1,18 +1,42 @@
-import type { CreateNodeArgs } from 'gatsby';
+import type { CreateNodeArgs, Node } from 'gatsby';
 import { onCreateNode } from '../../gatsby/onCreateNode';
+import { checkContentNodes, type ContentCheck, type MarkdownNode } from '../../gatsby/contentNodes';
 
 type Hook<T> = (args: T) => unknown;
 
-/** Runs the onCreateNode hook on a markdown node whose parent is `file`; returns the mocked reporter and actions. */
+/** A markdown node whose parent is `file`, as gatsby-transformer-remark makes it, with the fields an earlier run gave it (none by default). */
+export function markdownNodeOf(file: Record<string, unknown>, frontmatter: Record<string, unknown>, rawMarkdownBody?: string, fields?: Record<string, unknown>): MarkdownNode {
+  return {
+    id: `${String(file.id ?? 'file')} >>> MarkdownRemark`,
+    parent: String(file.id ?? 'file'),
+    children: [],
+    internal: { type: 'MarkdownRemark', contentDigest: '', owner: 'gatsby-transformer-remark' },
+    frontmatter,
+    rawMarkdownBody,
+    ...(fields ? { fields } : {}),
+  };
+}
+
+/** Runs the onCreateNode hook on a markdown node whose parent is `file`; returns the mocked actions. */
 export function runOnCreateNode(file: Record<string, unknown>, frontmatter: Record<string, unknown>, rawMarkdownBody?: string) {
-  const reporter = { panicOnBuild: jest.fn() };
   const actions = { createNodeField: jest.fn() };
-  const node = { id: 'md', parent: 'file', internal: { type: 'MarkdownRemark' }, frontmatter, rawMarkdownBody };
   (onCreateNode as Hook<Partial<CreateNodeArgs>>)({
-    node: node as unknown as CreateNodeArgs['node'],
+    node: markdownNodeOf(file, frontmatter, rawMarkdownBody) as unknown as CreateNodeArgs['node'],
     getNode: (() => ({ id: 'file', ...file })) as unknown as CreateNodeArgs['getNode'],
     actions: actions as unknown as CreateNodeArgs['actions'],
-    reporter: reporter as unknown as CreateNodeArgs['reporter'],
   });
-  return { reporter, actions };
+  return { actions };
+}
+
+/** Runs createPages' pass over the content nodes (gatsby/contentNodes.ts) on `files` and the markdown nodes made of them. */
+export function checkNodes(files: Record<string, unknown>[], markdownNodes: MarkdownNode[]): ContentCheck {
+  const byId = new Map(files.map((file) => [String(file.id), file]));
+  return checkContentNodes(markdownNodes, files as unknown as Node[], (id) => byId.get(id));
+}
+
+/** What createPages' pass says of one markdown node whose parent is `file`: every problem, joined as the build prints them, or undefined. */
+export function contentRefusal(file: Record<string, unknown>, frontmatter: Record<string, unknown>): string | undefined {
+  const parent = { id: 'file', internal: { type: 'File', mediaType: 'text/markdown' }, ...file };
+  const { errors } = checkNodes([parent], [markdownNodeOf(parent, frontmatter)]);
+  return errors.length > 0 ? errors.join('\n') : undefined;
 }

@@ -4,7 +4,20 @@
  * above. KaTeX caps a size at maxSize (20em) but lets any negative one
  * through: `\kern{-1000em}`, `\raisebox{-100em}{…}`, `\\[-50em]` or
  * `\rule[-100em]…` move a formula's text anywhere over the page. A formula
- * with a size below -maxSize is refused.
+ * with a size below -maxSize is refused, and so is one whose sizes below
+ * zero add up to more than maxSize: ten `\kern{-19em}` in a row, or five
+ * rows of `\\[-5em]`, move text 190em and 25em as surely as one size would.
+ *
+ * The sum is of every size below zero in the formula, horizontal and
+ * vertical together, wherever each is nested, with no size above zero
+ * taken off: a glyph is moved by some of those sizes at most (the ones
+ * before it in its row, around it in its boxes, above it in its column),
+ * so their sum bounds how far any glyph goes, whichever way and whatever
+ * KaTeX lays out between them. A running total that positive sizes wind
+ * back would have to follow KaTeX's layout (which sizes move which glyph,
+ * in which direction) to be sound; the plain sum needs none of it, and the
+ * site's formulas use a few thin negative spaces (`\!`, -0.1667em; the
+ * -3mu joints of `\longrightarrow`), far from 20em.
  *
  * Read from KaTeX's own parse tree (katex.__parse, the very function
  * renderToString parses with, given the same options), where every
@@ -103,22 +116,40 @@ function sizesIn(tree) {
 /** An em value as KaTeX writes one (four decimals). @param {number} em */
 const emText = (em) => `${+em.toFixed(4)}em`;
 
+/** A size as written, and in em when written in another unit. @param {Measurement} size @param {number} em */
+const shownSize = (size, em) => {
+  const written = `${size.number}${size.unit}`;
+  return size.unit === 'em' ? written : `${written} (${emText(em)})`;
+};
+
 /**
  * Why a formula's parse tree is refused for its sizes, or null: the first
- * size below -maxSize, written and in em.
+ * size below -maxSize, written and in em; else, when its sizes below zero
+ * add up to more than maxSize below zero, their sum, how many and the
+ * largest.
  * @param {unknown} tree what katex.__parse returned for the formula
  * @param {number} maxSize KaTeX's maxSize, in em
  * @returns {string | null}
  */
 function sizeProblem(tree, maxSize) {
+  /** @type {{ size: Measurement, command: string, em: number }[]} */
+  const negative = [];
   for (const { size, command } of sizesIn(tree)) {
     const em = toEm(size);
-    if (em === null || em >= -maxSize) continue;
-    const written = `${size.number}${size.unit}`;
-    const shown = size.unit === 'em' ? written : `${written} (${emText(em)})`;
-    return `the size ${shown} in ${command} is more than ${maxSize}em below zero; a size may go at most ${maxSize}em either way (1em is 10pt or 18mu): use a smaller one`;
+    if (em === null || em >= 0) continue;
+    if (em < -maxSize) {
+      return `the size ${shownSize(size, em)} in ${command} is more than ${maxSize}em below zero; a size may go at most ${maxSize}em either way (1em is 10pt or 18mu): use a smaller one`;
+    }
+    negative.push({ size, command, em });
   }
-  return null;
+  // Rounded as KaTeX writes em, so that 120 thin spaces of -1/6em make -20em, not a hair below.
+  const total = +negative.reduce((sum, { em }) => sum + em, 0).toFixed(4);
+  if (total >= -maxSize) return null;
+  const largest = negative.reduce((most, each) => (each.em < most.em ? each : most));
+  return (
+    `its sizes below zero add up to ${emText(total)}, more than ${maxSize}em below zero: ${negative.length} sizes, the largest ${shownSize(largest.size, largest.em)} in ${largest.command}; ` +
+    `a formula's sizes below zero may add up to at most ${maxSize}em, whichever way each moves (1em is 10pt or 18mu): use fewer or smaller ones`
+  );
 }
 
 module.exports = { PT_PER_UNIT, EM_PER_RELATIVE_UNIT, toEm, sizesIn, sizeProblem };

@@ -16,7 +16,8 @@
  * - maxExpand and maxSize (KATEX_OPTIONS) bound what is left; trust is off
  *   (\href, \url, \includegraphics, \html… stay text), strict is 'ignore'
  *   as before. maxSize caps sizes from above only: a size more than maxSize
- *   below zero (\kern{-1000em}, \raisebox{-100em}{…}) is refused (./sizes.js).
+ *   below zero (\kern{-1000em}, \raisebox{-100em}{…}), or sizes below zero
+ *   that add up to more (ten \kern{-19em}), are refused (./sizes.js).
  * - A formula KaTeX refuses fails the build with the file, the line and
  *   the formula's start.
  *
@@ -35,7 +36,7 @@ const { sizeProblem } = require('./sizes');
  * needs 23. 200 leaves that room many times over and still fails a
  * runaway formula within milliseconds. maxSize caps sizes written in a
  * formula (\rule, \kern, \hspace) at 20em, wider than any column; ./sizes.js
- * holds them to -20em from below.
+ * holds them to -20em from below, each and all together.
  */
 const KATEX_OPTIONS = Object.freeze({ maxExpand: 200, maxSize: 20, trust: false, strict: 'ignore', throwOnError: true });
 
@@ -93,7 +94,7 @@ const parseFormula = /** @type {{ __parse(tex: string, options: object): unknown
  * options: a cached rendering (./index.js) is keyed by these too, so a
  * formula rendered before a rule existed is checked again.
  */
-const FORMULA_RULES = Object.freeze({ maxLength: MAX_FORMULA_LENGTH, refused: REFUSED_LIST, smallestSize: -KATEX_OPTIONS.maxSize });
+const FORMULA_RULES = Object.freeze({ maxLength: MAX_FORMULA_LENGTH, refused: REFUSED_LIST, smallestSize: -KATEX_OPTIONS.maxSize, smallestTotal: -KATEX_OPTIONS.maxSize });
 
 /** At most 40 characters of a formula, on one line, for messages. */
 const formulaStart = (/** @type {string} */ tex) => {

@@ -1,7 +1,7 @@
 /**
  * The checks that turn a mistake in an editor's markdown into a build error
  * naming the file and the field, against the declarations of
- * src/lib/contentSchema.ts. Used at build time by gatsby/onCreateNode.ts,
+ * src/lib/contentSchema.ts. Used at build time by gatsby/contentNodes.ts,
  * gatsby/createPages.ts and gatsby/brandImages.ts.
  */
 import { CONTENT_SECTIONS, fileSchema, isContentSection, type ContentSection, type FieldRule, type Fields, type SectionSchema } from '../lib/contentSchema';

@@ -5,7 +5,7 @@
  * language from the opening line and by default runs `---js` as JavaScript
  * (as the build's user, who can read the site's secrets); every language
  * but YAML is refused here. Used by gatsby/contentFile.ts, the transformer's
- * options (gatsby-config.ts: FRONTMATTER_ENGINES), gatsby/onCreateNode.ts and
+ * options (gatsby-config.ts: FRONTMATTER_ENGINES), gatsby/contentNodes.ts and
  * the tests. Build-time only: no page imports it.
  *
  * The YAML is the core schema plus its implicit dates (2025-03-17 becomes a
@@ -141,7 +141,7 @@ const refused = (language: string) => (): never => {
  * YAML read as above, every other language gray-matter knows refused, and
  * any language it does not know refused by gray-matter itself. The
  * transformer puts its own `js`/`javascript` over these: they run nothing
- * and give empty frontmatter, which gatsby/onCreateNode.ts then refuses
+ * and give empty frontmatter, which gatsby/contentNodes.ts then refuses
  * through readFrontmatter.
  */
 export const FRONTMATTER_ENGINES = {

@@ -117,7 +117,7 @@ export interface ModeEnv {
 /**
  * Whether `env` is a `gatsby build`'s, whatever its SITE_ENV: the one
  * command whose output is served. `gatsby develop` and everything outside
- * Gatsby is not, and builds drafts (gatsby/onCreateNode.ts) and reads the
+ * Gatsby is not, and builds drafts (gatsby/contentNodes.ts) and reads the
  * configuration leniently (configMode).
  */
 export function isGatsbyBuild(env: ModeEnv): boolean {

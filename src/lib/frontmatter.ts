@@ -36,7 +36,7 @@ export type EntryFrontmatter<S extends ContentSection> = Sections[S] extends { e
 
 /**
  * The frontmatter a page query returned, as the type its schema promises.
- * Only for content the build has checked (gatsby/onCreateNode.ts fails the
+ * Only for content the build has checked (gatsby/contentNodes.ts fails the
  * build on any file that breaks its schema), so no view repeats the rules.
  */
 export function checked<T>(frontmatter: unknown): T {
