@@ -1,3 +1,4 @@
+import type { Application } from 'express';
 import type { GatsbyConfig } from 'gatsby';
 import { chromiumRequired, configMode, siteConfig } from './src/lib/config';
 import { I18NEXT_OPTIONS } from './src/build/i18n';
@@ -11,6 +12,7 @@ import { readLocaleString } from './node/localeFiles';
 import { feedOptions } from './gatsby/feeds';
 import { REMARK_PLUGINS } from './plugins/order';
 import { MEDIA_FOLDER } from './plugins/stockpay-remark-images/paths';
+import { servePublishedStatic } from './gatsby/staticImages';
 
 // A README fetched from elsewhere replaces the local file of its language.
 const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) => `**/docs/${language}/readme.md`);
@@ -39,6 +41,10 @@ const gatsbyConfig: GatsbyConfig = {
   // src/gatsby-types.d.ts is committed so 'tsc' runs before the first build; builds keep it fresh.
   graphqlTypegen: { typesOutputPath: 'src/gatsby-types.d.ts', generateOnBuild: true },
   trailingSlash: TRAILING_SLASH,
+  // `gatsby develop` serves static/'s files as a build publishes them (its images re-encoded), ahead of Gatsby's own copies.
+  developMiddleware: (app: Application) => {
+    app.use(servePublishedStatic(__dirname));
+  },
   plugins: [
     'gatsby-plugin-react-helmet',
     'gatsby-plugin-catch-links',

@@ -2,15 +2,21 @@
  * No published image tells where it was taken or by whom: every image of
  * the built site (editors' photos as the build made them under
  * /static/images/, the share cards, the site's share images, icons and
- * drawings), as the server sends it, carries no EXIF (so no GPS, camera or
- * time), no XMP, no IPTC, no ICC profile and no text chunks. An editor's
- * upload is never published itself (node/images.ts); this holds the whole
- * public/ folder to it.
+ * drawings, and the site's own images from static/ at the root), as the
+ * server sends it, carries no EXIF (so no GPS, camera or time), no XMP, no
+ * IPTC, no ICC profile and no text chunks. An editor's upload is never
+ * published itself (node/images.ts), nor is a raster image of static/
+ * (gatsby/staticImages.ts re-encodes it); this holds the whole public/
+ * folder to it. An SVG from static/ is published as it is: it is served
+ * within the drawings' allowlist (src/build/staticSvg.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
+import { FILES_RECORD_PATH, parseFilesRecord } from '../src/build/publicOwners';
+import { staticSvgProblem } from '../src/build/staticSvg';
+import { hiddenParts } from '../__tests__/support/images';
 import { PUBLIC_DIR } from './support';
 
 /** The files a browser reads as images, by extension. */
@@ -100,5 +106,16 @@ test('the editors’ photos are sRGB, without a profile, and upright as stored (
   for (const file of photos) {
     const metadata = await sharp(await served(request, file)).metadata();
     expect([file, metadata.space, metadata.hasProfile, metadata.orientation]).toEqual([file, 'srgb', false, undefined]);
+  }
+});
+
+test("the site's own images from static/, as served: an SVG within the drawings' allowlist, any other image its pixels alone", async ({ request }) => {
+  const { static: files = [] } = parseFilesRecord(fs.readFileSync(path.join(PUBLIC_DIR, FILES_RECORD_PATH), 'utf8'));
+  // The logo mark at least, which the icons are drawn from.
+  expect(files).toContain('favicon.svg');
+  for (const file of files) {
+    const bytes = await served(request, file);
+    if (/\.svg$/i.test(file)) expect([file, staticSvgProblem(`static/${file}`, bytes)]).toEqual([file, undefined]);
+    else expect([file, hiddenParts(bytes)]).toEqual([file, []]);
   }
 });

@@ -10,6 +10,7 @@ import { CDN_FILES, readPublicRules } from '../hosting/publicFiles';
 import { writeRuntime } from './runtimeFile';
 import { repairStreamedHtml } from './streamedHtml';
 import { writeSearchIndex } from './searchIndex';
+import { placeStaticImages } from './staticImages';
 import { readAdminIntegrity } from './admin';
 import { ADMIN_PATH } from '../src/build/adminPage';
 import { claim, claimGatsbyPages, claimPartytown, filesUnder, settleOwnership, writeFilesRecord, type GatsbyOutputState } from './publicOwners';
@@ -20,10 +21,12 @@ import { FILES_RECORD_PATH } from '../src/build/publicOwners';
 import { MANIFEST_FILES } from '../src/build/manifest';
 
 /**
- * Removes the NUL bytes React's stream writer leaves in the pages
- * (gatsby/streamedHtml.ts), then replaces Gatsby's inline scripts with one
- * fingerprinted runtime file (gatsby/runtimeFile.ts) and fails the build if
- * any page still carries an inline script: the page policy trusts none.
+ * Writes the site's own images from static/ over Gatsby's copies, as the
+ * site makes them (gatsby/staticImages.ts). Removes the NUL bytes React's
+ * stream writer leaves in the pages (gatsby/streamedHtml.ts), then
+ * replaces Gatsby's inline scripts with one fingerprinted runtime file
+ * (gatsby/runtimeFile.ts) and fails the build if any page still carries an
+ * inline script: the page policy trusts none.
  * Records what the build decided (public/_build.json: hosting/buildRecord.ts),
  * which the hosting rules are written from. Writes public/robots.txt,
  * pointing at the sitemap index that gatsby-plugin-sitemap wrote in its own
@@ -42,6 +45,14 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   const publicDir = path.join(program.directory, 'public');
   if (!existsSync(path.join(publicDir, SITEMAP_INDEX_PATH))) {
     reporter.panicOnBuild(`public${SITEMAP_INDEX_PATH} is missing: gatsby-plugin-sitemap did not write it (check its options in gatsby-config.ts)`);
+    return;
+  }
+  // Over Gatsby's byte-for-byte copies of static/: the site's own images as the site makes them (gatsby/staticImages.ts).
+  try {
+    const placed = await placeStaticImages(program.directory, publicDir);
+    if (placed.length > 0) reporter.info(`static/'s images re-encoded in public/: ${placed.join(', ')}`);
+  } catch (error) {
+    reporter.panicOnBuild((error as Error).message);
     return;
   }
   const repaired = repairStreamedHtml(publicDir);

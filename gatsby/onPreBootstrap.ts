@@ -10,6 +10,7 @@ import { contentTreeError } from '../node/contentTree';
 import { writeIllustrations } from './illustrations';
 import { KATEX_STATIC_DIR, katexDist } from './katexStylesheet';
 import { claim, claimExact, filesUnder, startClaims } from './publicOwners';
+import { prepareStaticImages } from './staticImages';
 import { BRAND_IMAGE_FILES } from '../src/build/brandImageFiles';
 import { ILLUSTRATION_FILES } from '../src/lib/illustrations';
 
@@ -17,8 +18,10 @@ import { ILLUSTRATION_FILES } from '../src/lib/illustrations';
  * First stops a build whose configuration is unfit (src/lib/config.ts: a
  * production build without its settings, or a malformed value), then one
  * whose content folders hold what the site never builds from
- * (node/contentTree.ts: a symbolic link, a pipe, a page under static/, a
- * file that is not an image in the CMS's media). Then copies
+ * (node/contentTree.ts: a symbolic link, a pipe, a page under static/, an
+ * SVG there beyond the drawings' allowlist, a file that is not an image in
+ * the CMS's media), then one whose own images in static/ cannot be
+ * re-encoded (gatsby/staticImages.ts). Then copies
  * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
  * contain math (importing the CSS would put it on every page), writes the
  * home page's drawings (gatsby/illustrations.tsx) and the editors' CMS at
@@ -47,8 +50,18 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     reporter.panic(treeError);
     return;
   }
-  // Gatsby copies static/ into public/ after the pages: what it may hold is checked above, where it lands below.
-  claim('static', filesUnder(path.join(program.directory, 'static')));
+  // Gatsby copies static/ into public/ after the pages; onPostBuild writes the remade images over its copies. Claimed with
+  // the hashes of what the site publishes: a copy of static/ left as it is fails the build.
+  const images = reporter.activityTimer("Re-encode the site's own images in static/");
+  images.start();
+  const prepared = await prepareStaticImages(program.directory);
+  images.setStatus(`${prepared.made} made, ${prepared.remade - prepared.made} from the cache`);
+  images.end();
+  if (prepared.errors.length > 0) {
+    reporter.panic([`static/ holds images the site cannot publish:`, ...prepared.errors.map((error) => `  - ${error}`)].join('\n'));
+    return;
+  }
+  claimExact('static', prepared.published);
   const katex = katexDist(program.directory);
   const target = path.join(publicDir, KATEX_STATIC_DIR);
   await cp(path.join(katex, 'katex.min.css'), path.join(target, 'katex.min.css'));

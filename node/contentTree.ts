@@ -1,8 +1,7 @@
 import { closeSync, lstatSync, openSync, readSync, readdirSync, readlinkSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import { CHECKED_FOLDERS, contentTreeProblems, isImagePath, type EntryKind, type TreeEntry } from '../src/build/contentTree';
+import { CHECKED_FOLDERS, contentTreeProblems, headBytes, isImagePath, treeEntryProblem, type EntryKind, type TreeEntry } from '../src/build/contentTree';
 import { BRAND_IMAGE_FILES } from '../src/build/brandImageFiles';
-import { MEDIA_HEAD_BYTES } from '../src/build/mediaFiles';
 
 function kindOf(entry: Dirent | Stats): EntryKind {
   if (entry.isSymbolicLink()) return 'symlink';
@@ -15,9 +14,9 @@ function kindOf(entry: Dirent | Stats): EntryKind {
   return 'unknown';
 }
 
-/** The first bytes of a regular file, read without following anything. */
-function headOf(file: string): Uint8Array {
-  const buffer = Buffer.alloc(MEDIA_HEAD_BYTES);
+/** The first `length` bytes of a regular file (all of a shorter one). */
+function headOf(file: string, length: number): Uint8Array {
+  const buffer = Buffer.alloc(length);
   const descriptor = openSync(file, 'r');
   try {
     return buffer.subarray(0, readSync(descriptor, buffer, 0, buffer.length, 0));
@@ -26,24 +25,39 @@ function headOf(file: string): Uint8Array {
   }
 }
 
-/** `relative` (a path inside the project) and everything under it, never following a link. */
-function walk(projectDir: string, relative: string, kind: EntryKind, entries: TreeEntry[]): void {
+/** The entry at `relative` (a path inside the project, '/'-separated) of this kind, with what the check reads of it. */
+function entryOf(projectDir: string, relative: string, kind: EntryKind): TreeEntry {
   const absolute = path.join(projectDir, relative);
   const entry: TreeEntry = { path: relative, kind };
   if (kind === 'symlink') entry.target = readlinkSync(absolute);
-  if (kind === 'file' && isImagePath(relative)) entry.head = headOf(absolute);
-  entries.push(entry);
+  if (kind === 'file' && isImagePath(relative)) entry.head = headOf(absolute, headBytes(relative));
+  return entry;
+}
+
+/** `relative` and everything under it, never following a link. */
+function walk(projectDir: string, relative: string, kind: EntryKind, entries: TreeEntry[]): void {
+  entries.push(entryOf(projectDir, relative, kind));
   if (kind !== 'directory') return;
-  for (const child of readdirSync(absolute, { withFileTypes: true })) {
+  for (const child of readdirSync(path.join(projectDir, relative), { withFileTypes: true })) {
     walk(projectDir, `${relative}/${child.name}`, kindOf(child), entries);
   }
 }
 
 /**
+ * What is wrong with the one path `relative` ('static/logo.png') of
+ * `projectDir`, read with lstat as the whole check reads it, or undefined.
+ * For a file that may have changed since the build started (`gatsby
+ * develop` serving static/).
+ */
+export function pathProblem(projectDir: string, relative: string): string | undefined {
+  return treeEntryProblem(entryOf(projectDir, relative, kindOf(lstatSync(path.join(projectDir, relative)))), new Set(BRAND_IMAGE_FILES));
+}
+
+/**
  * What is wrong under content/, locales/ and static/ of `projectDir`, one
- * message per path (src/build/contentTree.ts: links, pipes, sockets, devices,
- * anything in static/ but images at its root and in the CMS's media folder,
- * or an image at a path the build draws itself).
+ * message per path (src/build/contentTree.ts: links, pipes, sockets, devices, anything in
+ * static/ but images at its root and in the CMS's media folder, an image at
+ * a path the build draws itself, an SVG beyond the drawings' allowlist).
  * Reads entries with lstat and readdir, so no link is followed and no pipe
  * opened. A folder that does not exist is fine. Run first in
  * gatsby/onPreBootstrap.ts, and by a publish before it builds.

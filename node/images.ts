@@ -1,5 +1,5 @@
 /**
- * Editors' images, made fit to publish: an upload in the media folder
+ * Images made fit to publish. Editors' images: an upload in the media folder
  * (MEDIA_FOLDER, content/media/) becomes AVIF, WebP and its own format at
  * each width of IMAGE_WIDTHS (plugins/stockpay-remark-images/picture.js) up
  * to its own, oriented as the camera held it, in sRGB, without its EXIF,
@@ -10,8 +10,15 @@
  * node_modules/.cache/stockpay-images/ (node/keptCache.js), which `gatsby
  * clean` leaves, and an unchanged image is only copied from there.
  *
- * An upload is input like any other: one that is too large, not the image
- * its name says, cut short, an SVG, or an animation too long for a page is
+ * The site's own images at the root of static/ (remakeImage) are published
+ * at their own paths, as sharp encodes them again in their own format and
+ * size: oriented, without metadata, and without whatever else the file
+ * carried (a comment, an extension block, bytes after the image's end,
+ * where a GIF/JavaScript polyglot keeps its script); kept by a hash in
+ * node_modules/.cache/stockpay-static-images/.
+ *
+ * Either is input like any other: one that is too large, not the image its
+ * name says, cut short, an SVG, or an animation too long for a page is
  * refused, naming the file; none can hang the build (a time limit) or
  * exhaust its memory (a pixel limit, checked before decoding).
  */
@@ -20,9 +27,9 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync 
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { IMAGE_WIDTHS, SHARE_CROP, type ImageFile, type ImageFormat, type ProcessedImage } from '../plugins/stockpay-remark-images/picture';
-import { MEDIA_EXTENSIONS, imageOfType, mediaFileProblem } from '../src/build/mediaFiles';
+import { MEDIA_HEAD_BYTES, imageOfType, imageTypeOf, mediaFileProblem } from '../src/build/mediaFiles';
 import { ANIMATION_MAX_FRAMES, ANIMATION_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from '../plugins/stockpay-remark-images/limits';
-import { IMAGES, keptCacheDir, recordUse, writeWhole } from './keptCache.js';
+import { IMAGES, STATIC_IMAGES, keptCacheDir, recordUse, writeWhole, type KeptCache } from './keptCache.js';
 
 /** The limits on an upload: with the plugin's pure rules, where the CMS preview reads them too. */
 export { ANIMATION_MAX_FRAMES, ANIMATION_MAX_PIXELS, IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS };
@@ -65,18 +72,19 @@ function formatsFor(own: ImageFormat, animated: boolean): { formats: ImageFormat
   return { formats: [...new Set<ImageFormat>(['avif', 'webp', fallback])], fallback };
 }
 
-function encode(image: Sharp, format: ImageFormat, animated: boolean): Sharp {
+/** `image` encoded as `format`; an animation keeps its own loop count and timing (sharp carries them over) unless `loopForever`. */
+function encode(image: Sharp, format: ImageFormat, loopForever: boolean): Sharp {
   switch (format) {
     case 'avif':
       return image.avif(ENCODINGS.avif);
     case 'webp':
-      return image.webp({ ...ENCODINGS.webp, ...(animated ? { loop: 0 } : {}) });
+      return image.webp({ ...ENCODINGS.webp, ...(loopForever ? { loop: 0 } : {}) });
     case 'jpeg':
       return image.jpeg(ENCODINGS.jpeg);
     case 'png':
       return image.png(ENCODINGS.png);
     case 'gif':
-      return image.gif({ ...ENCODINGS.gif, ...(animated ? { loop: 0 } : {}) });
+      return image.gif({ ...ENCODINGS.gif, ...(loopForever ? { loop: 0 } : {}) });
   }
 }
 
@@ -96,9 +104,25 @@ interface Made {
   files: Map<string, Uint8Array>;
 }
 
-/** Makes every file of an image from its bytes. */
-async function make(source: string, bytes: Buffer, key: string, withShare: boolean, timeoutSeconds: number): Promise<Made> {
-  const type = MEDIA_EXTENSIONS[/\.([^./]+)$/.exec(source)?.[1]?.toLowerCase() ?? ''];
+/** What an image is, read by sharp before anything is made of it. */
+interface ImageFacts {
+  own: ImageFormat;
+  animated: boolean;
+  /** Of one frame, as it is shown (oriented). */
+  width: number;
+  height: number;
+  /** How sharp opens every frame of it, within the limits. */
+  options: sharp.SharpOptions & { limitInputPixels: number; animated: true };
+}
+
+/**
+ * What `bytes` (the image `source`) is, read with sharp within the limits
+ * (pixels, before decoding; frames and pixels of an animation). Throws an
+ * ImageError naming it when it is an SVG, not the image its name says, or
+ * beyond a limit.
+ */
+async function readImage(source: string, bytes: Buffer): Promise<ImageFacts> {
+  const type = imageTypeOf(source);
   const own = SHARP_FORMATS[type ?? ''];
   const svg = `${source} is an SVG: a drawing can carry script, so the site takes photographs and screenshots only (PNG, JPEG, GIF, WebP, AVIF); export it as a PNG`;
   // Refused before sharp parses it: whatever the drawing holds, the answer is the same.
@@ -131,7 +155,12 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
     }
   }
   // Every frame at once from here; an animation is held to ANIMATION_MAX_PIXELS above, not to one image's limit.
-  const options = { limitInputPixels: animated ? ANIMATION_MAX_PIXELS : IMAGE_MAX_PIXELS, failOn: 'truncated' as const, animated: true };
+  return { own, animated, width, height, options: { limitInputPixels: animated ? ANIMATION_MAX_PIXELS : IMAGE_MAX_PIXELS, failOn: 'truncated', animated: true } };
+}
+
+/** Makes every file of an image from its bytes. */
+async function make(source: string, bytes: Buffer, key: string, withShare: boolean, timeoutSeconds: number): Promise<Made> {
+  const { own, animated, width, height, options } = await readImage(source, bytes);
   const { formats, fallback } = formatsFor(own, animated);
   const widths = widthsFor(width, animated ? ANIMATION_WIDTHS : IMAGE_WIDTHS);
   const files = new Map<string, Uint8Array>();
@@ -186,6 +215,26 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
   }
 }
 
+/**
+ * The bytes of the image `source` (relative to `projectDir`). Throws an
+ * ImageError naming it when it is missing or not a regular file, over
+ * IMAGE_MAX_BYTES (before reading a byte of it), or not the image its name
+ * says by its first bytes.
+ */
+function readSource(projectDir: string, source: string): Buffer {
+  const file = path.join(projectDir, source);
+  const stats = existsSync(file) ? lstatSync(file) : undefined;
+  if (!stats?.isFile()) throw new ImageError(`${source} does not exist: upload the image to ${path.posix.dirname(source)}/, or correct its name`);
+  if (stats.size > IMAGE_MAX_BYTES)
+    throw new ImageError(
+      `${source} is ${(stats.size / 1024 / 1024).toFixed(1)} MB, over the ${IMAGE_MAX_BYTES / 1024 / 1024} MB an image may be; export it again from an image editor, smaller`,
+    );
+  const bytes = readFileSync(file);
+  const problem = mediaFileProblem(source, bytes.subarray(0, MEDIA_HEAD_BYTES));
+  if (problem) throw new ImageError(`${source} ${problem}; give it the extension of what it is, or ${EXPORT_AGAIN}`);
+  return bytes;
+}
+
 export interface ImageOptions {
   /** The kept cache's folder; the project's by default. */
   cacheDir?: string;
@@ -206,16 +255,7 @@ export interface ImageOptions {
  * made now (`made`). Throws an ImageError naming the file when it is refused.
  */
 export async function processImage(projectDir: string, source: string, publicDir: string, options: ImageOptions = {}): Promise<{ image: ProcessedImage; made: boolean }> {
-  const file = path.join(projectDir, source);
-  const stats = existsSync(file) ? lstatSync(file) : undefined;
-  if (!stats?.isFile()) throw new ImageError(`${source} does not exist: upload the image to ${path.posix.dirname(source)}/, or correct its name`);
-  if (stats.size > IMAGE_MAX_BYTES)
-    throw new ImageError(
-      `${source} is ${(stats.size / 1024 / 1024).toFixed(1)} MB, over the ${IMAGE_MAX_BYTES / 1024 / 1024} MB an image may be; export it again from an image editor, smaller`,
-    );
-  const bytes = readFileSync(file);
-  const problem = mediaFileProblem(source, bytes.subarray(0, 4096));
-  if (problem) throw new ImageError(`${source} ${problem}; give it the extension of what it is, or ${EXPORT_AGAIN}`);
+  const bytes = readSource(projectDir, source);
   const key = createHash('sha256').update(bytes).update(SETTINGS).digest('hex').slice(0, 20);
   const cacheDir = options.cacheDir ?? keptCacheDir(projectDir, IMAGES);
   const entry = path.join(cacheDir, key);
@@ -261,3 +301,70 @@ export function recordImagesUsed(projectDir: string, keys: Iterable<string>, cac
 
 /** Every file an image puts into public/, as paths under it. */
 export const imageFiles = (image: ProcessedImage): string[] => [...image.files, ...(image.share ? [image.share] : [])].map((file) => file.path);
+
+/** What every remade image's key depends on besides its bytes: the encodings, sharp and libvips. */
+const REMAKE_SETTINGS = JSON.stringify({ ENCODINGS, sharp: sharp.versions });
+
+/** The kept cache of remade images: a file each, `<key>.<extension>`. */
+export function remadeImages(cacheDir: string): KeptCache {
+  const extensions = Object.values(EXTENSIONS);
+  return {
+    folder: cacheDir,
+    filesOf: (key) => extensions.map((extension) => `${key}.${extension}`),
+    keyOf: (file) => {
+      const match = /^([0-9a-f]{20})\.([a-z]+)$/.exec(file);
+      return match && extensions.includes(match[2]) ? match[1] : undefined;
+    },
+  };
+}
+
+export interface RemadeImage {
+  /** The image as the site publishes it: a file of the kept cache. */
+  file: string;
+  key: string;
+  /** The SHA-256 of its bytes, in hex: what the build claims it publishes. */
+  sha256: string;
+  bytes: number;
+  /** Made now, not taken from the cache. */
+  made: boolean;
+}
+
+/**
+ * The site's own image `source` ('static/logo.png', relative to
+ * `projectDir`) as the site publishes it at its path: decoded and encoded
+ * again by sharp in its own format and size (an animation with all its
+ * frames), oriented, in sRGB, without metadata; nothing of the file but its
+ * pixels is left, so no comment, extension block or byte after the image's
+ * end (a polyglot's script) either. Within an upload's limits (bytes,
+ * pixels, frames, time). From the kept cache when an earlier run made it.
+ * Throws an ImageError naming the file when it is refused.
+ */
+export async function remakeImage(projectDir: string, source: string, options: Omit<ImageOptions, 'share'> = {}): Promise<RemadeImage> {
+  const bytes = readSource(projectDir, source);
+  // Read (not decoded) even when kept: the limits and the type hold for every build.
+  const facts = await readImage(source, bytes);
+  const key = createHash('sha256').update(bytes).update(REMAKE_SETTINGS).digest('hex').slice(0, 20);
+  const cacheDir = options.cacheDir ?? keptCacheDir(projectDir, STATIC_IMAGES);
+  const file = path.join(cacheDir, `${key}.${EXTENSIONS[facts.own]}`);
+  let data: Buffer;
+  const made = !existsSync(file);
+  if (made) {
+    try {
+      const image = sharp(bytes, facts.options)
+        .timeout({ seconds: options.timeoutSeconds ?? IMAGE_TIMEOUT_SECONDS })
+        .autoOrient();
+      // Its own loop count and timing: the site's animation as it was made.
+      data = await encode(facts.animated ? image : image.toColourspace('srgb'), facts.own, false).toBuffer();
+    } catch (error) {
+      throw new ImageError(`${source} cannot be encoded again (${sharpSaid(error)}): it may be cut short, damaged or too slow to decode; ${EXPORT_AGAIN}`);
+    }
+    mkdirSync(cacheDir, { recursive: true });
+    writeWhole(file, data);
+  } else data = readFileSync(file);
+  return { file, key, sha256: createHash('sha256').update(data).digest('hex'), bytes: data.length, made };
+}
+
+/** Records which remade images this build used; those unused for 30 days go. */
+export function recordRemadeImagesUsed(projectDir: string, keys: Iterable<string>, cacheDir = keptCacheDir(projectDir, STATIC_IMAGES)): void {
+  if (existsSync(cacheDir)) recordUse(remadeImages(cacheDir), keys);
+}

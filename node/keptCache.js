@@ -17,14 +17,15 @@
  * Used by the share cards (gatsby/postShareImages.ts), the compressed copies
  * (hosting/precompress.ts), the diagrams
  * (plugins/stockpay-remark-mermaid/diskCache.js), the share images and
- * icons (gatsby/brandImages.ts) and editors' images (node/images.ts). CommonJS, so the diagram plugin, which
+ * icons (gatsby/brandImages.ts), editors' images and the site's own images
+ * from static/ (node/images.ts). CommonJS, so the diagram plugin, which
  * gatsby-transformer-remark requires as it is, can load it.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 
-/** @typedef {'share-cards' | 'precompressed' | 'diagrams' | 'brand-images' | 'images'} KeptCacheName */
+/** @typedef {'share-cards' | 'precompressed' | 'diagrams' | 'brand-images' | 'images' | 'static-images'} KeptCacheName */
 
 /** @type {'share-cards'} each post's share card, by a hash of what it shows */
 const SHARE_CARDS = 'share-cards';
@@ -36,6 +37,8 @@ const DIAGRAMS = 'diagrams';
 const BRAND_IMAGES = 'brand-images';
 /** @type {'images'} editors' images made fit to publish, a folder each, by a hash of the upload and of how it is made */
 const IMAGES = 'images';
+/** @type {'static-images'} the site's own images from static/, encoded again, a file each, by a hash of the image and of how it is encoded */
+const STATIC_IMAGES = 'static-images';
 
 /**
  * The folder of the kept cache `name` of the project in `projectDir`.
@@ -131,4 +134,4 @@ function recordUse(cache, keys, now = Date.now()) {
   writeWhole(record, JSON.stringify(lastUsed));
 }
 
-module.exports = { SHARE_CARDS, PRECOMPRESSED, DIAGRAMS, BRAND_IMAGES, IMAGES, keptCacheDir, KEEP_UNUSED_DAYS, writeWhole, oneFileEntries, recordUse };
+module.exports = { SHARE_CARDS, PRECOMPRESSED, DIAGRAMS, BRAND_IMAGES, IMAGES, STATIC_IMAGES, keptCacheDir, KEEP_UNUSED_DAYS, writeWhole, oneFileEntries, recordUse };

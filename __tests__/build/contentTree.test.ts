@@ -3,12 +3,16 @@ import {
   MEDIA_FOLDER_RULE,
   STATIC_RULE,
   contentTreeProblems,
+  headBytes,
   isImagePath,
+  isStaticSvg,
   isMediaPath,
   isStaticPath,
   treeEntryProblem,
   type TreeEntry,
 } from '../../src/build/contentTree';
+import { MEDIA_HEAD_BYTES } from '../../src/build/mediaFiles';
+import { SVG_MAX_BYTES, SVG_RULE } from '../../src/build/staticSvg';
 
 const ONLY_REGULAR = 'content/, locales/, static/ hold regular files and folders only';
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -117,6 +121,45 @@ describe('treeEntryProblem', () => {
     expect(problem('static/media/admin/a.png')).toBe("static/media/admin/a.png is in a folder static/ does not publish: move an editor's image into content/media/");
     expect(problem('static/.a.png')).toBe('static/.a.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere');
     expect(problem('static/media/2026/.git/a.png')).toBe('static/media/2026/.git/a.png is hidden (a dotfile, or in a dot folder), which a server may not serve alike everywhere');
+  });
+});
+
+describe('the images of static/', () => {
+  it('reads all of an SVG of static/, to one byte over its limit, and the head of any other image', () => {
+    expect([headBytes('static/favicon.svg'), headBytes('static/Logo.SVG'), headBytes('static/logo.png'), headBytes('content/media/logo.svg')]).toEqual([
+      SVG_MAX_BYTES + 1,
+      SVG_MAX_BYTES + 1,
+      MEDIA_HEAD_BYTES,
+      MEDIA_HEAD_BYTES,
+    ]);
+    expect([isStaticSvg('static/a.svg'), isStaticSvg('static/a.png'), isStaticSvg('content/media/a.svg')]).toEqual([true, false, false]);
+  });
+
+  it('holds an SVG of static/ to the drawings’ allowlist, naming each offending line under the file', () => {
+    const svg = Uint8Array.from(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">\n<script>alert(2)</script></svg>'));
+    expect(treeEntryProblem({ path: 'static/logo.svg', kind: 'file', head: svg })?.split('\n')).toEqual([
+      `static/logo.svg is not a drawing the site publishes as it is; ${SVG_RULE}:`,
+      expect.stringMatching(/^ {6}line 1: onload="alert\(1\)" on <svg> is an event handler, which runs script; /),
+      "      line 2: <script> is not one of a drawing's elements",
+    ]);
+    // The media folder's SVGs are never published (the image step refuses one a page shows): their bytes are only checked to be an SVG.
+    expect(treeEntryProblem({ path: 'content/media/logo.svg', kind: 'file', head: svg })).toBeUndefined();
+    // Read as XML whole, not sniffed: what is wrong is named, even in what is no SVG at all.
+    expect(treeEntryProblem({ path: 'static/page.svg', kind: 'file', head: Uint8Array.from(Buffer.from('<html><script>alert(1)</script></html>')) })?.split('\n')).toEqual([
+      `static/page.svg is not a drawing the site publishes as it is; ${SVG_RULE}:`,
+      '      line 1: the drawing starts with <html>; it starts with <svg xmlns="http://www.w3.org/2000/svg">',
+      "      line 1: <html> is not one of a drawing's elements",
+      "      line 1: <script> is not one of a drawing's elements",
+    ]);
+  });
+
+  it('refuses an icon in static/: the build cannot re-encode it', () => {
+    expect(STATIC_RULE).toBe(
+      "static/ holds the site's own images at its root only (whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .svg); editors' images go in content/media/",
+    );
+    expect(treeEntryProblem({ path: 'static/apple.ICO', kind: 'file', head: Uint8Array.from([0, 0, 1, 0, 1, 0]) })).toBe(
+      `static/apple.ICO is an icon (.ico), which the build cannot re-encode, so it cannot publish it; ${STATIC_RULE}: make it a PNG`,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { MEDIA_EXTENSIONS, MEDIA_RULE, mediaFileProblem } from '../../src/build/mediaFiles';
+import { MEDIA_EXTENSIONS, MEDIA_RULE, STATIC_EXTENSIONS, imageTypeOf, mediaFileProblem } from '../../src/build/mediaFiles';
 
 const bytes = (...parts: (string | number[])[]): Uint8Array => Uint8Array.from(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'utf8')] : part)));
 const size = (n: number): number[] => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
@@ -67,5 +67,23 @@ describe('mediaFileProblem', () => {
   it('lists the allowed extensions for messages', () => {
     expect(Object.keys(MEDIA_EXTENSIONS)).toEqual(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'ico', 'svg']);
     expect(MEDIA_RULE).toBe('images only, whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg');
+    // static/ takes no icon: the build re-encodes its images, and sharp reads no ICO.
+    expect(STATIC_EXTENSIONS).toEqual(['png', 'jpg', 'jpeg', 'gif', 'webp', 'avif', 'svg']);
+  });
+});
+
+describe('imageTypeOf', () => {
+  it('names the image a file’s extension says, in any case, and nothing for any other name', () => {
+    expect(['a.png', 'b.JPG', 'c.Jpeg', 'static/d.gif', 'e.WEBP', 'f.avif', 'g.ico', 'h.svg'].map(imageTypeOf)).toEqual([
+      'PNG',
+      'JPEG',
+      'JPEG',
+      'GIF',
+      'WebP',
+      'AVIF',
+      'ICO',
+      'SVG',
+    ]);
+    for (const name of ['README', 'a.txt', 'a.png.js', 'a.constructor', 'a.__proto__', 'a.', '.png/x', 'png']) expect([name, imageTypeOf(name)]).toEqual([name, undefined]);
   });
 });

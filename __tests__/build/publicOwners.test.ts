@@ -31,7 +31,7 @@ describe('ownership', () => {
     );
     expect(result.collisions).toEqual([{ file: 'page-data/blog/a/page-data.json', producers: ['pages', 'static'] }]);
     expect(ownershipProblems(result)).toEqual([
-      "public/page-data/blog/a/page-data.json is written by Gatsby's pages and page data and by the files copied from static/; one path has one writer: rename or remove the one that is content",
+      "public/page-data/blog/a/page-data.json is written by Gatsby's pages and page data and by the site's own images from static/ (gatsby/staticImages.ts); one path has one writer: rename or remove the one that is content",
     ]);
   });
 
@@ -71,7 +71,9 @@ describe('normalClaim', () => {
 
   it('refuses a claim outside public/ or of a folder, naming the writer', () => {
     for (const bad of ['', '/', '../etc/passwd', 'a/../../b', 'a//b', 'a/./b', 'docs/']) {
-      expect(() => normalClaim('static', bad)).toThrow(`the files copied from static/ claimed ${JSON.stringify(bad)}, which is not a file path under public/`);
+      expect(() => normalClaim('static', bad)).toThrow(
+        `the site's own images from static/ (gatsby/staticImages.ts) claimed ${JSON.stringify(bad)}, which is not a file path under public/`,
+      );
     }
   });
 });

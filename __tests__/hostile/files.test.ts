@@ -26,19 +26,18 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { findContentTreeProblems } from '../../node/contentTree';
 import { icoFromPngs } from '../../src/lib/icons';
+import { contentProject, preBootstrapPanic, stopsWith } from '../support/preBootstrap';
 
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'files');
 const ONLY_REGULAR = 'content/, locales/, static/ hold regular files and folders only';
-const IMAGE_TYPES = 'whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg';
-const STATIC_RULE = `static/ holds the site's own images at its root only (${IMAGE_TYPES}); editors' images go in content/media/`;
-const MEDIA_FOLDER_RULE = `content/media/, where the CMS uploads, holds images only (${IMAGE_TYPES})`;
-
-class Panic extends Error {}
+// No icon in static/: the build re-encodes every image there but an SVG, and sharp reads no .ico.
+const STATIC_RULE =
+  "static/ holds the site's own images at its root only (whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .svg); editors' images go in content/media/";
+const MEDIA_FOLDER_RULE = 'content/media/, where the CMS uploads, holds images only (whose contents match their extension: .png, .jpg, .jpeg, .gif, .webp, .avif, .ico, .svg)';
 
 let dir: string;
 let outside: string;
-let count = 0;
 const sockets: net.Server[] = [];
 
 beforeAll(() => {
@@ -54,57 +53,12 @@ afterAll(async () => {
 });
 
 /** A project folder with the site's real content, UI strings and static files, and nothing hostile yet. */
-function project(): string {
-  const directory = path.join(dir, `project-${(count += 1)}`);
-  fs.mkdirSync(directory);
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(directory, 'node_modules'), 'dir');
-  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(directory, 'package.json'));
-  for (const folder of ['content', 'locales', 'static']) fs.cpSync(path.join(ROOT, folder), path.join(directory, folder), { recursive: true });
-  return directory;
-}
+const project = (): string => contentProject(dir);
 
 /** Puts a fixture file at the same place in the project. */
 const place = (directory: string, relative: string): void => {
   fs.mkdirSync(path.dirname(path.join(directory, relative)), { recursive: true });
   fs.copyFileSync(path.join(FIXTURES, relative), path.join(directory, relative));
-};
-
-/** Runs the real onPreBootstrap on `directory` as a local build; returns its panic. */
-async function preBootstrapPanic(directory: string): Promise<string> {
-  const saved = process.env;
-  process.env = { PATH: saved.PATH, gatsby_executing_command: 'build', SITE_ENV: 'local', CHROME_PATH: '/nonexistent/chromium' };
-  try {
-    let hook: typeof import('../../gatsby/onPreBootstrap').onPreBootstrap | undefined;
-    jest.isolateModules(() => {
-      hook = jest.requireActual<typeof import('../../gatsby/onPreBootstrap')>('../../gatsby/onPreBootstrap').onPreBootstrap;
-    });
-    const reporter = {
-      warn: jest.fn(),
-      panic: jest.fn((message: string) => {
-        throw new Panic(message);
-      }),
-      activityTimer: jest.fn(() => ({ start: jest.fn(), end: jest.fn() })),
-    };
-    type Args = Parameters<NonNullable<typeof hook>>[0];
-    const args = { store: { getState: () => ({ program: { directory } }) }, reporter } as unknown as Args;
-    await expect(hook?.(args, { plugins: [] }, () => undefined)).rejects.toThrow(Panic);
-    expect(reporter.panic).toHaveBeenCalledTimes(1);
-    // Stopped before the first thing it writes (KaTeX's files into public/).
-    expect(fs.existsSync(path.join(directory, 'public'))).toBe(false);
-    return reporter.panic.mock.calls[0][0] as string;
-  } finally {
-    process.env = saved;
-  }
-}
-
-/** The panic names exactly these problems. */
-const stopsWith = (panic: string, problems: string[]): void => {
-  expect(panic).toBe(
-    [
-      `The content folders hold ${problems.length === 1 ? 'a path' : `${problems.length} paths`} the site does not build from:`,
-      ...problems.map((problem) => `  - ${problem}`),
-    ].join('\n'),
-  );
 };
 
 describe('links and special files in the content folders', () => {

@@ -74,7 +74,7 @@ describe('public/ held to its writers', () => {
     claim('static', ['page-data/blog/a/page-data.json']);
     write('page-data/blog/a/page-data.json', '{"result":{"data":{"post":{"html":"<iframe srcdoc=\\"<script>alert(1)</script>\\">"}}}}');
     expect(settle).toThrow(
-      "public/page-data/blog/a/page-data.json is written by Gatsby's pages and page data and by the files copied from static/; one path has one writer: rename or remove the one that is content",
+      "public/page-data/blog/a/page-data.json is written by Gatsby's pages and page data and by the site's own images from static/ (gatsby/staticImages.ts); one path has one writer: rename or remove the one that is content",
     );
   });
 

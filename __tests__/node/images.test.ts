@@ -11,10 +11,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ANIMATION_MAX_FRAMES, ANIMATION_MAX_PIXELS, IMAGES_PATH, ImageError, processImage, recordImagesUsed, widthsFor } from '../../node/images';
+import {
+  ANIMATION_MAX_FRAMES,
+  ANIMATION_MAX_PIXELS,
+  IMAGES_PATH,
+  IMAGE_TIMEOUT_SECONDS,
+  ImageError,
+  processImage,
+  recordImagesUsed,
+  recordRemadeImagesUsed,
+  remadeImages,
+  remakeImage,
+  widthsFor,
+} from '../../node/images';
 import { KEEP_UNUSED_DAYS } from '../../node/keptCache.js';
 import { IMAGE_WIDTHS, type ImageFile, type ProcessedImage } from '../../plugins/stockpay-remark-images/picture';
-import { PHONE_EXIF, SECRETS, XMP, animatedGif, animatedWebp, metadataIn, withIptc } from '../support/images';
+import { PHONE_EXIF, SECRETS, XMP, animatedGif, animatedWebp, hiddenParts, metadataIn, pngClaiming, withIptc, withJpegComment } from '../support/images';
 
 // sharp encodes AVIF, WebP and the upload's format at four widths per image: seconds each on a shared 2-core machine.
 jest.setTimeout(120_000);
@@ -421,5 +433,159 @@ describe('the kept cache', () => {
     const empty = path.join(dir, 'no-cache');
     recordImagesUsed(dir, ['0123456789abcdef0123'], empty);
     expect(fs.existsSync(empty)).toBe(false);
+  });
+});
+
+describe("the site's own images from static/, remade", () => {
+  const staticCache = () => path.join(dir, 'static-cache');
+  /** Writes an image into static/; returns its source name. */
+  function put(name: string, bytes: Buffer): string {
+    fs.mkdirSync(path.join(dir, 'static'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'static', name), bytes);
+    return `static/${name}`;
+  }
+  const remake = (source: string) => remakeImage(dir, source, { cacheDir: staticCache() });
+  const remade = async (source: string) => fs.readFileSync((await remake(source)).file);
+
+  it('a phone photo stored sideways: upright as the camera was held, its own format and size, with nothing but its pixels', async () => {
+    const photo = withJpegComment(await phonePhoto(), 'Secret caption in a comment');
+    expect(hiddenParts(photo)).toEqual([
+      'a comment (COM): "Secret caption in a comment"',
+      expect.stringMatching(/^an APP13 segment/),
+      expect.stringMatching(/^an APP1 segment \("Exif/),
+      expect.stringMatching(/^an APP1 segment \("http:\/\/ns\.ad/),
+      'an APP2 segment ("ICC_PROFILE\\u0000")',
+    ]);
+    const bytes = await remade(put('phone.jpg', photo));
+    const metadata = await sharp(bytes).metadata();
+    expect([metadata.format, metadata.width, metadata.height, metadata.space]).toEqual(['jpeg', 1200, 1600, 'srgb']);
+    expect(await metadataIn(bytes)).toEqual([]);
+    expect(hiddenParts(bytes)).toEqual([]);
+    // The stored picture's left half (red) is the top as the camera was held.
+    expect(near(await pixel(bytes, 600, 400), [0xd0, 0x20, 0x20], 24)).toBe(true);
+    expect(near(await pixel(bytes, 600, 1200), [0x20, 0x40, 0xd0], 24)).toBe(true);
+  });
+
+  it.each([
+    ['a PNG with transparency', 'badge.png', () => flat(120, 80, { r: 0, g: 128, b: 255, alpha: 0.5 }, 4).png().withExif(PHONE_EXIF).toBuffer(), 'png'],
+    ['a still GIF', 'still.gif', () => flat(120, 80, '#e76f51').gif().toBuffer(), 'gif'],
+    ['a WebP', 'banner.webp', () => flat(120, 80, '#f4a261').webp().withExif(PHONE_EXIF).withXmp(XMP).toBuffer(), 'webp'],
+    ['an AVIF', 'banner.avif', () => flat(120, 80, '#264653').avif().withExif(PHONE_EXIF).toBuffer(), 'heif'],
+  ])('%s stays one, at its size, with its metadata gone', async (_, name, make, format) => {
+    const original = await make();
+    const bytes = await remade(put(name, original));
+    const [before, after] = [await sharp(original).metadata(), await sharp(bytes).metadata()];
+    expect([after.format, after.width, after.height, after.hasAlpha]).toEqual([format, before.width, before.height, before.hasAlpha]);
+    expect(await metadataIn(bytes)).toEqual([]);
+    if (format !== 'heif') expect(hiddenParts(bytes)).toEqual([]);
+  });
+
+  it('an animation keeps every frame, its timing and its loop count', async () => {
+    const frames = await Promise.all(
+      [0, 1, 2].map((index) =>
+        flat(60, 40, { r: index * 100, g: 80, b: 160 })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(frames, { join: { animated: true } })
+      .gif({ loop: 0, delay: [100, 200, 300] })
+      .toBuffer();
+    const webp = await sharp(frames, { join: { animated: true } })
+      .webp({ loop: 2, delay: [150, 150, 150] })
+      .toBuffer();
+    for (const [name, bytes, loop, delay] of [
+      ['moving.gif', gif, 0, [100, 200, 300]],
+      ['moving.webp', webp, 2, [150, 150, 150]],
+    ] as const) {
+      const metadata = await sharp(await remade(put(name, bytes)), { animated: true }).metadata();
+      expect([name, metadata.pages, metadata.pageHeight, metadata.width, metadata.loop, metadata.delay]).toEqual([name, 3, 40, 60, loop, delay]);
+    }
+  });
+
+  it('refuses what it refuses an upload for, naming the file, and keeps nothing of it: the wrong type, an SVG, too many pixels, frames or bytes', async () => {
+    const kept = () => (fs.existsSync(staticCache()) ? fs.readdirSync(staticCache()).sort() : []);
+    const before = kept();
+    const refusal = (source: string) =>
+      remake(source).then(
+        () => 'made',
+        (error: Error) => [error instanceof ImageError, error.message],
+      );
+    const png = await flat(8, 8, '#000').png().toBuffer();
+    expect(await refusal(put('photo.jpg', png))).toEqual([true, expect.stringMatching(/^static\/photo\.jpg is named \.jpg but its contents are not a JPEG image; /)]);
+    expect(await refusal(put('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')))).toEqual([
+      true,
+      'static/logo.svg is an SVG: a drawing can carry script, so the site takes photographs and screenshots only (PNG, JPEG, GIF, WebP, AVIF); export it as a PNG',
+    ]);
+    expect(await refusal(put('bomb.png', pngClaiming(20_000, 20_000)))).toEqual([
+      true,
+      expect.stringMatching(/^static\/bomb\.png cannot be read as an image \(Input image exceeds pixel limit\); /),
+    ]);
+    expect(await refusal(put('long.gif', animatedGif(8, 8, ANIMATION_MAX_FRAMES + 1)))).toEqual([
+      true,
+      `static/long.gif is an animation of ${ANIMATION_MAX_FRAMES + 1} frames of 8 x 8: at most ${ANIMATION_MAX_FRAMES} frames and 60 megapixels in all; make it a video elsewhere, or shorter`,
+    ]);
+    const huge = put('huge.png', png);
+    fs.truncateSync(path.join(dir, huge), 26 * 1024 * 1024);
+    expect(await refusal(huge)).toEqual([true, 'static/huge.png is 26.0 MB, over the 25 MB an image may be; export it again from an image editor, smaller']);
+    expect(kept()).toEqual(before);
+  });
+
+  it(`gives sharp the time limit of an upload, ${IMAGE_TIMEOUT_SECONDS} s unless told another`, async () => {
+    const timeout = jest.spyOn(sharp.prototype, 'timeout');
+    try {
+      await remake(put('timed.png', await flat(40, 30, '#123456').png().toBuffer()));
+      await remakeImage(dir, put('timed-again.png', await flat(40, 30, '#654321').png().toBuffer()), { cacheDir: staticCache(), timeoutSeconds: 7 });
+      expect(timeout.mock.calls).toEqual([[{ seconds: IMAGE_TIMEOUT_SECONDS }], [{ seconds: 7 }]]);
+    } finally {
+      timeout.mockRestore();
+    }
+  });
+
+  describe('the kept cache', () => {
+    let source: string;
+    let first: Awaited<ReturnType<typeof remakeImage>>;
+    beforeAll(async () => {
+      source = put('kept.jpg', await flat(900, 600, '#8ab17d').jpeg().withExif(PHONE_EXIF).toBuffer());
+      first = await remake(source);
+    });
+
+    it('encodes an image once, named by its key: the next run takes it from the cache and encodes nothing', async () => {
+      expect(first.made).toBe(true);
+      expect(first.file).toBe(path.join(staticCache(), `${first.key}.jpg`));
+      expect(first.bytes).toBe(fs.statSync(first.file).size);
+      const encodes = jest.spyOn(sharp.prototype, 'toBuffer');
+      try {
+        expect(await remake(source)).toEqual({ ...first, made: false });
+        // The same bytes under another name are the same image.
+        expect(await remake(put('kept-copy.jpg', fs.readFileSync(path.join(dir, source))))).toEqual({ ...first, made: false });
+        expect(encodes).not.toHaveBeenCalled();
+      } finally {
+        encodes.mockRestore();
+      }
+    });
+
+    it('encodes it again when the kept file is gone', async () => {
+      fs.rmSync(first.file);
+      expect(await remake(source)).toEqual({ ...first, made: true });
+    });
+
+    it(`names its entries by key, and removes those no build used for ${KEEP_UNUSED_DAYS} days`, async () => {
+      const cache = remadeImages(staticCache());
+      expect([cache.keyOf(`${first.key}.jpg`), cache.keyOf(`${first.key}.txt`), cache.keyOf('used.json'), cache.keyOf(`${first.key}.jpg.1.abcd.tmp`)]).toEqual([
+        first.key,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      const other = await remake(put('kept-other.png', await flat(30, 20, '#e9c46a').png().toBuffer()));
+      const now = Date.now();
+      recordRemadeImagesUsed(dir, [first.key, other.key], staticCache());
+      jest.spyOn(Date, 'now').mockReturnValue(now + (KEEP_UNUSED_DAYS + 1) * 86_400_000);
+      recordRemadeImagesUsed(dir, [other.key], staticCache());
+      jest.restoreAllMocks();
+      expect([fs.existsSync(first.file), fs.existsSync(other.file)]).toEqual([false, true]);
+      expect((await remake(source)).made).toBe(true);
+    });
   });
 });

@@ -159,3 +159,166 @@ export async function metadataIn(bytes: Buffer): Promise<string[]> {
   }
   return found;
 }
+
+/** A GIF data sub-block sequence: `data` in blocks of at most 255 bytes, then the terminator. */
+const subBlocks = (data: Buffer): number[] => {
+  const out: number[] = [];
+  for (let at = 0; at < data.length; at += 255) {
+    const part = data.subarray(at, at + 255);
+    out.push(part.length, ...part);
+  }
+  return [...out, 0];
+};
+
+/**
+ * A GIF that is also JavaScript: "GIF89a/*" opens a comment in which the
+ * picture's bytes (a 1 x 1 image, a comment block and an application block
+ * carrying script) sit, and the bytes after the image's end close it and
+ * run `alert(1)`. Served as a script from the site's origin, it would run.
+ */
+export function gifPolyglot(): Buffer {
+  const bytes = [
+    // The logical screen's width is "/*" read as a number.
+    ...Buffer.from('GIF89a/*'),
+    ...u16le(1),
+    // A global table of two colours: black and white.
+    0xf0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    255,
+    255,
+    255,
+    // A comment block and an application block, each with script in it.
+    0x21,
+    0xfe,
+    ...subBlocks(Buffer.from('alert(2) from a comment block')),
+    0x21,
+    0xff,
+    11,
+    ...Buffer.from('XMP DataXMP'),
+    ...subBlocks(Buffer.from('<x:xmpmeta>alert(3)</x:xmpmeta>')),
+    // The one pixel: a 1 x 1 image of colour 0 (LZW, code size 2: clear, 0, end).
+    0x2c,
+    ...u16le(0),
+    ...u16le(0),
+    ...u16le(1),
+    ...u16le(1),
+    0,
+    2,
+    2,
+    0x44,
+    0x01,
+    0,
+    0x3b,
+  ];
+  return Buffer.concat([Buffer.from(bytes), Buffer.from('*/=1;alert(1);//')]);
+}
+
+/** `jpeg` with a comment segment (COM), as cameras and editors write one, after the start of image. */
+export function withJpegComment(jpeg: Buffer, comment: string): Buffer {
+  const text = Buffer.from(comment);
+  return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, 0xfe, ((text.length + 2) >> 8) & 255, (text.length + 2) & 255]), text, jpeg.subarray(2)]);
+}
+
+/** `png` with text chunks (tEXt, zTXt, iTXt) before its image data, and `after` appended after its end. */
+export function withPngText(png: Buffer, texts: { tEXt?: [string, string][]; zTXt?: [string, string][]; iTXt?: [string, string][] }, after = ''): Buffer {
+  const chunks = [
+    ...(texts.tEXt ?? []).map(([keyword, text]) => pngChunk('tEXt', Buffer.from(`${keyword}\0${text}`, 'latin1'))),
+    ...(texts.zTXt ?? []).map(([keyword, text]) => pngChunk('zTXt', Buffer.concat([Buffer.from(`${keyword}\0\0`, 'latin1'), zlib.deflateSync(Buffer.from(text, 'latin1'))]))),
+    // Not compressed, no language, no translated keyword.
+    ...(texts.iTXt ?? []).map(([keyword, text]) => pngChunk('iTXt', Buffer.concat([Buffer.from(`${keyword}\0\0\0\0\0`, 'latin1'), Buffer.from(text)]))),
+  ];
+  // After the signature (8 bytes) and the header chunk (25).
+  return Buffer.concat([png.subarray(0, 33), ...chunks, png.subarray(33), Buffer.from(after)]);
+}
+
+/**
+ * What a file carries besides its picture, read from its structure: the
+ * segments, chunks and blocks that hold metadata, comments or anything an
+ * application put there, and bytes after the image's end. Empty for a file
+ * that holds its picture alone. JPEG, PNG, GIF and WebP.
+ */
+export function hiddenParts(bytes: Buffer): string[] {
+  const found: string[] = [];
+  const after = (end: number) => {
+    if (end < bytes.length) found.push(`${bytes.length - end} bytes after the end`);
+  };
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) {
+    // JPEG: markers with a length, up to each scan; a scan's data runs to the next marker that is not a restart.
+    let at = 2;
+    while (at + 2 <= bytes.length) {
+      const marker = bytes[at + 1];
+      if (marker === 0xd9) {
+        after(at + 2);
+        return found;
+      }
+      if (at + 4 > bytes.length) break;
+      const length = bytes.readUInt16BE(at + 2);
+      if (marker === 0xfe) found.push(`a comment (COM): ${JSON.stringify(bytes.subarray(at + 4, at + 2 + length).toString('latin1'))}`);
+      else if (marker >= 0xe1 && marker <= 0xef) found.push(`an APP${marker - 0xe0} segment (${JSON.stringify(bytes.subarray(at + 4, at + 16).toString('latin1'))})`);
+      at += 2 + length;
+      if (marker === 0xda) {
+        while (at + 1 < bytes.length && !(bytes[at] === 0xff && bytes[at + 1] !== 0 && (bytes[at + 1] < 0xd0 || bytes[at + 1] > 0xd7))) at += 1;
+      }
+    }
+    return [...found, 'no end of image'];
+  }
+  if (bytes.subarray(1, 4).toString('latin1') === 'PNG') {
+    let at = 8;
+    while (at + 8 <= bytes.length) {
+      const length = bytes.readUInt32BE(at);
+      const type = bytes.subarray(at + 4, at + 8).toString('latin1');
+      if (!['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'bKGD', 'pHYs', 'gAMA', 'cHRM', 'sRGB', 'acTL', 'fcTL', 'fdAT'].includes(type)) found.push(`a ${type} chunk`);
+      at += 12 + length;
+      if (type === 'IEND') {
+        after(at);
+        return found;
+      }
+    }
+    return [...found, 'no IEND'];
+  }
+  if (bytes.subarray(0, 3).toString('latin1') === 'GIF') {
+    const flags = bytes[10];
+    let at = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+    const skipSubBlocks = () => {
+      while (at < bytes.length && bytes[at] !== 0) at += bytes[at] + 1;
+      at += 1;
+    };
+    while (at < bytes.length) {
+      const block = bytes[at];
+      if (block === 0x3b) {
+        after(at + 1);
+        return found;
+      }
+      if (block === 0x21) {
+        const label = bytes[at + 1];
+        if (label === 0xff) {
+          const application = bytes.subarray(at + 3, at + 14).toString('latin1');
+          // The loop count of an animation is the one application block a GIF needs.
+          if (application !== 'NETSCAPE2.0') found.push(`an application block (${application})`);
+        } else if (label === 0xfe) found.push('a comment block');
+        else if (label === 0x01) found.push('a plain text block');
+        at += 2;
+        skipSubBlocks();
+      } else if (block === 0x2c) {
+        const local = bytes[at + 9];
+        at += 10 + (local & 0x80 ? 3 * 2 ** ((local & 7) + 1) : 0) + 1;
+        skipSubBlocks();
+      } else return [...found, `an unknown block 0x${block.toString(16)}`];
+    }
+    return [...found, 'no trailer'];
+  }
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
+    const end = 8 + bytes.readUInt32LE(4);
+    for (let at = 12; at + 8 <= end; at += 8 + bytes.readUInt32LE(at + 4) + (bytes.readUInt32LE(at + 4) % 2)) {
+      const type = bytes.subarray(at, at + 4).toString('latin1');
+      if (!['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF'].includes(type)) found.push(`a ${type.trim()} chunk`);
+    }
+    after(end);
+    return found;
+  }
+  return ['a format this reader does not know'];
+}

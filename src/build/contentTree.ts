@@ -6,22 +6,26 @@
  * anywhere on the build machine; a named pipe, socket or device would hang
  * or feed the build.
  *
- * static/ is copied into public/ as it is, after the pages, over whatever
- * the build wrote there, and served from the site's own origin, whose page
- * policy trusts its scripts. So it holds the site's own images only (by
- * extension and by contents, src/build/mediaFiles.ts), at its root
- * (favicon.svg, which the icons are drawn from): no folder, no dotfile,
+ * static/ is published after the pages, over whatever the build wrote
+ * there, and served from the site's own origin, whose page policy trusts
+ * its scripts. So it holds the site's own images only (by extension and by
+ * contents, src/build/mediaFiles.ts), at its root: no folder, no dotfile,
  * nothing at a path the build writes itself (the icons). Scripts, styles,
  * pages, JSON, XML, WebAssembly, manifests and service workers are not
- * images, so none can get in. Editors' uploads go to the media folder
- * (content/media/), which is never copied: the build publishes what it
- * makes of each image (node/images.ts), so the folder holds images only.
+ * images, so none can get in. None is published as it is but an SVG, held
+ * whole to the drawings' allowlist (src/build/staticSvg.ts: favicon.svg,
+ * which the icons are drawn from): the build re-encodes every other image
+ * (gatsby/staticImages.ts), so no ICO, which it cannot read. Editors'
+ * uploads go to the media folder (content/media/), which is never copied:
+ * the build publishes what it makes of each image (node/images.ts), so the
+ * folder holds images only.
  * Pure: node/contentTree.ts walks the disk.
  */
 import { MEDIA_FOLDER } from './cmsConfig';
-import { MEDIA_RULE, mediaFileProblem } from './mediaFiles';
+import { MEDIA_EXTENSIONS, MEDIA_HEAD_BYTES, STATIC_EXTENSIONS, imageTypeOf, matchingExtensions, mediaFileProblem } from './mediaFiles';
 import { CONTENT_FOLDERS } from './publish';
 import { RESERVED_FOLDERS } from './publicOwners';
+import { SVG_MAX_BYTES, staticSvgProblem } from './staticSvg';
 
 /** The folders checked, relative to the project: content, locales, static. */
 export const CHECKED_FOLDERS: readonly string[] = CONTENT_FOLDERS.map((folder) => folder.replace(/\/$/, ''));
@@ -34,7 +38,7 @@ export interface TreeEntry {
   kind: EntryKind;
   /** A symbolic link's target, as the link holds it. */
   target?: string;
-  /** A regular file's first bytes, for images (static/ and the media folder; mediaFiles.ts: MEDIA_HEAD_BYTES). */
+  /** A regular file's first bytes, for images (static/ and the media folder): headBytes(path) of them. */
   head?: Uint8Array;
 }
 
@@ -51,19 +55,23 @@ const KIND_NAMES: Readonly<Record<Exclude<EntryKind, 'file' | 'directory' | 'sym
 /** True for a file under the media folder, where the CMS uploads. */
 export const isMediaPath = (path: string): boolean => path.startsWith(`${MEDIA_FOLDER}/`);
 
-/** True for a file copied into public/ as it is. */
+/** True for a file of static/, which the build publishes at its path. */
 export const isStaticPath = (path: string): boolean => path.startsWith('static/');
 
 /** True for a file that must be an image (static/ and the media folder): its contents are checked, so its `head` is needed. */
 export const isImagePath = (path: string): boolean => isStaticPath(path) || isMediaPath(path);
 
-const IMAGE_TYPES = MEDIA_RULE.replace(/^images only, /, '');
+/** True for an SVG in static/, which is published as it is once its whole text passes the drawings' allowlist. */
+export const isStaticSvg = (path: string): boolean => isStaticPath(path) && imageTypeOf(path) === 'SVG';
+
+/** How many of an image's first bytes the check reads: all of a static SVG, to one byte over its limit; the head of any other. */
+export const headBytes = (path: string): number => (isStaticSvg(path) ? SVG_MAX_BYTES + 1 : MEDIA_HEAD_BYTES);
 
 /** What static/ may hold, for messages. */
-export const STATIC_RULE = `static/ holds the site's own images at its root only (${IMAGE_TYPES}); editors' images go in ${MEDIA_FOLDER}/`;
+export const STATIC_RULE = `static/ holds the site's own images at its root only (${matchingExtensions(STATIC_EXTENSIONS)}); editors' images go in ${MEDIA_FOLDER}/`;
 
 /** What the media folder may hold, for messages. */
-export const MEDIA_FOLDER_RULE = `${MEDIA_FOLDER}/, where the CMS uploads, holds images only (${IMAGE_TYPES})`;
+export const MEDIA_FOLDER_RULE = `${MEDIA_FOLDER}/, where the CMS uploads, holds images only (${matchingExtensions(Object.keys(MEDIA_EXTENSIONS))})`;
 
 /**
  * Why a file under static/ may not be published at its path, whatever it
@@ -83,9 +91,10 @@ function staticPathProblem(path: string, builtPaths: ReadonlySet<string>): strin
 }
 
 /**
- * Why `entry` may not be in the content folders, naming its path, or
- * undefined. `builtPaths` are the paths under public/ the build writes
- * itself that an image in static/ could take ('/favicon.ico').
+ * Why `entry` may not be in the content folders, naming its path (a static
+ * SVG's problems each on a line of their own below it), or undefined.
+ * `builtPaths` are the paths under public/ the build writes itself that an
+ * image in static/ could take ('/favicon.ico').
  */
 export function treeEntryProblem(entry: TreeEntry, builtPaths: ReadonlySet<string> = new Set()): string | undefined {
   switch (entry.kind) {
@@ -95,14 +104,18 @@ export function treeEntryProblem(entry: TreeEntry, builtPaths: ReadonlySet<strin
     case 'symlink':
       return `${entry.path} is a symbolic link to ${entry.target ?? 'an unknown target'}; ${ONLY_REGULAR}: put the file itself there instead of a link`;
     case 'file': {
+      const head = entry.head ?? new Uint8Array();
       if (isMediaPath(entry.path)) {
-        const problem = mediaFileProblem(entry.path, entry.head ?? new Uint8Array());
+        const problem = mediaFileProblem(entry.path, head);
         return problem ? `${entry.path} ${problem}; ${MEDIA_FOLDER_RULE}` : undefined;
       }
       if (!isStaticPath(entry.path)) return undefined;
       const pathProblem = staticPathProblem(entry.path, builtPaths);
       if (pathProblem) return pathProblem;
-      const problem = mediaFileProblem(entry.path, entry.head ?? new Uint8Array());
+      if (imageTypeOf(entry.path) === 'ICO') return `${entry.path} is an icon (.ico), which the build cannot re-encode, so it cannot publish it; ${STATIC_RULE}: make it a PNG`;
+      // An SVG's whole text is read as XML: stricter than its first bytes, and it names what is wrong.
+      if (isStaticSvg(entry.path)) return staticSvgProblem(entry.path, head);
+      const problem = mediaFileProblem(entry.path, head);
       return problem ? `${entry.path} ${problem}; ${STATIC_RULE}` : undefined;
     }
     default:

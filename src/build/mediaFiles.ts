@@ -2,17 +2,18 @@
  * What the CMS's media folder (content/media/, MEDIA_FOLDER in
  * plugins/stockpay-remark-images/paths.js) and static/ may hold: images, by
  * extension and by their first bytes alike, so a script or a page renamed
- * .png is refused. SVG is allowed here: static/ holds the site's own logo
- * (served, like every file that is not a page, with a sandboxing policy:
- * hosting/rules.ts), and an SVG in the media folder is never published,
- * since the image step (node/images.ts) refuses one that a page shows.
+ * .png is refused. Not what makes them safe to publish: an SVG in static/
+ * (the site's own logo) is then held whole to the drawings' allowlist
+ * (src/build/staticSvg.ts) and static/'s other images are encoded again by
+ * the build (node/images.ts); an SVG in the media folder is never
+ * published, since the image step refuses one that a page shows.
  * Pure: node/contentTree.ts reads the bytes.
  */
 
 /** How many bytes of a file the check reads: enough for any signature and an SVG's prologue. */
 export const MEDIA_HEAD_BYTES = 4096;
 
-type ImageType = 'PNG' | 'JPEG' | 'GIF' | 'WebP' | 'AVIF' | 'ICO' | 'SVG';
+export type ImageType = 'PNG' | 'JPEG' | 'GIF' | 'WebP' | 'AVIF' | 'ICO' | 'SVG';
 
 /** The extensions allowed, lower-case, and the image each names. */
 export const MEDIA_EXTENSIONS: Readonly<Record<string, ImageType>> = {
@@ -41,7 +42,7 @@ function isAvif(bytes: Uint8Array): boolean {
 /**
  * UTF-8 text whose first element, after an XML declaration, comments and a
  * doctype without an internal subset, is <svg>. Not a sanitiser: the
- * hosting rules sandbox it.
+ * hosting rules sandbox an SVG, and static/'s is held to an allowlist.
  */
 function isSvg(bytes: Uint8Array): boolean {
   let text: string;
@@ -69,10 +70,24 @@ const MATCHES: Readonly<Record<ImageType, (bytes: Uint8Array) => boolean>> = {
   SVG: isSvg,
 };
 
+/**
+ * The extensions static/ may hold: every image but an ICO, which sharp
+ * cannot read, so the build could not re-encode it (it draws /favicon.ico
+ * itself, from favicon.svg).
+ */
+export const STATIC_EXTENSIONS: readonly string[] = Object.keys(MEDIA_EXTENSIONS).filter((extension) => MEDIA_EXTENSIONS[extension] !== 'ICO');
+
+/** 'whose contents match their extension: .png, .jpg', for messages. */
+export const matchingExtensions = (extensions: readonly string[]): string => `whose contents match their extension: ${extensions.map((extension) => `.${extension}`).join(', ')}`;
+
 /** The allowed files, for messages. */
-export const MEDIA_RULE = `images only, whose contents match their extension: ${Object.keys(MEDIA_EXTENSIONS)
-  .map((extension) => `.${extension}`)
-  .join(', ')}`;
+export const MEDIA_RULE = `images only, ${matchingExtensions(Object.keys(MEDIA_EXTENSIONS))}`;
+
+/** The image a file's name says it is, by its extension in any case; undefined for any other name. */
+export function imageTypeOf(name: string): ImageType | undefined {
+  const key = /\.([^./]+)$/.exec(name)?.[1]?.toLowerCase();
+  return key !== undefined && Object.prototype.hasOwnProperty.call(MEDIA_EXTENSIONS, key) ? MEDIA_EXTENSIONS[key] : undefined;
+}
 
 /** 'a PNG image', 'an AVIF image': an image type named in a message. */
 export const imageOfType = (type: string): string => `${/^[AEIOS]/.test(type) ? 'an' : 'a'} ${type} image`;
@@ -84,8 +99,7 @@ export const imageOfType = (type: string): string => `${/^[AEIOS]/.test(type) ? 
  */
 export function mediaFileProblem(name: string, head: Uint8Array): string | undefined {
   const extension = /\.([^./]+)$/.exec(name)?.[1];
-  const key = extension?.toLowerCase();
-  const type = key !== undefined && Object.prototype.hasOwnProperty.call(MEDIA_EXTENSIONS, key) ? MEDIA_EXTENSIONS[key] : undefined;
+  const type = imageTypeOf(name);
   if (!type) return extension === undefined ? 'has no extension, so it is not an image' : `is a .${extension} file, not an image`;
   if (!MATCHES[type](head)) return `is named .${extension} but its contents are not ${imageOfType(type)}`;
   return undefined;

@@ -1,6 +1,6 @@
 /**
  * Who wrote each file of public/. A build has several writers (Gatsby's
- * pages and bundles, the files copied from static/, the CMS, the search
+ * pages and bundles, the site's own images from static/, the CMS, the search
  * index, the drawings, the feeds, the hosting files) and none of them knows
  * what the others wrote: the last one to write a path would win, so static/
  * could replace a page's data or the CMS's own script. Each writer claims
@@ -19,7 +19,7 @@ export const PRODUCERS = {
   bundles: "webpack's bundles (Gatsby's JavaScript and CSS)",
   partytown: "Gatsby's copy of Partytown",
   runtime: "the runtime file that starts Gatsby's scripts (gatsby/runtimeFile.ts)",
-  static: 'the files copied from static/',
+  static: "the site's own images from static/ (gatsby/staticImages.ts)",
   cms: 'the CMS at /admin/ (gatsby/admin.ts)',
   katex: "KaTeX's stylesheet and fonts (gatsby/onPreBootstrap.ts)",
   illustrations: "the home page's drawings (gatsby/illustrations.tsx)",
