@@ -97,7 +97,7 @@ interface Made {
 }
 
 /** Makes every file of an image from its bytes. */
-async function make(source: string, bytes: Buffer, key: string, withShare: boolean, timeoutSeconds: number): Promise<Made> {
+async function make(source: string, bytes: Buffer, key: string, withShare: boolean): Promise<Made> {
   const type = MEDIA_EXTENSIONS[/\.([^./]+)$/.exec(source)?.[1]?.toLowerCase() ?? ''];
   const own = SHARP_FORMATS[type ?? ''];
   const svg = `${source} is an SVG: a drawing can carry script, so the site takes photographs and screenshots only (PNG, JPEG, GIF, WebP, AVIF); export it as a PNG`;
@@ -139,14 +139,14 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
   try {
     // Oriented and in sRGB once, at the largest width needed (a JPEG decodes straight to a smaller size); every file is made from that.
     const base = sharp(bytes, options)
-      .timeout({ seconds: timeoutSeconds })
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
       .autoOrient()
       .resize({ width: widths[widths.length - 1], withoutEnlargement: true });
     const oriented = animated ? await base.toBuffer() : await base.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
     const from = () =>
       Buffer.isBuffer(oriented)
-        ? sharp(oriented, { animated: true, limitInputPixels: options.limitInputPixels }).timeout({ seconds: timeoutSeconds })
-        : sharp(oriented.data, { raw: oriented.info }).timeout({ seconds: timeoutSeconds });
+        ? sharp(oriented, { animated: true, limitInputPixels: options.limitInputPixels }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+        : sharp(oriented.data, { raw: oriented.info }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
     // Every file at once, the dearest first, so the last to finish is a cheap one: libuv runs four at a time.
     const cost = (format: ImageFormat, target: number) => (format === 'avif' ? 3 : format === 'webp' ? 2 : 1) * target;
     const jobs = formats.flatMap((format) => widths.map((target) => ({ format, target }))).sort((a, b) => cost(b.format, b.target) - cost(a.format, a.target));
@@ -191,12 +191,6 @@ export interface ImageOptions {
   cacheDir?: string;
   /** Also make the 1200 x 630 share image (a post's cover). */
   share?: boolean;
-  /**
-   * The time limit of each of sharp's steps, IMAGE_TIMEOUT_SECONDS unless
-   * given: sharp counts whole seconds, and no upload within the limits
-   * takes a minute here, so the tests lower it to see the limit stop one.
-   */
-  timeoutSeconds?: number;
 }
 
 /**
@@ -228,7 +222,7 @@ export async function processImage(projectDir: string, source: string, publicDir
   const made = !image;
   if (image) image = { ...image, source };
   else {
-    const result = await make(source, bytes, key, options.share ?? false, options.timeoutSeconds ?? IMAGE_TIMEOUT_SECONDS);
+    const result = await make(source, bytes, key, options.share ?? false);
     mkdirSync(entry, { recursive: true });
     for (const [name, data] of result.files) writeWhole(path.join(entry, name), data);
     // The record last: an entry without it is made again, whatever else it holds.
