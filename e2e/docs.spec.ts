@@ -51,31 +51,37 @@ test('the footer FAQ and Roadmap links land on their sections of the documentati
   await expect(page.locator('#faq')).toBeInViewport();
 });
 
-/** Clicks the table of contents' FAQ link and counts the scroll events until #faq is in view. */
-async function scrollEventsToFaq(page: Page): Promise<number> {
+/**
+ * Clicks the table of contents' FAQ link and says, for each scroll event
+ * until #faq is in view, the scroll behaviour in force (computed, so a
+ * stylesheet that overrode the page's would show). How many frames a smooth
+ * scroll gets is the machine's speed; that the browser animates it is the page's.
+ */
+async function scrollBehavioursToFaq(page: Page): Promise<string[]> {
   await page.goto('/docs/');
   await waitForHydration(page);
   await page.evaluate(() => {
-    const counter = window as Window & { scrolls?: number };
-    counter.scrolls = 0;
-    window.addEventListener('scroll', () => (counter.scrolls = (counter.scrolls ?? 0) + 1));
+    const seen: string[] = [];
+    (window as Window & { behaviours?: string[] }).behaviours = seen;
+    window.addEventListener('scroll', () => seen.push(getComputedStyle(document.documentElement).scrollBehavior));
   });
   await page.getByRole('navigation', { name: 'On this page' }).filter({ visible: true }).getByRole('link', { name: 'FAQ', exact: true }).click();
   await expect(page.locator('#faq')).toBeInViewport();
   // Then the smooth behaviour is switched off again, so focus scrolls stay instant.
   await expect.poll(() => page.evaluate(() => document.documentElement.style.scrollBehavior)).toBe('');
-  return page.evaluate(() => (window as Window & { scrolls?: number }).scrolls ?? 0);
+  return page.evaluate(() => (window as Window & { behaviours?: string[] }).behaviours ?? []);
 }
 
 test.describe('in-page links', () => {
-  test('scroll smoothly, over several frames', async ({ page }) => {
-    expect(await scrollEventsToFaq(page)).toBeGreaterThan(2);
+  test('scroll smoothly: the browser animates the scroll', async ({ page }) => {
+    const behaviours = await scrollBehavioursToFaq(page);
+    expect(behaviours[0]).toBe('smooth');
   });
 
   test.describe('with reduced motion', () => {
     test.use({ reducedMotion: 'reduce' });
     test('jump in one step', async ({ page }) => {
-      expect(await scrollEventsToFaq(page)).toBe(1);
+      expect(await scrollBehavioursToFaq(page)).toEqual(['auto']);
     });
   });
 });
