@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { APP_URL, SANDBOX_URL, sandbox } from './support';
+import { REQUEST_TIMEOUT_MS } from '../src/lib/api';
+import { APP_URL, SANDBOX_URL, installClock, sandbox } from './support';
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -13,12 +14,15 @@ test.afterAll(async ({ request }) => {
 });
 
 test('a spinner in a 400 px region, then the annual plans by default', async ({ page, request }) => {
-  await sandbox.fault(request, { target: 'plans', kind: 'slow', delayMs: 1500 });
+  // The plans are held until the test has looked, however fast the page loads.
+  await sandbox.fault(request, { target: 'plans', kind: 'hold' });
   await page.goto('/pricing/');
   const loading = page.getByRole('status').filter({ hasText: 'Loading subscription plans...' });
   await expect(loading).toBeVisible();
   const region = page.locator('[aria-busy]');
   expect((await region.boundingBox())?.height).toBeGreaterThanOrEqual(400);
+  await sandbox.waitingFor(request, 1);
+  expect(await sandbox.release(request)).toBe(1);
   await expect(names(page)).toHaveText(['Entrepreneur', 'Small Business', 'Mid-size']);
   expect((await region.boundingBox())?.height).toBeGreaterThanOrEqual(400);
   await expect(page.getByRole('radio', { name: /ANNUAL/ })).toBeChecked();
@@ -128,12 +132,15 @@ test.describe('when the plans API fails', () => {
     });
   }
 
-  test('a slow answer times out with a message in Bulgarian, and Retry recovers', async ({ page, request }) => {
-    test.setTimeout(40_000);
-    await sandbox.fault(request, { target: 'plans', kind: 'slow', delayMs: 20_000 });
+  test('no answer in time: a message in Bulgarian, and Retry recovers', async ({ page, request }) => {
+    // The answer never comes: the page's own time limit, its clock moved past it, is what ends the wait.
+    await sandbox.fault(request, { target: 'plans', kind: 'hold' });
+    await installClock(page);
     await page.goto('/bg/pricing/');
     await expect(page.getByRole('status').filter({ hasText: 'Зареждане на абонаментните планове...' })).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('Зареждането на плановете отне твърде дълго.', { timeout: 15_000 });
+    await sandbox.waitingFor(request, 1);
+    await page.clock.fastForward(REQUEST_TIMEOUT_MS);
+    await expect(page.getByRole('alert')).toContainText('Зареждането на плановете отне твърде дълго.');
     await sandbox.reset(request);
     await page.getByRole('button', { name: 'Опитайте отново' }).click();
     await expect(names(page)).toHaveCount(3);

@@ -1,5 +1,5 @@
 /** Shared facts and helpers for the browser tests (started by scripts/e2e.ts). */
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
 import { postPath } from '../src/lib/blog';
@@ -68,7 +68,28 @@ export const sandbox = {
   async requests<T>(request: APIRequestContext): Promise<T[]> {
     return (await request.get(`${SANDBOX_URL}/__sandbox/requests`)).json();
   },
+  /** Resolves once the sandbox keeps `count` requests waiting (a `hold` or `slow` fault): asked, not guessed from a pause. */
+  async waitingFor(request: APIRequestContext, count: number): Promise<void> {
+    await expect.poll(async () => ((await (await request.get(`${SANDBOX_URL}/__sandbox/waiting`)).json()) as { waiting: number }).waiting).toBeGreaterThanOrEqual(count);
+  },
+  /** Answers the requests a `hold` fault keeps waiting and switches it off; says how many there were. */
+  async release(request: APIRequestContext): Promise<number> {
+    return ((await (await request.post(`${SANDBOX_URL}/__sandbox/release`)).json()) as { released: number }).released;
+  },
 };
+
+/** Where a page's clock starts when a test moves time itself (installClock). */
+const CLOCK_START = Date.UTC(2026, 0, 1);
+
+/** Gives the page a clock the test can move (page.clock.fastForward); time runs as usual until pauseClock. */
+export async function installClock(page: Page): Promise<void> {
+  await page.clock.install({ time: CLOCK_START });
+}
+
+/** Stops the page's time once it has loaded (an hour on from CLOCK_START, later than any load ends): from here only the test moves it. */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(CLOCK_START + 3_600_000);
+}
 
 /** The language dropdown's toggle, named 'Language: …' or 'Език: …'. */
 export const languageToggle = (page: Page) => page.getByRole('banner').getByLabel(/^(Language|Език): /);

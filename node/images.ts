@@ -159,7 +159,7 @@ async function readImage(source: string, bytes: Buffer): Promise<ImageFacts> {
 }
 
 /** Makes every file of an image from its bytes. */
-async function make(source: string, bytes: Buffer, key: string, withShare: boolean, timeoutSeconds: number): Promise<Made> {
+async function make(source: string, bytes: Buffer, key: string, withShare: boolean): Promise<Made> {
   const { own, animated, width, height, options } = await readImage(source, bytes);
   const { formats, fallback } = formatsFor(own, animated);
   const widths = widthsFor(width, animated ? ANIMATION_WIDTHS : IMAGE_WIDTHS);
@@ -168,14 +168,14 @@ async function make(source: string, bytes: Buffer, key: string, withShare: boole
   try {
     // Oriented and in sRGB once, at the largest width needed (a JPEG decodes straight to a smaller size); every file is made from that.
     const base = sharp(bytes, options)
-      .timeout({ seconds: timeoutSeconds })
+      .timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
       .autoOrient()
       .resize({ width: widths[widths.length - 1], withoutEnlargement: true });
     const oriented = animated ? await base.toBuffer() : await base.toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
     const from = () =>
       Buffer.isBuffer(oriented)
-        ? sharp(oriented, { animated: true, limitInputPixels: options.limitInputPixels }).timeout({ seconds: timeoutSeconds })
-        : sharp(oriented.data, { raw: oriented.info }).timeout({ seconds: timeoutSeconds });
+        ? sharp(oriented, { animated: true, limitInputPixels: options.limitInputPixels }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS })
+        : sharp(oriented.data, { raw: oriented.info }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
     // Every file at once, the dearest first, so the last to finish is a cheap one: libuv runs four at a time.
     const cost = (format: ImageFormat, target: number) => (format === 'avif' ? 3 : format === 'webp' ? 2 : 1) * target;
     const jobs = formats.flatMap((format) => widths.map((target) => ({ format, target }))).sort((a, b) => cost(b.format, b.target) - cost(a.format, a.target));
@@ -240,12 +240,6 @@ export interface ImageOptions {
   cacheDir?: string;
   /** Also make the 1200 x 630 share image (a post's cover). */
   share?: boolean;
-  /**
-   * The time limit of each of sharp's steps, IMAGE_TIMEOUT_SECONDS unless
-   * given: sharp counts whole seconds, and no upload within the limits
-   * takes a minute here, so the tests lower it to see the limit stop one.
-   */
-  timeoutSeconds?: number;
 }
 
 /**
@@ -268,7 +262,7 @@ export async function processImage(projectDir: string, source: string, publicDir
   const made = !image;
   if (image) image = { ...image, source };
   else {
-    const result = await make(source, bytes, key, options.share ?? false, options.timeoutSeconds ?? IMAGE_TIMEOUT_SECONDS);
+    const result = await make(source, bytes, key, options.share ?? false);
     mkdirSync(entry, { recursive: true });
     for (const [name, data] of result.files) writeWhole(path.join(entry, name), data);
     // The record last: an entry without it is made again, whatever else it holds.
@@ -350,9 +344,7 @@ export async function remakeImage(projectDir: string, source: string, options: O
   const made = !existsSync(file);
   if (made) {
     try {
-      const image = sharp(bytes, facts.options)
-        .timeout({ seconds: options.timeoutSeconds ?? IMAGE_TIMEOUT_SECONDS })
-        .autoOrient();
+      const image = sharp(bytes, facts.options).timeout({ seconds: IMAGE_TIMEOUT_SECONDS }).autoOrient();
       // Its own loop count and timing: the site's animation as it was made.
       data = await encode(facts.animated ? image : image.toColourspace('srgb'), facts.own, false).toBuffer();
     } catch (error) {

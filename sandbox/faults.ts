@@ -7,6 +7,9 @@
  * - `status`: answers `status` (400-599, default 500) with a JSON error;
  * - `slow`: waits `delayMs` (0 to MAX_DELAY_MS, default 20 s, past the
  *   site's timeouts), then answers normally;
+ * - `hold`: answers nothing until `POST /__sandbox/release`, then answers
+ *   normally, so a test decides when an answer comes, not the machine's
+ *   speed against a delay;
  * - `malformed`: answers 200 with JSON cut off halfway;
  * - `empty`: plans answers `[]` (contact answers normally);
  * - `invalid-plans`: plans mixes broken entries in (see damagedPlans);
@@ -17,8 +20,10 @@
  *   answer without the headers;
  * - `reset`: the connection is dropped (socket destroyed) without an
  *   answer, after the preflight; a contact message is not recorded.
+ *
+ * A reset drops every request still waiting (slow or held) at once.
  */
-export const FAULT_KINDS = ['status', 'slow', 'malformed', 'empty', 'invalid-plans', 'unauthorized', 'cors', 'reset'] as const;
+export const FAULT_KINDS = ['status', 'slow', 'hold', 'malformed', 'empty', 'invalid-plans', 'unauthorized', 'cors', 'reset'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export const FAULT_TARGETS = ['plans', 'contact'] as const;
 export type FaultTarget = (typeof FAULT_TARGETS)[number];

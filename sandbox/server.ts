@@ -7,8 +7,9 @@
  * answered as JSON, bad JSON included (never Express's HTML error page).
  *
  * Control endpoints under /__sandbox/ let tests switch faults on (faults.ts:
- * status, slow, malformed, empty, invalid-plans, unauthorized, cors, reset)
- * and read what arrived. They answer without any CORS headers and refuse
+ * status, slow, hold, malformed, empty, invalid-plans, unauthorized, cors,
+ * reset), release held requests, and read what arrived and how many requests
+ * wait. They answer without any CORS headers and refuse
  * preflights, so a web page open in the developer's browser can neither
  * read the recorded messages nor switch faults; the tests call them from
  * Node, where CORS does not apply.
@@ -83,8 +84,12 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
   const faults = new Map<FaultTarget, Fault>();
   const messages: ContactMessage[] = [];
   const requests: RequestRecord[] = [];
-  /** How many resets there were: a slow request that outlives one is dropped. */
-  let resets = 0;
+  /**
+   * Requests a 'slow' or 'hold' fault keeps waiting. Each ends answered (its
+   * delay passed, or the test released it) or dropped: a reset ends the test
+   * that slowed it, and its message must not reach the next test's records.
+   */
+  const waiting = new Set<{ kind: 'slow' | 'hold'; end: (answered: boolean) => void }>();
 
   const app = express();
   app.disable('x-powered-by');
@@ -118,12 +123,19 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
     res.json({ ok: true });
   });
   control.post('/reset', (_req, res) => {
-    resets += 1;
+    for (const wait of [...waiting]) wait.end(false);
     faults.clear();
     messages.length = 0;
     requests.length = 0;
     res.json({ ok: true });
   });
+  control.post('/release', (_req, res) => {
+    const held = [...waiting].filter((wait) => wait.kind === 'hold');
+    for (const wait of held) wait.end(true);
+    for (const [target, fault] of faults) if (fault.kind === 'hold') faults.delete(target);
+    res.json({ released: held.length });
+  });
+  control.get('/waiting', (_req, res) => res.json({ waiting: waiting.size }));
   control.get('/messages', (_req, res) => res.json(messages));
   control.get('/requests', (_req, res) => res.json(requests));
   control.use((_req, res) => res.status(404).json({ error: 'not found' }));
@@ -159,12 +171,23 @@ export function createSandboxApp(options: SandboxOptions = {}): express.Express 
     const fault = faults.get(target);
     if (!fault) return false;
     switch (fault.kind) {
-      case 'slow': {
-        const before = resets;
-        await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-        // A reset while this request waited ended the test that slowed it:
-        // dropping it keeps its message out of the next test's records.
-        if (resets === before) return false;
+      case 'slow':
+      case 'hold': {
+        const kind = fault.kind;
+        const answered = await new Promise<boolean>((end) => {
+          let timer: NodeJS.Timeout | undefined;
+          const wait = {
+            kind,
+            end: (answer: boolean) => {
+              clearTimeout(timer);
+              waiting.delete(wait);
+              end(answer);
+            },
+          };
+          waiting.add(wait);
+          if (kind === 'slow') timer = setTimeout(() => wait.end(true), fault.delayMs);
+        });
+        if (answered) return false;
         res.socket?.destroy();
         return true;
       }

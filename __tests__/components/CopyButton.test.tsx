@@ -1,7 +1,8 @@
 import React from 'react';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COPY_RESET_MS, CopyButton } from '../../src/components/markdown/CopyButton';
+import { CopyButton } from '../../src/components/markdown/CopyButton';
+import { COPY_RESET_MS } from '../../src/lib/markdown';
 import { renderWithI18n } from '../support/renderWithI18n';
 
 describe('CopyButton', () => {

@@ -1,8 +1,11 @@
 /** @jest-environment node */
 /**
  * Hostile formulas (__tests__/fixtures/hostile/katex/): whatever a formula
- * does to make KaTeX loop or amplify, the build fails fast, naming the file,
- * the line and the formula; what KaTeX runs untrusted (\href, \html…)
+ * does to make KaTeX loop or amplify, the build fails, naming the file, the
+ * line and the formula, before KaTeX does much: a macro or an overlong
+ * formula is refused before KaTeX reads it, and the site's maxExpand (200,
+ * where KaTeX's own 1,000 lets builtin-expansions.md through) stops the
+ * built-in macros; what KaTeX runs untrusted (\href, \html…)
  * stays text, and sizes stay bounded: KaTeX caps them at 20em, and a size
  * more than 20em below zero, in any unit and any command, is refused, as
  * is a formula whose sizes below zero add up to more than 20em.
@@ -32,12 +35,11 @@ describe('hostile formulas', () => {
     ['global-long-def.md', 7, '"\\\\global\\\\long\\\\def\\\\b#1{\\\\b{#1#1}}\\\\b{x}"', '\\global'],
     ['let-futurelet.md', 7, '"\\\\let\\\\x=\\\\x \\\\x"', '\\let'],
     ['amplify.md', 7, '"\\\\def\\\\a{xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"', '\\def'],
-  ])('refuses %s fast, naming the file, the line and the formula', async (name, line, formula, command) => {
-    const { error, ms } = await render(name);
+  ])('refuses %s before KaTeX reads it, naming the file, the line and the formula', async (name, line, formula, command) => {
+    const { error } = await render(name);
     expect(error).toMatch(
       new RegExp(`^content/blog/en/${name}:${line}: the formula ${escapeRegExp(formula)} cannot be rendered: ${escapeRegExp(command)} is not allowed: ${MACROS}`),
     );
-    expect(ms).toBeLessThan(1000);
   });
 
   it('lists every refused formula of a file, each with its line', async () => {
@@ -49,28 +51,22 @@ describe('hostile formulas', () => {
     ]);
   });
 
-  it('stops built-in macros at maxExpand, fast', async () => {
-    const { error, ms } = await render('builtin-expansions.md');
+  it('stops built-in macros at the site’s maxExpand', async () => {
+    const { error } = await render('builtin-expansions.md');
     expect(error).toMatch(/^content\/blog\/en\/builtin-expansions\.md:7: the formula "\\\\varinjlim\\\\varinjlim.*" cannot be rendered: KaTeX parse error: Too many expansions/);
-    expect(ms).toBeLessThan(1000);
   });
 
-  it('would stop a recursive or amplifying macro at maxExpand too, fast, if one reached KaTeX', () => {
+  it('would stop a recursive or amplifying macro at maxExpand too, if one reached KaTeX', () => {
     for (const tex of ['\\def\\a{\\a}\\a', '\\def\\a{\\a}\\edef\\b{\\a}', '\\gdef\\loop{\\loop x}\\loop', '\\global\\def\\c{\\c\\c}\\c']) {
-      const started = Date.now();
       expect(() => katex.renderToString(tex, KATEX_OPTIONS)).toThrow('Too many expansions');
-      expect(Date.now() - started).toBeLessThan(1000);
     }
-    // An argument that doubles at each expansion overflows KaTeX's stack before maxExpand counts it: fast, but why macros are refused.
-    const started = Date.now();
+    // An argument that doubles at each expansion overflows KaTeX's stack before maxExpand counts it: why macros are refused.
     expect(() => katex.renderToString('\\def\\a#1{\\a{#1#1}}\\a x', KATEX_OPTIONS)).toThrow();
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it('refuses a formula over the length limit', async () => {
-    const { error, ms } = await render('long-formula.md');
+  it('refuses a formula over the length limit before KaTeX reads it', async () => {
+    const { error } = await render('long-formula.md');
     expect(error).toBe(`content/blog/en/long-formula.md:7: the formula "${'x+'.repeat(19)}x…" cannot be rendered: it has 3000 characters; a formula may have at most 2000`);
-    expect(ms).toBeLessThan(1000);
   });
 
   it('keeps untrusted commands as text, and sizes bounded: the page gets no link, class, id, style or image from a formula', async () => {
@@ -91,9 +87,8 @@ describe('hostile sizes: bounded both ways', () => {
 
   /** Each refusal of a file as [line, the size as written (and in em), the command], checking the rest of its words. */
   async function refusedSizes(name: string): Promise<[number, string, string][]> {
-    const { error, html, ms } = await render(name);
+    const { error, html } = await render(name);
     expect(html).toBeUndefined();
-    expect(ms).toBeLessThan(1000);
     return (error ?? '').split('\n').map((line) => {
       const match = new RegExp(`^content/blog/en/${escapeRegExp(name)}:(\\d+): the formula ".+" cannot be rendered: the size (.+) in (.+) ${escapeRegExp(BOUND)}$`).exec(line);
       if (!match) throw new Error(`not a size refusal: ${line}`);
@@ -167,9 +162,8 @@ describe('hostile sizes: bounded both ways', () => {
   });
 
   it('refuses sizes each within the bound that add up past it, across rows, units and boxes, naming file, line, the sum and the largest', async () => {
-    const { error, html, ms } = await render('negative-sums.md');
+    const { error, html } = await render('negative-sums.md');
     expect(html).toBeUndefined();
-    expect(ms).toBeLessThan(1000);
     const TOTAL = "a formula's sizes below zero may add up to at most 20em, whichever way each moves (1em is 10pt or 18mu): use fewer or smaller ones";
     expect(
       (error ?? '').split('\n').map((line) => {

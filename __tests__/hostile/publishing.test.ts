@@ -40,26 +40,36 @@ function pushEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Commits version.txt = `version` and delay.txt = `delay` (seconds the stand-in publish takes); returns the commit. */
-function commit(version: string, delay = 0): string {
+/** Commits version.txt = `version` and hold.txt (whether the stand-in publish waits for release()); returns the commit. */
+function commit(version: string, hold = false): string {
   writeFileSync(path.join(clone(), 'version.txt'), `${version}\n`);
-  writeFileSync(path.join(clone(), 'delay.txt'), `${delay}\n`);
+  writeFileSync(path.join(clone(), 'hold.txt'), `${hold ? 'hold' : 'no'}\n`);
   git(clone(), 'add', '-A');
   git(clone(), '-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-q', '--allow-empty', '-m', `version ${version}`);
   return git(clone(), 'rev-parse', 'HEAD');
 }
 
-/** Pushes `commit` to main (forced when asked); resolves with everything the push printed, the hook's "remote:" lines included. */
-function push(sha: string, force = false): Promise<string> {
-  return new Promise((resolve, reject) => {
+/**
+ * Pushes `commit` to main (forced when asked): `said` is what the push has
+ * printed so far, the hook's "remote:" lines included, and `finished`
+ * resolves with all of it.
+ */
+function pushing(sha: string, force = false): { said: () => string; finished: Promise<string> } {
+  let output = '';
+  const finished = new Promise<string>((resolve, reject) => {
     const child = spawn('git', ['push', ...(force ? ['--force'] : []), 'site', `${sha}:refs/heads/main`], { cwd: clone(), env: pushEnv() });
-    let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
     child.once('close', () => resolve(output));
   });
+  return { said: () => output, finished };
 }
+const push = (sha: string, force = false): Promise<string> => pushing(sha, force).finished;
+/** Lets the held stand-in publish of `sha` finish. */
+const release = (sha: string) => writeFileSync(`${log()}.${sha}.release`, '');
+/** The words of a push's hook waiting for the publish before it. */
+const waiting = (sha: string) => `Another publish is running (it holds ${path.join(bare(), 'publish.lock')}): waiting for it to finish before publishing ${sha.slice(0, 12)}.`;
 
 const logLines = () => (existsSync(log()) ? readFileSync(log(), 'utf8').trim().split('\n').filter(Boolean) : []);
 const seenEnv = (sha: string) => JSON.parse(readFileSync(`${log()}.${sha}.json`, 'utf8')) as Record<string, string>;
@@ -161,39 +171,45 @@ test.each(MALFORMED)('a malformed line (%s) stops the publish, named by its numb
 });
 
 test('two pushes never build at once: the second waits for the lock, says so, then builds its own commit', async () => {
-  const slow = commit('slow', 2);
-  const first = push(slow);
-  await waitFor(() => logLines().includes(`start ${slow} slow --target ${path.join(dir, 'site')}`), 'the first publish to start');
+  // The first publish holds the lock until the test releases it, however fast the second push comes.
+  const held = commit('held', true);
+  const first = pushing(held);
+  await waitFor(() => logLines().includes(`start ${held} held --target ${path.join(dir, 'site')}`), 'the first publish to start');
   const next = commit('next');
-  const second = push(next);
-  const [firstOutput, secondOutput] = await Promise.all([first, second]);
+  const second = pushing(next);
+  await waitFor(() => second.said().includes(waiting(next)), 'the second push to wait');
+  expect(logLines().filter((entry) => entry.includes(next))).toEqual([]);
+  release(held);
+  const [firstOutput, secondOutput] = await Promise.all([first.finished, second.finished]);
   expect(firstOutput).not.toContain('waiting');
-  expect(secondOutput).toContain(`Another publish is running (it holds ${path.join(bare(), 'publish.lock')}): waiting for it to finish before publishing ${next.slice(0, 12)}.`);
   expect(secondOutput).toContain('The publish before this one has finished.');
   const lines = logLines();
   const at = (text: string) => lines.findIndex((entry) => entry.startsWith(text));
-  expect(at(`end ${slow}`)).toBe(at(`start ${slow}`) + 1);
-  expect(at(`start ${next}`)).toBe(at(`end ${slow}`) + 1);
+  expect(at(`end ${held}`)).toBe(at(`start ${held}`) + 1);
+  expect(at(`start ${next}`)).toBe(at(`end ${held}`) + 1);
   expect(at(`end ${next}`)).toBe(at(`start ${next}`) + 1);
 });
 
 test('each queued push builds its own commit, not the branch tip when its turn comes', async () => {
-  const slow = commit('queue-slow', 2);
-  const first = push(slow);
-  await waitFor(() => logLines().some((entry) => entry.startsWith(`start ${slow}`)), 'the first publish to start');
+  const held = commit('queue-held', true);
+  const first = pushing(held);
+  await waitFor(() => logLines().some((entry) => entry.startsWith(`start ${held}`)), 'the first publish to start');
   const middle = commit('queue-middle');
-  const second = push(middle);
-  // Once the middle commit is the tip, push a newer one: the middle push's hook, still waiting, must build the middle commit.
-  await waitFor(() => git(bare(), 'rev-parse', 'refs/heads/main') === middle, 'the middle push to land');
+  const second = pushing(middle);
+  // With the middle commit the tip and its hook waiting, push a newer one: the middle push's hook must still build the middle commit.
+  await waitFor(() => second.said().includes(waiting(middle)), 'the middle push to wait');
+  expect(git(bare(), 'rev-parse', 'refs/heads/main')).toBe(middle);
   const newest = commit('queue-newest');
-  const third = push(newest);
-  const outputs = await Promise.all([first, second, third]);
+  const third = pushing(newest);
+  await waitFor(() => third.said().includes(waiting(newest)), 'the newest push to wait');
+  release(held);
+  const outputs = await Promise.all([first, second, third].map((pushed) => pushed.finished));
   expect(outputs[1]).toContain(`Publishing main at ${middle.slice(0, 12)}`);
   expect(outputs[2]).toContain(`Publishing main at ${newest.slice(0, 12)}`);
   const started = logLines()
     .filter((entry) => entry.startsWith('start '))
     .slice(-3);
-  expect(started[0]).toMatch(new RegExp(`^start ${slow} queue-slow `));
+  expect(started[0]).toMatch(new RegExp(`^start ${held} queue-held `));
   // The two that waited ran in either order, each with its own commit and its own files.
   expect(started.slice(1).sort()).toEqual(
     [`start ${middle} queue-middle --target ${path.join(dir, 'site')}`, `start ${newest} queue-newest --target ${path.join(dir, 'site')}`].sort(),

@@ -48,8 +48,10 @@ describe('sandbox hardening', () => {
     const CONTROL: [string, string, string | undefined][] = [
       ['POST', '/__sandbox/fault', JSON.stringify({ target: 'plans', kind: 'empty' })],
       ['POST', '/__sandbox/reset', undefined],
+      ['POST', '/__sandbox/release', undefined],
       ['GET', '/__sandbox/messages', undefined],
       ['GET', '/__sandbox/requests', undefined],
+      ['GET', '/__sandbox/waiting', undefined],
     ];
 
     it.each(CONTROL)('%s %s from a tool (no Origin): answered, without any Access-Control-Allow-* header', async (method, path, body) => {
@@ -206,19 +208,48 @@ describe('sandbox hardening', () => {
     });
   });
 
-  describe('a reset ends what the last test slowed down', () => {
+  describe('a reset ends what the last test slowed down or held', () => {
     const validMessage = { email: 'ana@example.com', subject: 'StockPay contacted', body: '<p>Hello</p>' };
-
-    it('drops a slow contact request that outlives a reset, so its message never reaches the next records', async () => {
-      await fault({ target: 'contact', kind: 'slow', delayMs: 300 });
-      const late = contact(validMessage).then(
+    const control = (path: string) => fetch(`${sandbox.url}/__sandbox/${path}`, { method: 'POST' }).then((response) => response.json() as Promise<unknown>);
+    /** Resolves once the sandbox keeps `count` requests waiting: asked, not guessed from a pause. */
+    async function waitingFor(count: number): Promise<void> {
+      const waiting = async () => ((await (await fetch(`${sandbox.url}/__sandbox/waiting`)).json()) as { waiting: number }).waiting;
+      while ((await waiting()) < count) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const outcome = (answer: Promise<Response>) =>
+      answer.then(
         (response) => response.status,
         () => 'dropped',
       );
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
+
+    it('drops a slow contact request a reset comes to while it waits, at once, so its message never reaches the next records', async () => {
+      // The longest delay: dropped at the reset, not when it passes (the test would time out first).
+      await fault({ target: 'contact', kind: 'slow', delayMs: MAX_DELAY_MS });
+      const late = outcome(contact(validMessage));
+      await waitingFor(1);
+      await control('reset');
       expect(await late).toBe('dropped');
       expect(await recorded()).toEqual([]);
+    });
+
+    it('holds a request until released, then answers it normally, and holds none after', async () => {
+      await fault({ target: 'contact', kind: 'hold' });
+      const held = outcome(contact(validMessage));
+      await waitingFor(1);
+      expect(await recorded()).toEqual([]);
+      expect(await control('release')).toEqual({ released: 1 });
+      expect(await held).toBe(200);
+      expect(await outcome(contact(validMessage))).toBe(200);
+      expect(await recorded()).toHaveLength(2);
+    });
+
+    it('drops a held request at a reset, as a slow one', async () => {
+      await fault({ target: 'plans', kind: 'hold' });
+      const held = outcome(plans());
+      await waitingFor(1);
+      await control('reset');
+      expect(await held).toBe('dropped');
+      expect(await outcome(plans())).toBe(200);
     });
 
     it('still answers a slow request when no reset came in between', async () => {

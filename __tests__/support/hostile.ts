@@ -41,22 +41,21 @@ export const scratch = (prefix: string): string => fs.mkdtempSync(path.join(os.t
 /**
  * Renders `source` as content/<relativePath> in `dir` through the site's
  * remark plugins and the markup boundary; resolves to the page's HTML or
- * rejects with the build's error, and says how long it took.
+ * the build's error.
  */
 export async function renderContent(
   dir: string,
   relativePath: string,
   source: string,
   options: TransformOptions & { plugins?: PluginEntry[] } = {},
-): Promise<{ html?: string; error?: string; ms: number }> {
+): Promise<{ html?: string; error?: string }> {
   const file = writeContentFile(dir, relativePath, source);
   const language = relativePath.split('/')[1];
-  const started = Date.now();
   try {
     const html = await (await transformMarkdown(file, source, options.plugins ?? SITE_PLUGINS, { language }, options)).html();
-    return { html, ms: Date.now() - started };
+    return { html };
   } catch (error) {
-    return { error: (error as Error).message, ms: Date.now() - started };
+    return { error: (error as Error).message };
   }
 }
 

@@ -6,6 +6,9 @@ import { escapeHtml } from './html';
 
 const PRODUCT_TOKEN = /\{\{\s*product\s*\}\}/g;
 
+/** How long a code block's copy button says 'Copied' before it says 'Copy' again (SPEC section 9). */
+export const COPY_RESET_MS = 3000;
+
 /**
  * Editors write the product's name as {{product}}; the site fills in
  * GATSBY_PRODUCT_NAME. For plain text (React escapes it when rendering):

@@ -1,9 +1,7 @@
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COPY_RESET_MS } from '../../lib/markdown';
 import * as styles from './CopyButton.module.css';
-
-/** How long 'Copied' stays before the button says 'Copy' again (SPEC section 9). */
-export const COPY_RESET_MS = 3000;
 
 type Status = 'idle' | 'done' | 'failed';
 
