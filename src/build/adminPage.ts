@@ -10,6 +10,7 @@
  * token.
  */
 import { escapeHtml } from '../lib/html';
+import { PUBLIC_GIT_SERVERS } from '../lib/cmsBackends';
 import type { CmsBackend } from './cmsConfig';
 import { UNCONFIGURED_ADMIN_DIRECTIVES, adminDirectives, metaPolicyText, policyText, type Directives } from './policies';
 
@@ -46,17 +47,29 @@ export const MARKDOWN_MODE_KEY = 'cms.md-mode';
  * own exchange (CMS_OAUTH_ORIGIN) is a popup the page opens, which answers
  * by postMessage, and no directive governs either (hosting/rules.ts gives
  * the page the opener policy that keeps the popup's answer); GitLab's PKCE
- * flow leaves the page for gitlab.com and fetches its token from there,
- * which connect-src names already.
+ * flow leaves the page for GitLab and fetches its token from there, which
+ * connect-src names already. A GitHub Enterprise Server or a GitLab of
+ * one's own (serverUrl) replaces github.com's or gitlab.com's origins with
+ * its own: a GitHub Enterprise Server serves its API and avatars on its
+ * host, or its avatars on the avatars. subdomain (its subdomain isolation),
+ * and github.com's status page says nothing about it, so Decap is not let
+ * ask it (a refused check counts as up, and Decap asks the server itself
+ * whether the editor is still signed in).
  */
 function backendOrigins(backend: CmsBackend): { connect: string[]; img: string[] } {
   switch (backend.name) {
     case 'local':
       return { connect: [new URL(backend.url).origin], img: [] };
-    case 'github':
-      return { connect: ['https://api.github.com', 'https://www.githubstatus.com'], img: ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] };
-    case 'gitlab':
-      return { connect: ['https://gitlab.com'], img: ['https://gitlab.com', 'https://secure.gravatar.com'] };
+    case 'github': {
+      if (!backend.serverUrl)
+        return { connect: ['https://api.github.com', 'https://www.githubstatus.com'], img: ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] };
+      const server = new URL(backend.serverUrl);
+      return { connect: [server.origin], img: [server.origin, `${server.protocol}//avatars.${server.host}`] };
+    }
+    case 'gitlab': {
+      const { origin } = new URL(backend.serverUrl ?? PUBLIC_GIT_SERVERS.gitlab);
+      return { connect: [origin], img: [origin, 'https://secure.gravatar.com'] };
+    }
     case 'git-gateway':
       // Netlify Identity and the Git Gateway answer on the site's own origin (/.netlify/…).
       return { connect: ['https://api.netlify.com', 'https://www.netlifystatus.com'], img: [] };
