@@ -10,7 +10,7 @@
  * token.
  */
 import { escapeHtml } from '../lib/html';
-import { PUBLIC_GIT_SERVERS } from '../lib/cmsBackends';
+import { PUBLIC_GIT_SERVERS, gitApiRoot } from '../lib/cmsBackends';
 import type { CmsBackend } from './cmsConfig';
 import { UNCONFIGURED_ADMIN_DIRECTIVES, adminDirectives, metaPolicyText, policyText, type Directives } from './policies';
 
@@ -116,6 +116,35 @@ export function adminPageHtml(productName: string, backend: CmsBackend, integrit
       '</body>',
     ].join('\n'),
   );
+}
+
+/**
+ * What the CMS page watches for (src/browser/admin.ts): a backend whose
+ * sign-in ends without Decap renewing it, the address of its API, and
+ * what the editor is told when the API refuses the sign-in (401) after
+ * accepting it. GitLab's tokens last two hours; Decap renews one only when
+ * it signed in with PKCE, so PKCE is not watched. A GitHub token lasts
+ * until it is revoked. Null for the other backends: npm run edit's local
+ * one has no sign-in, and Netlify Identity renews its own.
+ */
+export interface SessionWatch {
+  /** The API's address: a response from under it counts. */
+  api: string;
+  /** What the editor is told, once, until the API accepts a request again. */
+  ended: string;
+}
+
+export function sessionWatch(backend: CmsBackend | undefined): SessionWatch | null {
+  if (!backend || (backend.name !== 'github' && backend.name !== 'gitlab') || backend.gitlabAppId) return null;
+  const host = backend.name === 'github' ? 'GitHub' : 'GitLab';
+  const why = backend.name === 'github' ? 'GitHub no longer accepts it' : 'GitLab ends each sign-in after two hours';
+  return {
+    api: gitApiRoot(backend.name, backend.serverUrl),
+    ended:
+      `Your ${host} sign-in has ended (${why}): the content manager can no longer load or save anything until you sign in again. ` +
+      'Your unsaved changes are kept in this browser. Stay on this page: open the account menu (your picture, at the top right), choose Log Out, then log in again. ' +
+      'The content manager comes back to this entry and asks whether to use the local backup: choose OK to get your changes back.',
+  };
 }
 
 /** What the CMS says when a file's frontmatter would run as JavaScript. */
