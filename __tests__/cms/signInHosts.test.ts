@@ -129,12 +129,21 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
-/** Clicks Decap's login button and follows the popup until it closes, the token handed over. */
+/** Clicks Decap's login button and follows the popup until it closes, the token handed over; if it stays open, says what it shows. */
 async function logInThroughPopup(page: Page, host: 'GitHub' | 'GitLab'): Promise<void> {
   const button = page.getByRole('button', { name: `Login with ${host}` });
   await button.waitFor({ timeout: 30_000 });
   const [popup] = await Promise.all([page.context().waitForEvent('page'), button.click()]);
-  await popup.waitForEvent('close', { timeout: 30_000 });
+  try {
+    // Checked in the same turn as the wait starts: a popup that closed while the click resolved sends no more events.
+    if (!popup.isClosed()) await popup.waitForEvent('close', { timeout: 30_000 });
+  } catch (error) {
+    const shown = await popup
+      .locator('body')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(nothing)');
+    throw new Error(`The sign-in popup stayed open at ${popup.url()}, showing: ${shown}`, { cause: error });
+  }
 }
 
 /** Decap's signed-in screen: its sections and the collections of the site's config.yml. */
