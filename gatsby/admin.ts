@@ -17,6 +17,7 @@ import {
   PREVIEW_SCRIPT,
   PREVIEW_STYLESHEET,
   adminPageHtml,
+  sessionWatch,
   unconfiguredAdminHtml,
   type AdminScriptIntegrity,
 } from '../src/build/adminPage';
@@ -36,8 +37,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/lib/languages
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
 export const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|^[0-9a-f]+\.wasm$/;
 
-/** The CMS's setup script (src/browser/admin.ts) with this build's checks, languages and UI string files. */
-export function adminScript(projectDir: string, namespaces: Readonly<Record<string, LocaleStrings>>): string {
+/** The CMS's setup script (src/browser/admin.ts) with this build's checks, languages and UI string files, and what it watches of `backend`'s sign-in. */
+export function adminScript(projectDir: string, namespaces: Readonly<Record<string, LocaleStrings>>, backend?: CmsBackend): string {
   const types = [...new Set(UPLOAD_EXTENSIONS.map((extension) => MEDIA_EXTENSIONS[extension]))].join(', ');
   const config: AdminConfig = {
     checks: collectionChecks(),
@@ -51,6 +52,7 @@ export function adminScript(projectDir: string, namespaces: Readonly<Record<stri
     uploadExtensions: UPLOAD_EXTENSIONS,
     uploadRule: `the CMS uploads ${types} images (.${UPLOAD_EXTENSIONS.join(', .')}) only.`,
     evalRefused: EVAL_REFUSED,
+    session: sessionWatch(backend),
   };
   return `// Written by gatsby/admin.ts from src/browser/admin.ts.\n${bundleBrowserModule(projectDir, 'adminEntry.ts', { ADMIN_CONFIG: config })}`;
 }
@@ -143,7 +145,7 @@ export function writeAdmin(projectDir: string, target: string, backend: CmsBacke
   for (const name of bundle) copyFileSync(path.join(dist, name), path.join(target, name));
   copyFileSync(path.join(projectDir, 'src', 'styles', 'global.css'), path.join(target, PREVIEW_STYLESHEET));
   const namespaces = readNamespaces(projectDir);
-  writeFileSync(path.join(target, ADMIN_SCRIPT), adminScript(projectDir, namespaces));
+  writeFileSync(path.join(target, ADMIN_SCRIPT), adminScript(projectDir, namespaces, backend));
   const preview = previewFiles(projectDir, productName, siteUrl ?? '');
   writeFileSync(path.join(target, PREVIEW_SCRIPT), preview.script);
   writeFileSync(path.join(target, PREVIEW_COMPONENTS_STYLESHEET), preview.stylesheet);

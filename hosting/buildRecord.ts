@@ -13,7 +13,7 @@
  */
 import { ADMIN_SCRIPTS, INTEGRITY, adminPolicy, type AdminScriptIntegrity } from '../src/build/adminPage';
 import { isCmsBackendName } from '../src/lib/cmsBackends';
-import { CMS_ORIGIN_VARIABLE, CMS_VARIABLES, cmsBackendFromEnv, type CmsBackend, type ConfigEnv } from '../src/lib/config';
+import { CMS_ORIGIN_VARIABLE, CMS_VARIABLES, cmsBackendFromEnv, serverAddress, type CmsBackend, type ConfigEnv } from '../src/lib/config';
 import { FILE_POLICY, originsOf, pagePolicy, searchPolicy, type SitePolicies } from './rules';
 
 /** Where the record is, in public/; never served (the hosting rules answer 404). */
@@ -75,13 +75,35 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const isOrigin = (value: unknown): value is string => isString(value) && /^https?:\/\/[^/\s]+$/.test(value) && new URL(value).origin === value;
 
 /**
+ * Whether `value` is a git server's address as the build writes it
+ * (src/lib/config.ts, cmsBackendFromEnv): an http(s) origin, and for GitLab
+ * a path it may sit under, without a trailing slash, a user, a query or
+ * anything a policy or the nginx config would read as its own syntax.
+ */
+function isServerAddress(value: unknown, name: unknown): value is string {
+  if (!isString(value) || !/^https?:\/\/[\w.:[\]%/-]+$/.test(value) || value.endsWith('/')) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return name === 'github' ? url.origin === value : name === 'gitlab' && serverAddress(url) === value;
+}
+
+/**
  * How the recorded CMS signs editors in (src/lib/config.ts, CmsSignIn), or
  * an error: the exchange's origin, which the nginx config serves /oauth/ on
- * when it is the site's or the CMS's, or a GitLab application for PKCE.
+ * when it is the site's or the CMS's, or a GitLab application for PKCE;
+ * and the server of its own it talks to, whose origin the CMS page's
+ * policy names.
  */
 function parseSignIn(cms: unknown): void {
   if (cms === null || typeof cms !== 'object') return;
-  const { name, oauthOrigin, gitlabAppId } = cms as { name?: unknown; oauthOrigin?: unknown; gitlabAppId?: unknown };
+  const { name, oauthOrigin, gitlabAppId, serverUrl } = cms as { name?: unknown; oauthOrigin?: unknown; gitlabAppId?: unknown; serverUrl?: unknown };
+  if (serverUrl !== undefined && !isServerAddress(serverUrl, name)) {
+    throw new Error('"cms.serverUrl" must be the address of the GitHub Enterprise Server or GitLab of a github or gitlab backend');
+  }
   if (oauthOrigin !== undefined && (!isOrigin(oauthOrigin) || (name !== 'github' && name !== 'gitlab'))) {
     throw new Error('"cms.oauthOrigin" must be the origin of the sign-in exchange of a github or gitlab backend');
   }

@@ -11,7 +11,8 @@
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { adminScript } from '../../gatsby/admin';
-import { EVAL_REFUSED } from '../../src/build/adminPage';
+import { EVAL_REFUSED, sessionWatch } from '../../src/build/adminPage';
+import { SESSION_ENDED_ID } from '../../src/browser/admin';
 import { ADDRESS_FIELD, LOCALE_FORMAT, POST_FORMAT } from '../../src/build/cmsConfig';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -142,6 +143,86 @@ describe('the CMS setup script (/admin/admin.js)', () => {
     page.body.dispatchEvent(dropped);
     expect(dropped.defaultPrevented).toBe(true);
     expect(decapDrop).not.toHaveBeenCalled();
+  });
+
+  describe('when the sign-in ends under the editor', () => {
+    const API = 'https://git.stockpay.com/api/v4';
+    const gitlab = adminScript(ROOT, namespaces, {
+      name: 'gitlab',
+      repo: 'acme/site',
+      branch: 'main',
+      serverUrl: 'https://git.stockpay.com',
+      oauthOrigin: 'https://www.stockpay.com',
+    });
+    const ended = sessionWatch({ name: 'gitlab', repo: 'acme/site', branch: 'main', oauthOrigin: 'https://www.stockpay.com' })?.ended ?? '';
+
+    /** A window whose fetch answers each address with the status `statuses` gives it, recording every call it passes on. */
+    function browserWith(statuses: (url: string) => number) {
+      const page = new JSDOM('<!doctype html><title>CMS</title><body></body>').window.document;
+      const passed: string[] = [];
+      const fetch = async (input: RequestInfo | URL) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        passed.push(url);
+        return new Response('{}', { status: statuses(url) });
+      };
+      const window: Record<string, unknown> = { localStorage: storage, document: page, alert: jest.fn(), fetch };
+      run(gitlab, window);
+      const call = (url: string, init?: RequestInit) => (window.fetch as typeof globalThis.fetch)(url, init);
+      const notices = () => [...page.querySelectorAll(`#${SESSION_ENDED_ID}`)];
+      return { page, passed, call, notices };
+    }
+
+    it('says so at the foot of the CMS once the API refuses a sign-in it had accepted, once, until the API accepts one again; Decap gets every answer as it came', async () => {
+      let status = 200;
+      const { passed, call, notices } = browserWith(() => status);
+      expect((await call(`${API}/user`)).status).toBe(200);
+      expect(notices()).toEqual([]);
+      status = 401;
+      const refused = await call(`${API}/projects/acme%2Fsite/repository/branches/cms%2Fblog_en%2Fpost`, { method: 'GET', headers: { Authorization: 'Bearer t' } });
+      expect(refused.status).toBe(401);
+      await call(`${API}/user`);
+      expect(notices().map((notice) => [notice.getAttribute('role'), notice.textContent])).toEqual([['alert', ended]]);
+      status = 200;
+      await call(`${API}/user`);
+      expect(notices()).toEqual([]);
+      expect(passed).toHaveLength(4);
+    });
+
+    it('says nothing for a sign-in the API never accepted (a stale one, as the page opens), an answer of another address, or a refusal that is not 401', async () => {
+      const { call, notices } = browserWith((url) => (url.endsWith('/user') ? 401 : url.startsWith(API) ? 403 : 401));
+      await call(`${API}/user`);
+      expect(notices()).toEqual([]);
+      const accepted = browserWith((url) => (url === `${API}/user` ? 200 : url.startsWith(`${API}/`) ? 403 : 401));
+      await accepted.call(`${API}/user`);
+      await accepted.call(`${API}/projects/acme%2Fsite`);
+      await accepted.call('https://git.stockpay.com/api/v4x/user');
+      await accepted.call('https://elsewhere.example/api/v4/user');
+      expect(accepted.notices()).toEqual([]);
+    });
+
+    it('tells what happened, that the changes are kept and how to get them back', () => {
+      expect(ended).toMatch(/^Your GitLab sign-in has ended \(GitLab ends each sign-in after two hours\)/);
+      expect(ended).toContain('Your unsaved changes are kept in this browser.');
+      expect(ended).toContain('choose Log Out, then log in again');
+      expect(sessionWatch({ name: 'github', repo: 'a/b', branch: 'main', serverUrl: 'https://github.stockpay.com', oauthOrigin: 'https://www.stockpay.com' })).toEqual({
+        api: 'https://github.stockpay.com/api/v3',
+        ended: expect.stringMatching(/^Your GitHub sign-in has ended \(GitHub no longer accepts it\)/),
+      });
+    });
+
+    it("watches nothing where Decap renews the sign-in itself (GitLab's PKCE, Netlify Identity) or there is none (npm run edit), and leaves fetch alone there", () => {
+      for (const backend of [
+        { name: 'gitlab', repo: 'a/b', branch: 'main', gitlabAppId: 'a'.repeat(64) },
+        { name: 'git-gateway', branch: 'main' },
+        { name: 'local', url: 'http://127.0.0.1:8081/api/v1' },
+      ] as const) {
+        expect([backend.name, sessionWatch(backend)]).toEqual([backend.name, null]);
+      }
+      const fetch = jest.fn();
+      const window: Record<string, unknown> = { localStorage: storage, document: new JSDOM('<!doctype html><title>CMS</title>').window.document, alert: jest.fn(), fetch };
+      run(adminScript(ROOT, namespaces, { name: 'gitlab', repo: 'a/b', branch: 'main', gitlabAppId: 'a'.repeat(64) }), window);
+      expect(window.fetch).toBe(fetch);
+    });
   });
 
   it('refuses to save an entry with a missing Bulgarian value, naming it, and lets a complete one through unchanged', () => {

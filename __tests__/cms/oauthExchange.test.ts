@@ -33,7 +33,7 @@ const GITLAB_SECRET = 'gitlab-client-secret-0123456789abcdef';
 const SETTINGS: ExchangeSettings = {
   origin: ORIGIN,
   cmsOrigin: CMS,
-  github: { clientId: 'github-client', clientSecret: GITHUB_SECRET, scope: 'repo' },
+  github: { clientId: 'github-client', clientSecret: GITHUB_SECRET, scope: 'repo', url: 'https://github.com' },
   gitlab: { clientId: 'gitlab-client', clientSecret: GITLAB_SECRET, url: 'https://git.stockpay.com/gitlab' },
 };
 const NOW = 1_800_000_000_000;
@@ -484,6 +484,13 @@ describe('the record of spent states', () => {
 describe('the providers and the comparison', () => {
   it("are the providers' own addresses unless a test's settings say otherwise", () => {
     expect(providerEndpoints('github', SETTINGS)).toEqual({ authorize: 'https://github.com/login/oauth/authorize', token: 'https://github.com/login/oauth/access_token' });
+    // A GitHub Enterprise Server (OAUTH_GITHUB_URL) has GitHub's two pages on its own host.
+    expect(
+      providerEndpoints('github', { ...SETTINGS, github: { clientId: 'github-client', clientSecret: GITHUB_SECRET, scope: 'repo', url: 'https://github.stockpay.com' } }),
+    ).toEqual({
+      authorize: 'https://github.stockpay.com/login/oauth/authorize',
+      token: 'https://github.stockpay.com/login/oauth/access_token',
+    });
     expect(providerEndpoints('gitlab', { ...SETTINGS, gitlab: undefined })).toEqual({ authorize: 'https://gitlab.com/oauth/authorize', token: 'https://gitlab.com/oauth/token' });
     const stand = { authorize: 'http://127.0.0.1:1/a', token: 'http://127.0.0.1:1/t' };
     expect(providerEndpoints('github', { ...SETTINGS, endpoints: { github: stand } })).toEqual(stand);

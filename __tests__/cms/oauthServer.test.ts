@@ -21,7 +21,7 @@ const STATE = Buffer.alloc(32, 9).toString('base64url');
 const SETTINGS: ExchangeSettings = {
   origin: 'https://www.stockpay.com',
   cmsOrigin: 'https://www.stockpay.com',
-  github: { clientId: 'client', clientSecret: SECRET, scope: 'repo' },
+  github: { clientId: 'client', clientSecret: SECRET, scope: 'repo', url: 'https://github.com' },
 };
 const COOKIE = `${stateCookieName(true)}=github.${Math.floor(Date.now() / 1000)}.${STATE}`;
 

@@ -7,27 +7,32 @@
  * /admin/ always leaves for that origin, and that origin serves the CMS's
  * folder and nothing of the site. The real path: a public/ with the CMS
  * written by the real writeAdmin (github backend) and a build record with
- * a CMS origin, the CDN files written by the real writeCdnFiles, served by
- * nginx with the generated config (both server blocks on one port, told
- * apart by Host), asked over a raw socket so that no client tidies a path
- * first; the CDN files read as each CDN reads them; and Chromium, which
- * finds both hosts on this machine, starting the CMS from its own origin.
+ * a CMS origin, the CDN files written by the real writeCdnFiles, and the
+ * brotli and gzip copies a published release has (hosting/precompress.ts),
+ * served by nginx with the generated config (both server blocks on one
+ * port, told apart by Host), asked over a raw socket so that no client
+ * tidies a path first; the CDN files read as each CDN reads them; and
+ * Chromium, which finds both hosts on this machine, starting the CMS from
+ * its own origin.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
 import { BUILD_RECORD_PATH, buildRecord, sitePolicies, type BuildRecord } from '../../hosting/buildRecord';
 import { CMS_HEADERS_PATH, writeCdnFiles } from '../../hosting/cdnFiles';
 import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
 import { freePort, startNginx, type RunningNginx } from '../../hosting/nginxServer';
-import { publicFiles, readPublicRules } from '../../hosting/publicFiles';
+import { isCompressedCopy, publicFiles, readPublicRules } from '../../hosting/publicFiles';
+import { precompress } from '../../hosting/precompress';
 import { cloudflareRedirect, netlifyRedirect } from '../../hosting/redirectsFile';
 import { CMS_PAGE_OPENER_POLICY, FILE_POLICY, OPENER_POLICY_HEADER, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
 import { ADMIN_PATH } from '../../src/build/adminPage';
 import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
 import { fixture, fixtureLines, scratch } from '../support/hostile';
-import { rawGet, type RawResponse } from '../support/rawHttp';
+import { rawGet, rawRequest, type RawResponse } from '../support/rawHttp';
 
 const CLASS = 'cms-origin';
 const ROOT = path.join(__dirname, '..', '..');
@@ -77,11 +82,14 @@ let cms: string;
 let record: BuildRecord;
 let nginx: RunningNginx;
 const admin = () => path.join(dir, ADMIN_PATH);
-/** Every file the CMS's folder serves, as its origin's paths ('/admin.js'), the CDN's rules and the planted hidden files left out. */
+/** Every file the CMS's folder serves, as its origin's paths ('/admin.js'), the CDN's rules, the compressed copies and the planted hidden files left out. */
 const cmsFiles = () =>
   publicFiles(admin())
     .map((file) => `/${file}`)
-    .filter((file) => file !== CMS_HEADERS_PATH.slice(ADMIN_PATH.length - 1) && !/\/\./.test(file));
+    .filter((file) => file !== CMS_HEADERS_PATH.slice(ADMIN_PATH.length - 1) && !/\/\./.test(file) && !isCompressedCopy(file));
+/** Every file under public/admin/, whatever it is: what the site's host must never serve. */
+const everyCmsFile = () => publicFiles(admin());
+/** The site's files, their compressed copies included. */
 const siteFiles = () => publicFiles(dir).filter((file) => !file.startsWith('admin/'));
 
 beforeAll(async () => {
@@ -99,7 +107,8 @@ beforeAll(async () => {
     write(page, `<!DOCTYPE html><html lang="${page.startsWith('bg/') ? 'bg' : 'en'}"><p>${SITE_MARKER} ${page}</p></html>`);
   }
   write('page-data/app-data.json', `{"marker":"${SITE_MARKER}"}`);
-  write('app-0123456789abcdef0123.js', `console.log("${SITE_MARKER}");`);
+  // Over 1 KB, so that it has compressed copies, as the site's scripts do.
+  write('app-0123456789abcdef0123.js', `console.log("${SITE_MARKER}");\n${'// padding\n'.repeat(120)}`);
   record = buildRecord(
     { siteUrl: site, paymentsApiUrl: 'https://pay.example.com', apiUrl: 'https://api.example.com' },
     BACKEND,
@@ -109,10 +118,12 @@ beforeAll(async () => {
   );
   write(BUILD_RECORD_PATH, JSON.stringify(record));
   writeCdnFiles(dir, readPublicRules(dir));
+  // What npm run publish gives a release nginx serves: the text files' brotli and gzip copies, the CMS's scripts' too.
+  await precompress(dir);
   // Planted after the CDN files, which refuse a public/ with a dotfile (a CDN would serve it).
   for (const hidden of ['.env', 'katex/.secret']) write(path.join(ADMIN_PATH, hidden), fixture(CLASS, 'hidden.env'));
   nginx = await startNginx({ publicDir: dir, port });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await nginx?.close();
@@ -172,6 +183,43 @@ describe("the CMS's own host", () => {
   it('holds the hidden files it refuses, so a 404 is nginx refusing them, not a file missing', () => {
     for (const hidden of ['.env', 'katex/.secret']) expect(fs.readFileSync(path.join(admin(), hidden), 'utf8')).toContain(HIDDEN_MARKER);
   });
+
+  it('holds the compressed copies it refuses by name, and sends them only as the encoding of their own file', async () => {
+    const script = fs.readFileSync(path.join(admin(), 'decap-cms.js'));
+    for (const copy of ['decap-cms.js.br', 'decap-cms.js.gz', 'admin.js.br']) expect([copy, fs.existsSync(path.join(admin(), copy))]).toEqual([copy, true]);
+    for (const copy of ['/decap-cms.js.br', '/decap-cms.js.gz', '/admin.js.br']) expect([copy, (await rawGet(port, copy, CMS_HOST)).status]).toEqual([copy, 404]);
+    const brotli = await rawRequest(port, 'GET /decap-cms.js HTTP/1.1', { Host: CMS_HOST, 'Accept-Encoding': 'br, gzip' });
+    expect([brotli.status, brotli.headers['content-encoding']]).toEqual([200, ['br']]);
+    expect(zlib.brotliDecompressSync(brotli.body).equals(script)).toBe(true);
+  });
+
+  it('answers every file of the public site, by its path, as it is or compressed, with nothing of the site', async () => {
+    const site = siteFiles().map((file) => fs.readFileSync(path.join(dir, file)));
+    const served: string[] = [];
+    for (const file of siteFiles()) {
+      const response = await rawRequest(port, `GET /${file} HTTP/1.1`, { Host: CMS_HOST, 'Accept-Encoding': 'br, gzip' });
+      // The CMS page is the folder's own index.html; every other path of the site is nothing here.
+      const own = file === 'index.html';
+      expect([file, response.status]).toEqual([file, own ? 200 : 404]);
+      if (site.some((bytes) => bytes.equals(response.body)) || response.body.includes(SITE_MARKER)) served.push(file);
+    }
+    expect(siteFiles()).toEqual(expect.arrayContaining(['404.html', 'bg/index.html', '_build.json', '_redirects', 'app-0123456789abcdef0123.js.br']));
+    expect(served).toEqual([]);
+  });
+
+  it.each([
+    ['another host', 'GET', 'HTTP/1.1', 'other.example.test'],
+    ["this machine's address", 'GET', 'HTTP/1.1', '127.0.0.1'],
+    ["the site's host", 'GET', 'HTTP/1.1', SITE_HOST],
+    ['no Host at all (HTTP/1.0)', 'GET', 'HTTP/1.0', undefined],
+  ])('is never served to %s: no CMS page, script or file, no CMS policy', async (_what, method, version, host) => {
+    const cmsBytes = everyCmsFile().map((file) => fs.readFileSync(path.join(admin(), file)));
+    for (const target of ['/', '/index.html', '/decap-cms.js', '/admin.js', '/preview.js', '/config.yml', '/katex/katex.min.css']) {
+      const response = await rawRequest(port, `${method} ${target} ${version}`, host === undefined ? {} : { Host: host });
+      expect([target, cmsBytes.some((bytes) => bytes.equals(response.body))]).toEqual([target, false]);
+      expect([target, response.headers['content-security-policy']]).not.toEqual([target, [sitePolicies(record).admin]]);
+    }
+  });
 });
 
 describe("the site's host", () => {
@@ -193,6 +241,37 @@ describe("the site's host", () => {
     const text = redirectsText().replaceAll(cms, 'https://cms.example.com');
     const onCdn = { status: 301, location: `https://cms.example.com/${queryOf(target)}` };
     expect([target, cloudflareRedirect(text, target), netlifyRedirect(text, target, hasFile)]).toEqual([target, onCdn, onCdn]);
+  });
+
+  it("answers every file of the CMS's folder (its scripts, their compressed copies, its CDN rules, hidden files) with the 301 and not a byte of it, however asked, on nginx and on both CDNs", async () => {
+    const cmsBytes = everyCmsFile().map((file) => fs.readFileSync(path.join(admin(), file)));
+    const text = redirectsText().replaceAll(cms, 'https://cms.example.com');
+    const onCdn = { status: 301, location: 'https://cms.example.com/' };
+    const wrong: string[] = [];
+    expect(everyCmsFile()).toEqual(expect.arrayContaining(['decap-cms.js', 'decap-cms.js.br', 'admin.js.gz', '_headers', '.env', 'katex/fonts/KaTeX_Main-Regular.woff2']));
+    for (const file of everyCmsFile()) {
+      const target = `${ADMIN_PATH}${file}`;
+      const asked = [
+        ['GET', { Host: SITE_HOST, 'Accept-Encoding': 'br, gzip' }],
+        ['HEAD', { Host: SITE_HOST }],
+        ['POST', { Host: SITE_HOST, 'Content-Length': '0' }],
+      ] as const;
+      for (const [method, headers] of asked) {
+        const response = await rawRequest(port, `${method} ${target} HTTP/1.1`, headers);
+        const answer = [response.status, response.headers.location, response.headers['content-encoding']];
+        if (JSON.stringify(answer) !== JSON.stringify([301, [`${cms}/`], undefined]) || cmsBytes.some((bytes) => bytes.equals(response.body)) || response.body.length > 512) {
+          wrong.push(`${method} ${target}: ${JSON.stringify(answer)}, ${response.body.length} bytes`);
+        }
+      }
+      const hasFile = () => true;
+      for (const [name, redirect] of [
+        ['cloudflare', cloudflareRedirect(text, target)],
+        ['netlify', netlifyRedirect(text, target, hasFile)],
+      ] as const) {
+        if (JSON.stringify(redirect) !== JSON.stringify(onCdn)) wrong.push(`${name} ${target}: ${JSON.stringify(redirect)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it.each(requestPaths('site-admin-encoded-paths.txt'))(
@@ -225,6 +304,30 @@ describe("the site's host", () => {
     expect([target, response.status, response.headers.location]).toEqual([target, 404, undefined]);
     expect(response.body.toString('latin1')).toContain(SITE_MARKER);
     expect([target, cloudflareRedirect(redirectsText(), target), netlifyRedirect(redirectsText(), target, hasFile)]).toEqual([target, null, null]);
+  });
+});
+
+describe("the CMS origin's own deploy on a CDN (public/admin/ as its root)", () => {
+  it('holds no file of the public site, and its _headers gives every path of the site the sandboxing file policy on both CDNs', () => {
+    const hash = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    const cmsHashes = new Set(everyCmsFile().map((file) => hash(path.join(admin(), file))));
+    expect(siteFiles().filter((file) => cmsHashes.has(hash(path.join(dir, file))))).toEqual([]);
+    // A Cloudflare project without a 404.html answers an unknown path with index.html: under these headers it runs nothing.
+    const rules = parseHeadersFile(fs.readFileSync(path.join(dir, CMS_HEADERS_PATH), 'utf8'));
+    const paths = [
+      ...siteFiles()
+        .filter((file) => file !== 'index.html')
+        .map((file) => `/${file}`),
+      '/bg/',
+      '/en/',
+      '/blog/',
+    ];
+    const policies = paths.flatMap((served) => [
+      [served, 'cloudflare', cloudflareHeaders(rules, served)['Content-Security-Policy']],
+      [served, 'netlify', netlifyHeaders(rules, served)['Content-Security-Policy']],
+    ]);
+    expect(policies.filter(([, , policy]) => policy !== FILE_POLICY)).toEqual([]);
+    expect(FILE_POLICY).toContain('sandbox');
   });
 });
 

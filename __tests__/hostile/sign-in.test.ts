@@ -187,7 +187,7 @@ const reports: string[] = [];
 const exchangeSettings = (origin: string, cmsOrigin: string): ExchangeSettings => ({
   origin,
   cmsOrigin,
-  github: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, scope: 'repo' },
+  github: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, scope: 'repo', url: 'https://github.com' },
   endpoints: { github: { authorize: `http://${GITHUB_HOST}:${fake.port}/login/oauth/authorize`, token: `http://127.0.0.1:${fake.port}/login/oauth/access_token` } },
 });
 

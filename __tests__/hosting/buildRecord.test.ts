@@ -106,6 +106,32 @@ describe('how editors sign in, as the record carries it with its CMS', () => {
     expect(() => parseBuildRecord(gitlab({ gitlabAppId: 'a'.repeat(64), oauthOrigin: 'https://a.example' }))).toThrow('"cms.gitlabAppId"');
   });
 
+  it("reads back a server of one's own, and refuses any address the build never writes, since its origin goes into the CMS page's policy", () => {
+    const ghe = { ...signingIn, cms: { name: 'github', repo: 'acme/site', branch: 'main', serverUrl: 'https://github.example.com', oauthOrigin: 'https://shop.example.com' } };
+    expect(parseBuildRecord(JSON.stringify(ghe))).toEqual(ghe);
+    const gitlab = { ...signingIn, cms: { name: 'gitlab', repo: 'acme/site', branch: 'main', serverUrl: 'https://git.example.com/gitlab', gitlabAppId: 'a'.repeat(64) } };
+    expect(parseBuildRecord(JSON.stringify(gitlab))).toEqual(gitlab);
+    expect(sitePolicies(parseBuildRecord(JSON.stringify(gitlab))).admin).toContain("connect-src 'self' blob: https://git.example.com;");
+    const refused = [
+      ['github', 'https://github.example.com/'],
+      ['github', 'https://github.example.com/ghe'],
+      ['github', 'https://GitHub.example.com'],
+      ['github', "https://github.example.com 'unsafe-inline'"],
+      ['github', 'https://github.example.com;script-src'],
+      ['github', 'github.example.com'],
+      ['gitlab', 'https://git.example.com/gitlab/'],
+      ['gitlab', 'https://git.example.com/a?b'],
+      ['gitlab', 'https://user@git.example.com'],
+      ['gitlab', 'javascript:alert(1)'],
+      ['gitlab', 42],
+      ['git-gateway', 'https://git.example.com'],
+    ] as const;
+    for (const [name, serverUrl] of refused) {
+      const record = JSON.stringify({ ...signingIn, cms: { name, repo: 'acme/site', branch: 'main', serverUrl } });
+      expect(() => parseBuildRecord(record)).toThrow('"cms.serverUrl" must be the address of the GitHub Enterprise Server or GitLab of a github or gitlab backend');
+    }
+  });
+
   it('gives the CMS page the same policy as without it: signing in needs no origin of its own there (src/build/adminPage.ts)', () => {
     expect(sitePolicies(signingIn).admin).toBe(adminContentSecurityPolicy({ name: 'github', repo: 'acme/site', branch: 'main' }, ADMIN_SCRIPTS_EXAMPLE));
   });

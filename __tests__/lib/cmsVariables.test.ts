@@ -13,7 +13,17 @@ const ROOT = path.join(__dirname, '..', '..');
 
 describe('the CMS variables', () => {
   it('are declared once, in the order the docs list them, apart from the variables the pages are built with', () => {
-    expect(CMS_VARIABLE_NAMES).toEqual(['CMS_BACKEND', 'CMS_REPO', 'CMS_BRANCH', 'CMS_ORIGIN', 'CMS_OAUTH_ORIGIN', 'CMS_GITLAB_APP_ID', 'CMS_LOCAL_BACKEND_URL']);
+    expect(CMS_VARIABLE_NAMES).toEqual([
+      'CMS_BACKEND',
+      'CMS_REPO',
+      'CMS_BRANCH',
+      'CMS_GITHUB_URL',
+      'CMS_GITLAB_URL',
+      'CMS_ORIGIN',
+      'CMS_OAUTH_ORIGIN',
+      'CMS_GITLAB_APP_ID',
+      'CMS_LOCAL_BACKEND_URL',
+    ]);
     expect(CMS_VARIABLE_NAMES.filter((name) => (CONFIG_VARIABLE_NAMES as string[]).includes(name))).toEqual([]);
     expect(CMS_VARIABLE_NAMES).toContain(CMS_ORIGIN_VARIABLE);
     expect(CMS_VARIABLES.CMS_BACKEND.oneOf).toEqual(PRODUCTION_CMS_BACKENDS);

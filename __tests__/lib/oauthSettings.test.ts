@@ -21,7 +21,7 @@ describe('oauthSettingsFromEnv', () => {
     expect(oauthSettingsFromEnv(ENV)).toEqual({
       origin: 'https://www.stockpay.com',
       cmsOrigin: 'https://www.stockpay.com',
-      github: { clientId: 'Ov23liABCDEF012345', clientSecret: GITHUB_SECRET, scope: 'repo' },
+      github: { clientId: 'Ov23liABCDEF012345', clientSecret: GITHUB_SECRET, scope: 'repo', url: 'https://github.com' },
     });
     expect(
       oauthSettingsFromEnv({
@@ -37,7 +37,7 @@ describe('oauthSettingsFromEnv', () => {
     ).toEqual({
       origin: 'https://cms.stockpay.com',
       cmsOrigin: 'https://cms.stockpay.com',
-      github: { clientId: 'Ov23liABCDEF012345', clientSecret: GITHUB_SECRET, scope: 'public_repo' },
+      github: { clientId: 'Ov23liABCDEF012345', clientSecret: GITHUB_SECRET, scope: 'public_repo', url: 'https://github.com' },
       gitlab: { clientId: 'a'.repeat(64), clientSecret: GITLAB_SECRET, url: 'https://git.stockpay.com/gitlab' },
     });
     const gitlabOnly = oauthSettingsFromEnv({
@@ -52,6 +52,42 @@ describe('oauthSettingsFromEnv', () => {
       cmsOrigin: 'https://www.stockpay.com',
       gitlab: { clientId: 'app', clientSecret: GITLAB_SECRET, url: 'https://gitlab.com' },
     });
+  });
+
+  it("reads a GitHub Enterprise Server's origin (OAUTH_GITHUB_URL) and a GitLab's address, and holds each to the build's when the build's is there too", () => {
+    const both = {
+      ...ENV,
+      OAUTH_GITHUB_URL: 'https://GitHub.StockPay.com/',
+      OAUTH_GITLAB_CLIENT_ID: 'app',
+      OAUTH_GITLAB_CLIENT_SECRET: GITLAB_SECRET,
+      OAUTH_GITLAB_URL: 'https://git.stockpay.com/gitlab/',
+    };
+    expect(oauthSettingsFromEnv(both)).toMatchObject({ github: { url: 'https://github.stockpay.com' }, gitlab: { url: 'https://git.stockpay.com/gitlab' } });
+    // The build's values, spelled their own way, name the same servers.
+    expect(oauthSettingsFromEnv({ ...both, CMS_GITHUB_URL: 'https://github.stockpay.com', CMS_GITLAB_URL: 'https://GIT.stockpay.com/gitlab' })).toMatchObject({
+      github: { url: 'https://github.stockpay.com' },
+    });
+    expect(oauthSettingsFromEnv({ ...both, CMS_GITHUB_URL: 'https://ghe.stockpay.com', CMS_GITLAB_URL: 'https://git.stockpay.com' })).toEqual({
+      errors: [
+        "OAUTH_GITHUB_URL is https://GitHub.StockPay.com/, but the build's CMS_GITHUB_URL is https://ghe.stockpay.com: the exchange must sign editors in to the server the CMS talks to; give both the same address",
+        "OAUTH_GITLAB_URL is https://git.stockpay.com/gitlab/, but the build's CMS_GITLAB_URL is https://git.stockpay.com: the exchange must sign editors in to the server the CMS talks to; give both the same address",
+      ],
+    });
+    // Forgotten where the exchange runs: it would send editors to github.com for a token the server the CMS talks to never issued.
+    expect(oauthSettingsFromEnv({ ...ENV, CMS_GITHUB_URL: 'https://ghe.stockpay.com' })).toEqual({
+      errors: [
+        "OAUTH_GITHUB_URL is unset (https://github.com), but the build's CMS_GITHUB_URL is https://ghe.stockpay.com: the exchange must sign editors in to the server the CMS talks to; give both the same address",
+      ],
+    });
+    // A provider the exchange does not sign in with is not held to the build's.
+    expect(oauthSettingsFromEnv({ ...ENV, CMS_GITLAB_URL: 'https://git.stockpay.com' })).toMatchObject({ github: { url: 'https://github.com' } });
+    expect(oauthSettingsFromEnv({ ...ENV, OAUTH_GITHUB_URL: 'https://ghe.stockpay.com/api/v3' })).toEqual({
+      errors: ['OAUTH_GITHUB_URL must be an origin alone, without a path; got "https://ghe.stockpay.com/api/v3"'],
+    });
+    expect(oauthSettingsFromEnv({ ...ENV, OAUTH_GITHUB_URL: 'http://ghe.stockpay.com' })).toEqual({
+      errors: ['OAUTH_GITHUB_URL must use https (plain http only on this machine); got "http://ghe.stockpay.com"'],
+    });
+    expect(oauthSettingsFromEnv({ ...ENV, OAUTH_GITHUB_URL: 'http://127.0.0.1:4567' })).toMatchObject({ github: { url: 'http://127.0.0.1:4567' } });
   });
 
   it('takes plain http on this machine only (the tests, a local build)', () => {

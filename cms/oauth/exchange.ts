@@ -38,7 +38,7 @@
  */
 import { SECURITY_HEADERS, OPENER_POLICY_HEADER } from '../../hosting/rules';
 import { SIGN_IN_ANSWER_DIRECTIVES, policyText, signInPageDirectives } from '../../src/build/policies';
-import { OAUTH_PATH } from '../../src/lib/cmsBackends';
+import { OAUTH_PATH, PUBLIC_GIT_SERVERS } from '../../src/lib/cmsBackends';
 import { BodyTooLargeError, readTextWithin } from '../../src/lib/boundedBody';
 import { OAUTH_PROVIDERS, type OAuthProvider, type OAuthSettings } from '../../src/lib/config';
 import { escapeHtml } from '../../src/lib/html';
@@ -78,13 +78,17 @@ export interface ExchangeAnswer {
   event: string | null;
 }
 
-/** The providers' own addresses: fixed, so no request and no setting but a test's can send a code or a secret anywhere else. */
+/**
+ * The providers' own addresses, on the server the settings name (github.com
+ * and gitlab.com, or OAUTH_GITHUB_URL's and OAUTH_GITLAB_URL's): no request
+ * can send a code or a secret anywhere else.
+ */
 export function providerEndpoints(provider: OAuthProvider, settings: ExchangeSettings): ProviderEndpoints {
   const override = settings.endpoints?.[provider];
   if (override) return override;
-  if (provider === 'github') return { authorize: 'https://github.com/login/oauth/authorize', token: 'https://github.com/login/oauth/access_token' };
-  const base = settings.gitlab?.url ?? 'https://gitlab.com';
-  return { authorize: `${base}/oauth/authorize`, token: `${base}/oauth/token` };
+  const server = settings[provider]?.url ?? PUBLIC_GIT_SERVERS[provider];
+  if (provider === 'github') return { authorize: `${server}/login/oauth/authorize`, token: `${server}/login/oauth/access_token` };
+  return { authorize: `${server}/oauth/authorize`, token: `${server}/oauth/token` };
 }
 
 const PROVIDER_NAMES: Readonly<Record<OAuthProvider, string>> = { github: 'GitHub', gitlab: 'GitLab' };

@@ -16,9 +16,17 @@
  * CMS uploads (src/build/mediaUpload.ts); Decap's Media page would take any
  * file, so the build's check of the media folder, content/media/
  * (node/contentTree.ts), is what enforces it: this tells the editor first.
+ *
+ * And when a sign-in ends under the editor (GitLab's last two hours, and
+ * Decap renews them only with PKCE), Decap's own words are a failed save
+ * ("Can't refresh access token when using implicit auth") and, within five
+ * minutes, a toast that asks to "back up any data": the page says instead
+ * what happened, that the unsaved changes are kept (Decap's local backup
+ * of the entry, in this browser) and how to get them back.
  */
 import { cmsFrontmatterFormat } from '../build/cmsFrontmatter';
 import { entryProblems, inReferenceOrder, type CollectionChecks, type LanguageNames } from '../build/cmsRules';
+import type { SessionWatch } from '../build/adminPage';
 
 export interface AdminConfig {
   checks: Readonly<Record<string, CollectionChecks>>;
@@ -36,6 +44,8 @@ export interface AdminConfig {
   /** What an editor is told when a chosen file is not one of them. */
   uploadRule: string;
   evalRefused: string;
+  /** The backend's API and what to say when it refuses a sign-in it had accepted (src/build/adminPage.ts sessionWatch); null: nothing to watch. */
+  session: SessionWatch | null;
 }
 
 /** Decap's immutable entry data, as far as the preSave handler reads and changes it. */
@@ -70,7 +80,12 @@ export interface AdminHost {
   document: Document;
   localStorage: Pick<Storage, 'getItem' | 'setItem'>;
   alert(message: string): void;
+  /** The browser's fetch, which Decap calls for every request to its backend's API. */
+  fetch: typeof fetch;
 }
+
+/** The id of the notice that says the sign-in has ended. */
+export const SESSION_ENDED_ID = 'stockpay-sign-in-ended';
 
 const isFileInput = (target: EventTarget | null): target is HTMLInputElement =>
   target !== null && (target as Element).tagName === 'INPUT' && (target as HTMLInputElement).type === 'file';
@@ -112,9 +127,58 @@ function guardUploads(host: AdminHost, config: AdminConfig): void {
   document.addEventListener('drop', (event) => refuseOthers(event, (event as DragEvent).dataTransfer?.files), true);
 }
 
+/** The address a fetch() call asks for, whatever form it is given in. */
+const requestedUrl = (input: RequestInfo | URL): string => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+
+/**
+ * Watches the answers of the backend's API: once it has accepted the
+ * editor's sign-in, a 401 means the sign-in has ended, and the page says so
+ * at the foot of the window (role="alert", read out at once) until the API accepts
+ * a request again, after the editor signs in anew. Only the status is
+ * read: no body, no header, no token.
+ */
+function watchSession(host: AdminHost, session: SessionWatch): void {
+  const original = host.fetch.bind(host);
+  const fromApi = (input: RequestInfo | URL) => requestedUrl(input).startsWith(`${session.api}/`);
+  let accepted = false;
+  const notice = () => host.document.getElementById(SESSION_ENDED_ID);
+  const show = () => {
+    if (notice() || !host.document.body) return;
+    const element = host.document.createElement('div');
+    element.id = SESSION_ENDED_ID;
+    element.setAttribute('role', 'alert');
+    element.textContent = session.ended;
+    // At the foot of the window, over everything but Decap's header, whose account menu the editor needs; set through the DOM, which the page's policy allows.
+    Object.assign(element.style, {
+      position: 'fixed',
+      bottom: '0',
+      left: '0',
+      right: '0',
+      zIndex: '2147483647',
+      padding: '12px 16px',
+      background: '#fcefea',
+      color: '#7a1b00',
+      borderTop: '2px solid #ff003b',
+      font: '15px/1.5 system-ui, sans-serif',
+    });
+    host.document.body.append(element);
+  };
+  host.fetch = async (input, init) => {
+    const response = await original(input, init);
+    if (fromApi(input)) {
+      if (response.ok) {
+        accepted = true;
+        notice()?.remove();
+      } else if (response.status === 401 && accepted) show();
+    }
+    return response;
+  };
+}
+
 export function setUpCms(host: AdminHost, cms: DecapCms, config: AdminConfig): void {
   refuseEval(host, config.evalRefused);
   guardUploads(host, config);
+  if (config.session) watchSession(host, config.session);
   cms.registerPreviewStyle(config.previewStylesheet);
   // Bodies open as markdown source unless the editor chose rich text before
   // (Decap's own default ignores the order of the field's modes).

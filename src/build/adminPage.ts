@@ -10,6 +10,7 @@
  * token.
  */
 import { escapeHtml } from '../lib/html';
+import { PUBLIC_GIT_SERVERS, gitApiRoot } from '../lib/cmsBackends';
 import type { CmsBackend } from './cmsConfig';
 import { UNCONFIGURED_ADMIN_DIRECTIVES, adminDirectives, metaPolicyText, policyText, type Directives } from './policies';
 
@@ -46,17 +47,29 @@ export const MARKDOWN_MODE_KEY = 'cms.md-mode';
  * own exchange (CMS_OAUTH_ORIGIN) is a popup the page opens, which answers
  * by postMessage, and no directive governs either (hosting/rules.ts gives
  * the page the opener policy that keeps the popup's answer); GitLab's PKCE
- * flow leaves the page for gitlab.com and fetches its token from there,
- * which connect-src names already.
+ * flow leaves the page for GitLab and fetches its token from there, which
+ * connect-src names already. A GitHub Enterprise Server or a GitLab of
+ * one's own (serverUrl) replaces github.com's or gitlab.com's origins with
+ * its own: a GitHub Enterprise Server serves its API and avatars on its
+ * host, or its avatars on the avatars. subdomain (its subdomain isolation),
+ * and github.com's status page says nothing about it, so Decap is not let
+ * ask it (a refused check counts as up, and Decap asks the server itself
+ * whether the editor is still signed in).
  */
 function backendOrigins(backend: CmsBackend): { connect: string[]; img: string[] } {
   switch (backend.name) {
     case 'local':
       return { connect: [new URL(backend.url).origin], img: [] };
-    case 'github':
-      return { connect: ['https://api.github.com', 'https://www.githubstatus.com'], img: ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] };
-    case 'gitlab':
-      return { connect: ['https://gitlab.com'], img: ['https://gitlab.com', 'https://secure.gravatar.com'] };
+    case 'github': {
+      if (!backend.serverUrl)
+        return { connect: ['https://api.github.com', 'https://www.githubstatus.com'], img: ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] };
+      const server = new URL(backend.serverUrl);
+      return { connect: [server.origin], img: [server.origin, `${server.protocol}//avatars.${server.host}`] };
+    }
+    case 'gitlab': {
+      const { origin } = new URL(backend.serverUrl ?? PUBLIC_GIT_SERVERS.gitlab);
+      return { connect: [origin], img: [origin, 'https://secure.gravatar.com'] };
+    }
     case 'git-gateway':
       // Netlify Identity and the Git Gateway answer on the site's own origin (/.netlify/…).
       return { connect: ['https://api.netlify.com', 'https://www.netlifystatus.com'], img: [] };
@@ -103,6 +116,35 @@ export function adminPageHtml(productName: string, backend: CmsBackend, integrit
       '</body>',
     ].join('\n'),
   );
+}
+
+/**
+ * What the CMS page watches for (src/browser/admin.ts): a backend whose
+ * sign-in ends without Decap renewing it, the address of its API, and
+ * what the editor is told when the API refuses the sign-in (401) after
+ * accepting it. GitLab's tokens last two hours; Decap renews one only when
+ * it signed in with PKCE, so PKCE is not watched. A GitHub token lasts
+ * until it is revoked. Null for the other backends: npm run edit's local
+ * one has no sign-in, and Netlify Identity renews its own.
+ */
+export interface SessionWatch {
+  /** The API's address: a response from under it counts. */
+  api: string;
+  /** What the editor is told, once, until the API accepts a request again. */
+  ended: string;
+}
+
+export function sessionWatch(backend: CmsBackend | undefined): SessionWatch | null {
+  if (!backend || (backend.name !== 'github' && backend.name !== 'gitlab') || backend.gitlabAppId) return null;
+  const host = backend.name === 'github' ? 'GitHub' : 'GitLab';
+  const why = backend.name === 'github' ? 'GitHub no longer accepts it' : 'GitLab ends each sign-in after two hours';
+  return {
+    api: gitApiRoot(backend.name, backend.serverUrl),
+    ended:
+      `Your ${host} sign-in has ended (${why}): the content manager can no longer load or save anything until you sign in again. ` +
+      'Your unsaved changes are kept in this browser. Stay on this page: open the account menu (your picture, at the top right), choose Log Out, then log in again. ' +
+      'The content manager comes back to this entry and asks whether to use the local backup: choose OK to get your changes back.',
+  };
 }
 
 /** What the CMS says when a file's frontmatter would run as JavaScript. */

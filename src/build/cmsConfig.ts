@@ -13,7 +13,7 @@ import { SOCIAL_FILE, SOCIAL_NETWORKS, SOCIAL_URL_PATTERN } from '../lib/social'
 
 // A type only: this module is bundled into the CMS's setup script (src/browser/admin.ts), which has no process.env for config.ts to read when it loads.
 import type { CmsBackend } from '../lib/config';
-import { OAUTH_PATH } from '../lib/cmsBackends';
+import { OAUTH_PATH, gitApiRoot } from '../lib/cmsBackends';
 import { MEDIA_FOLDER, MEDIA_PATH } from '../../plugins/stockpay-remark-images/paths';
 
 /** Where the CMS reads and writes the files: read from the CMS_* variables by src/lib/config.ts (cmsBackendFromEnv). */
@@ -393,7 +393,9 @@ export const DEPLOY_PREVIEW_CONTEXT = 'deploy/netlify';
  * origin is Decap's `base_url` (Decap compares its messages' origin with
  * it, so it is the origin alone) and whose start is `auth_endpoint`; or,
  * on GitLab, through PKCE in the browser (`auth_type: pkce` and the
- * application's `app_id`, with Decap's default `base_url`, gitlab.com).
+ * application's `app_id`, with the GitLab's own address as `base_url`,
+ * Decap's default being gitlab.com). A GitHub Enterprise Server or a
+ * GitLab of one's own (serverUrl) gives Decap its API as `api_root`.
  */
 function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publish_mode'> {
   switch (backend.name) {
@@ -403,13 +405,15 @@ function backendConfig(backend: CmsBackend): Pick<CmsConfig, 'backend' | 'publis
     case 'git-gateway':
       return { backend: { name: 'git-gateway', branch: backend.branch }, publish_mode: 'editorial_workflow' };
     default: {
+      const { serverUrl } = backend;
       const signIn: Record<string, string> = backend.oauthOrigin
         ? { base_url: backend.oauthOrigin, auth_endpoint: `${OAUTH_PATH.slice(1)}auth` }
         : backend.gitlabAppId
-          ? { auth_type: 'pkce', app_id: backend.gitlabAppId }
+          ? { auth_type: 'pkce', app_id: backend.gitlabAppId, ...(serverUrl ? { base_url: serverUrl } : {}) }
           : {};
+      const server: Record<string, string> = serverUrl ? { api_root: gitApiRoot(backend.name, serverUrl) } : {};
       return {
-        backend: { name: backend.name, repo: backend.repo, branch: backend.branch, preview_context: DEPLOY_PREVIEW_CONTEXT, ...signIn },
+        backend: { name: backend.name, repo: backend.repo, branch: backend.branch, preview_context: DEPLOY_PREVIEW_CONTEXT, ...server, ...signIn },
         publish_mode: 'editorial_workflow',
       };
     }

@@ -1,8 +1,9 @@
 /**
  * The names of the editors' CMS backends, in one list: what CMS_BACKEND may
  * name for a production build, and the local backend `npm run edit` uses
- * (cms/localBackend.ts). Whatever names or checks a backend reads it here;
- * in src/lib/ so that the environment's checks (src/lib/config.ts) can too.
+ * (cms/localBackend.ts); the public git servers and where their APIs are.
+ * Whatever names or checks a backend reads it here; in src/lib/ so that
+ * the environment's checks (src/lib/config.ts) can too.
  */
 
 /** The backends CMS_BACKEND may name: the CMS edits the repository through GitHub, GitLab or Netlify's Git Gateway. */
@@ -36,3 +37,27 @@ export function isCmsBackendName(value: unknown): value is CmsBackendName {
  * too.
  */
 export const OAUTH_PATH = '/oauth/';
+
+/** The backends that sign editors in to a git server of their own: GitHub and GitLab. */
+export type GitServerBackend = 'github' | 'gitlab';
+
+/**
+ * The public servers of the two: where the CMS and the sign-in exchange go
+ * unless CMS_GITHUB_URL or CMS_GITLAB_URL (the build) and OAUTH_GITHUB_URL
+ * or OAUTH_GITLAB_URL (the exchange) name a GitHub Enterprise Server or a
+ * GitLab of one's own.
+ */
+export const GITHUB_COM = 'https://github.com';
+export const GITLAB_COM = 'https://gitlab.com';
+export const PUBLIC_GIT_SERVERS: Readonly<Record<GitServerBackend, string>> = { github: GITHUB_COM, gitlab: GITLAB_COM };
+
+/**
+ * The address of the REST API the CMS talks to on `server` (a GitHub
+ * Enterprise Server's or GitLab's own address, without a trailing slash;
+ * undefined for the public one): github.com's API has a host of its own,
+ * a GitHub Enterprise Server's is under /api/v3, GitLab's under /api/v4.
+ */
+export function gitApiRoot(backend: GitServerBackend, server: string | undefined): string {
+  if (backend === 'github') return server ? `${server}/api/v3` : 'https://api.github.com';
+  return `${server ?? GITLAB_COM}/api/v4`;
+}

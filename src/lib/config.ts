@@ -22,7 +22,7 @@
  */
 import { SANDBOX_APP_PATH } from './apiContract';
 import { isValidEmail } from './contact';
-import { LOCAL_CMS_BACKEND, PRODUCTION_CMS_BACKENDS } from './cmsBackends';
+import { GITHUB_COM, GITLAB_COM, LOCAL_CMS_BACKEND, PRODUCTION_CMS_BACKENDS, PUBLIC_GIT_SERVERS, type GitServerBackend } from './cmsBackends';
 
 export const SANDBOX_DEFAULT_PORT = 4010;
 // 127.0.0.1, not localhost: the sandbox listens on IPv4 loopback only, and
@@ -360,7 +360,20 @@ export function readConfig(env: ConfigEnv): SiteConfig {
 /** Where the CMS reads and writes the files (src/build/cmsConfig.ts writes it into the CMS's config.yml). */
 export type CmsBackend =
   /** `npm run edit`: the local backend on this machine (cms/localBackend.ts), writing the working tree's content folders. */
-  { name: typeof LOCAL_CMS_BACKEND; url: string } | ({ name: 'github' | 'gitlab'; repo: string; branch: string } & CmsSignIn) | { name: 'git-gateway'; branch: string };
+  | { name: typeof LOCAL_CMS_BACKEND; url: string }
+  | ({
+      name: GitServerBackend;
+      repo: string;
+      branch: string;
+      /**
+       * A GitHub Enterprise Server's or a GitLab's own address
+       * (CMS_GITHUB_URL, CMS_GITLAB_URL), without a trailing slash, which
+       * the CMS's API address is made from (src/lib/cmsBackends.ts
+       * gitApiRoot); absent for github.com and gitlab.com.
+       */
+      serverUrl?: string;
+    } & CmsSignIn)
+  | { name: 'git-gateway'; branch: string };
 
 /**
  * How editors sign in to GitHub or GitLab (docs/deploy.md, "Sign-in for
@@ -403,6 +416,8 @@ export const CMS_VARIABLES = {
   CMS_BACKEND: { oneOf: PRODUCTION_CMS_BACKENDS },
   CMS_REPO: { must: 'name the repository as owner/name', form: /^[\w.-]+(\/[\w.-]+)+$/ },
   CMS_BRANCH: { must: 'be a branch name', form: /^[\w./-]+$/, local: 'main' },
+  CMS_GITHUB_URL: { must: 'be the https address of the GitHub Enterprise Server the repository is on, such as https://github.example.org' },
+  CMS_GITLAB_URL: { must: 'be the https address of the GitLab the repository is on, such as https://gitlab.example.org' },
   CMS_ORIGIN: { must: 'be an https origin such as https://cms.example.org' },
   CMS_OAUTH_ORIGIN: { must: 'be the https origin the sign-in exchange answers on, such as https://www.example.org' },
   // GitLab's application IDs are 64 hexadecimal digits; the form is looser, so that an older instance's pass too.
@@ -439,19 +454,23 @@ function cmsRefusal(name: CmsVariable, value: string): { error: string } {
 
 /**
  * The backend a build configures from CMS_BACKEND, CMS_REPO and CMS_BRANCH
- * (or `npm run edit`'s local one, which wins); undefined without
- * CMS_BACKEND (the admin page then says how to set it); an error message
- * naming the variable for a wrong value.
+ * (or `npm run edit`'s local one, which wins), with the server of its own
+ * (CMS_GITHUB_URL, CMS_GITLAB_URL) and how editors sign in; undefined
+ * without CMS_BACKEND (the admin page then says how to set it); an error
+ * message naming the variable for a wrong value.
  */
 export function cmsBackendFromEnv(env: CmsEnv): CmsBackend | undefined | { error: string } {
   const local = cmsValue(env, 'CMS_LOCAL_BACKEND_URL');
   if (local) return CMS_VARIABLES.CMS_LOCAL_BACKEND_URL.form.test(local) ? { name: LOCAL_CMS_BACKEND, url: local } : cmsRefusal('CMS_LOCAL_BACKEND_URL', local);
   const signInVariable = SIGN_IN_VARIABLES.find((variable) => cmsValue(env, variable));
+  const serverVariable = Object.values(SERVER_VARIABLES).find((variable) => cmsValue(env, variable));
   const name = cmsValue(env, 'CMS_BACKEND');
   if (!name) {
-    return signInVariable
-      ? { error: `${signInVariable} is set, but CMS_BACKEND is not: there is no CMS to sign in to; set CMS_BACKEND (github or gitlab), or unset ${signInVariable}` }
-      : undefined;
+    if (signInVariable)
+      return { error: `${signInVariable} is set, but CMS_BACKEND is not: there is no CMS to sign in to; set CMS_BACKEND (github or gitlab), or unset ${signInVariable}` };
+    if (serverVariable)
+      return { error: `${serverVariable} is set, but CMS_BACKEND is not: there is no CMS to talk to that server; set CMS_BACKEND (github or gitlab), or unset ${serverVariable}` };
+    return undefined;
   }
   const branch = cmsValue(env, 'CMS_BRANCH') ?? CMS_VARIABLES.CMS_BRANCH.local;
   if (!CMS_VARIABLES.CMS_BRANCH.form.test(branch)) return cmsRefusal('CMS_BRANCH', branch);
@@ -460,12 +479,53 @@ export function cmsBackendFromEnv(env: CmsEnv): CmsBackend | undefined | { error
   if (backend === 'git-gateway') {
     if (signInVariable)
       return { error: `${signInVariable} cannot be used with CMS_BACKEND=git-gateway: Netlify Identity signs editors in there; use github or gitlab, or unset ${signInVariable}` };
+    if (serverVariable)
+      return {
+        error: `${serverVariable} cannot be used with CMS_BACKEND=git-gateway, whose server Netlify's Git Gateway chooses; use github or gitlab, or unset ${serverVariable}`,
+      };
     return { name: backend, branch };
   }
   const repo = cmsValue(env, 'CMS_REPO') ?? '';
   if (!CMS_VARIABLES.CMS_REPO.form.test(repo)) return { error: `CMS_REPO must ${CMS_VARIABLES.CMS_REPO.must} for CMS_BACKEND=${backend}${repo ? `, got "${repo}"` : ''}` };
+  const server = cmsServerFromEnv(env, backend);
+  if ('error' in server) return server;
   const signIn = cmsSignInFromEnv(env, backend);
-  return 'error' in signIn ? signIn : { name: backend, repo, branch, ...signIn };
+  if ('error' in signIn) return signIn;
+  // Netlify's provider, the default, signs editors in to github.com or gitlab.com: its token would mean nothing to another server.
+  if (server.serverUrl && !signIn.oauthOrigin && !signIn.gitlabAppId) {
+    return {
+      error:
+        backend === 'github'
+          ? "CMS_GITHUB_URL needs CMS_OAUTH_ORIGIN, the site's own sign-in exchange: Netlify's OAuth provider signs editors in to github.com only"
+          : "CMS_GITLAB_URL needs CMS_OAUTH_ORIGIN (the site's own sign-in exchange) or CMS_GITLAB_APP_ID (PKCE): Netlify's OAuth provider signs editors in to gitlab.com only",
+    };
+  }
+  return { name: backend, repo, branch, ...server, ...signIn };
+}
+
+/** Each git backend's variable for a server of one's own (CmsBackend's serverUrl). */
+const SERVER_VARIABLES = { github: 'CMS_GITHUB_URL', gitlab: 'CMS_GITLAB_URL' } as const satisfies Record<GitServerBackend, CmsVariable>;
+
+/**
+ * The server of its own `backend` talks to (CMS_GITHUB_URL, CMS_GITLAB_URL),
+ * or the problem naming the variable: held to what the build's other
+ * addresses are (cmsAddressSetting). A GitHub Enterprise Server is an origin
+ * alone; a GitLab may sit under a path (https://example.org/gitlab). The
+ * public server's own address is the default, and no server of one's own.
+ */
+function cmsServerFromEnv(env: CmsEnv, backend: GitServerBackend): { serverUrl?: string } | { error: string } {
+  for (const [other, variable] of Object.entries(SERVER_VARIABLES)) {
+    if (other !== backend && cmsValue(env, variable)) return { error: `${variable} is for CMS_BACKEND=${other}, not ${backend}; unset it` };
+  }
+  const name = SERVER_VARIABLES[backend];
+  const value = cmsValue(env, name);
+  if (value === undefined) return {};
+  // The likeliest slip: the API's address, which the CMS makes from the server's (src/lib/cmsBackends.ts gitApiRoot).
+  if (/^[a-z]+:\/\/[^/]*\/(?:.*\/)?api(?:\/|$)/i.test(value))
+    return { error: `${name} must be the server's own address, without the path of its API, which the CMS adds; got "${value}"` };
+  const address = cmsAddressSetting(name, value, env, `set the address of the server the repository is on`, backend === 'gitlab' ? 'server' : 'origin');
+  if (typeof address !== 'string') return address;
+  return address === PUBLIC_GIT_SERVERS[backend] ? {} : { serverUrl: address };
 }
 
 /** The variables that choose how editors sign in (CmsSignIn). */
@@ -475,7 +535,7 @@ const SIGN_IN_VARIABLES = ['CMS_OAUTH_ORIGIN', 'CMS_GITLAB_APP_ID'] as const sat
  * How editors of `backend` sign in (CmsSignIn), from CMS_OAUTH_ORIGIN or
  * CMS_GITLAB_APP_ID; {} for Netlify's provider; an error naming the
  * variable otherwise. CMS_OAUTH_ORIGIN is held to what CMS_ORIGIN is
- * (cmsOriginSetting): the CMS compares the origin of the exchange's
+ * (cmsAddressSetting): the CMS compares the origin of the exchange's
  * messages with it, so it must be an origin alone.
  */
 function cmsSignInFromEnv(env: CmsEnv, backend: 'github' | 'gitlab'): CmsSignIn | { error: string } {
@@ -489,29 +549,40 @@ function cmsSignInFromEnv(env: CmsEnv, backend: 'github' | 'gitlab'): CmsSignIn 
     return CMS_VARIABLES.CMS_GITLAB_APP_ID.form.test(appId) ? { gitlabAppId: appId } : cmsRefusal('CMS_GITLAB_APP_ID', appId);
   }
   if (oauth === undefined) return {};
-  const origin = cmsOriginSetting('CMS_OAUTH_ORIGIN', oauth, env, 'set the origin editors reach the exchange on');
+  const origin = cmsAddressSetting('CMS_OAUTH_ORIGIN', oauth, env, 'set the origin editors reach the exchange on');
   return typeof origin === 'string' ? { oauthOrigin: origin } : origin;
 }
 
 /**
- * `value` of an origin variable of the CMS (CMS_ORIGIN, CMS_OAUTH_ORIGIN) as
- * the origin alone (scheme, host and port), or the problem, naming the
- * variable and the value: what any build refuses (no http(s) origin, a
- * path, user, query or fragment), and in a production build (configMode)
- * what it refuses in the site's other addresses (plain http, this machine,
- * a reserved domain, for which `reservedAdvice` says what to set instead).
+ * `value` of an address variable of the CMS (CMS_ORIGIN, CMS_OAUTH_ORIGIN,
+ * CMS_GITHUB_URL, CMS_GITLAB_URL) as the build uses it, or the problem,
+ * naming the variable and the value: what any build refuses (no http(s)
+ * address, a user, query or fragment, and a path unless `form` is
+ * 'server'), and in a production build (configMode) what it refuses in the
+ * site's other addresses (plain http, this machine, a reserved domain, for
+ * which `reservedAdvice` says what to set instead). `form` 'origin': the
+ * origin alone (scheme, host and port); 'server': a server's address,
+ * which may sit under a path, without a trailing slash.
  */
-function cmsOriginSetting(name: 'CMS_ORIGIN' | 'CMS_OAUTH_ORIGIN', value: string, env: CmsEnv, reservedAdvice: string): string | { error: string } {
+function cmsAddressSetting(
+  name: 'CMS_ORIGIN' | 'CMS_OAUTH_ORIGIN' | 'CMS_GITHUB_URL' | 'CMS_GITLAB_URL',
+  value: string,
+  env: CmsEnv,
+  reservedAdvice: string,
+  form: 'origin' | 'server' = 'origin',
+): string | { error: string } {
   const wrong = (why: string) => ({ error: `${name} ${why}; got "${value}"` });
-  const notAnOrigin = `must ${CMS_VARIABLES[name].must}`;
+  const notAnAddress = `must ${CMS_VARIABLES[name].must}`;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return wrong(notAnOrigin);
+    return wrong(notAnAddress);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return wrong(notAnOrigin);
-  if (url.username || url.password || url.search || url.hash || value.includes('?') || value.includes('#') || url.pathname !== '/' || /^[a-z]+:\/\/[^/]*\/./i.test(value)) {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return wrong(notAnAddress);
+  const extra = url.username || url.password || url.search || url.hash || value.includes('?') || value.includes('#');
+  if (form === 'server' && extra) return wrong('must be an address without a user name, password, query or fragment');
+  if (form === 'origin' && (extra || url.pathname !== '/' || /^[a-z]+:\/\/[^/]*\/./i.test(value))) {
     return wrong('must be an origin alone (scheme, host and port): no path, user name, password, query or fragment');
   }
   if (configMode(env) === 'production') {
@@ -519,7 +590,19 @@ function cmsOriginSetting(name: 'CMS_ORIGIN' | 'CMS_OAUTH_ORIGIN', value: string
     if (problem) return { error: problem };
     if (RESERVED_TOP_LEVEL.test(url.hostname)) return wrong(`is at a reserved domain that serves no site (RFC 2606): ${reservedAdvice}`);
   }
-  return url.origin;
+  return form === 'origin' ? url.origin : serverAddress(url);
+}
+
+/** A git server's address as the build and the exchange both write it: its origin, and the path it may sit under, without a trailing slash. */
+export const serverAddress = (url: URL): string => `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+
+/** serverAddress of `value`, or undefined when it is no URL. */
+function parsedServerAddress(value: string): string | undefined {
+  try {
+    return serverAddress(new URL(value));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -540,7 +623,7 @@ export function cmsOriginFromEnv(env: CmsEnv, siteUrl: string): string | undefin
   if (!value) return undefined;
   const wrong = (why: string) => ({ error: `${CMS_ORIGIN_VARIABLE} ${why}; got "${value}"` });
   // The CMS's files sit at the root of its origin: a path would serve them somewhere they do not expect to be.
-  const origin = cmsOriginSetting(CMS_ORIGIN_VARIABLE, value, env, 'set the address editors will open');
+  const origin = cmsAddressSetting(CMS_ORIGIN_VARIABLE, value, env, 'set the address editors will open');
   if (typeof origin !== 'string') return origin;
   if (origin === new URL(siteUrl).origin)
     return wrong(`is the site's own origin (GATSBY_SITE_URL): the CMS needs an origin apart from the site's pages; unset it to serve the CMS at /admin/`);
@@ -588,15 +671,22 @@ interface OAuthVariableSpec {
  * __tests__/lib/oauthSettings.test.ts). Read where the exchange runs
  * (`npm run oauth`, a CDN's function), never by the build: the client
  * secrets stay out of the build's environment. Besides these it reads
- * CMS_OAUTH_ORIGIN, CMS_ORIGIN and GATSBY_SITE_URL, with the build's values.
+ * CMS_OAUTH_ORIGIN, CMS_ORIGIN and GATSBY_SITE_URL, with the build's values,
+ * and CMS_GITHUB_URL and CMS_GITLAB_URL when they are there, to hold its
+ * own servers' addresses to the build's.
  */
 export const OAUTH_VARIABLES = {
   OAUTH_GITHUB_CLIENT_ID: { must: "be the GitHub OAuth app's client ID", form: /^[\w.-]{1,100}$/ },
   OAUTH_GITHUB_CLIENT_SECRET: { must: "be the GitHub OAuth app's client secret (printable characters, no spaces)", form: /^[\x21-\x7e]{1,256}$/, secret: true },
   OAUTH_GITHUB_SCOPE: { must: 'be repo or public_repo', oneOf: ['repo', 'public_repo'], local: 'repo' },
+  OAUTH_GITHUB_URL: {
+    must: 'be the https origin of the GitHub the OAuth app is registered on (github.com, or a GitHub Enterprise Server such as https://github.example.org)',
+    // A constant, not a property read, which a minifier could not prove free of effects: the pages' bundle loads this module and must drop this table.
+    local: GITHUB_COM,
+  },
   OAUTH_GITLAB_CLIENT_ID: { must: "be the GitLab application's ID", form: /^[\w.-]{1,256}$/ },
   OAUTH_GITLAB_CLIENT_SECRET: { must: "be the GitLab application's secret (printable characters, no spaces)", form: /^[\x21-\x7e]{1,256}$/, secret: true },
-  OAUTH_GITLAB_URL: { must: 'be the https address of the GitLab the application is registered on, such as https://gitlab.example.org', local: 'https://gitlab.com' },
+  OAUTH_GITLAB_URL: { must: 'be the https address of the GitLab the application is registered on, such as https://gitlab.example.org', local: GITLAB_COM },
   // `npm run oauth` alone (scripts/oauth.ts): where it listens. nginx's location proxies to 127.0.0.1:8787 (hosting/nginxConfig.ts).
   OAUTH_HOST: { must: 'be the IP address to listen on, such as 127.0.0.1', form: /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:]*)$/, local: '127.0.0.1' },
   OAUTH_PORT: { must: 'be a port number from 1 to 65535', form: /^[1-9]\d{0,4}$/, local: '8787' },
@@ -608,7 +698,7 @@ export type OAuthVariable = keyof typeof OAUTH_VARIABLES;
 export const OAUTH_VARIABLE_NAMES = /* @__PURE__ */ Object.keys(OAUTH_VARIABLES) as OAuthVariable[];
 
 /** What the exchange reads: its own variables, and the build's it shares (with the build's values). */
-export type OAuthEnv = Readonly<Partial<Record<OAuthVariable | 'CMS_OAUTH_ORIGIN' | 'CMS_ORIGIN' | 'GATSBY_SITE_URL', string | undefined>>>;
+export type OAuthEnv = Readonly<Partial<Record<OAuthVariable | 'CMS_OAUTH_ORIGIN' | 'CMS_ORIGIN' | 'GATSBY_SITE_URL' | 'CMS_GITHUB_URL' | 'CMS_GITLAB_URL', string | undefined>>>;
 
 /** A provider's OAuth application, as registered with it. */
 export interface OAuthClient {
@@ -622,7 +712,8 @@ export interface OAuthSettings {
   origin: string;
   /** The one origin the token is handed to: the CMS's (CMS_ORIGIN when set, else GATSBY_SITE_URL's). */
   cmsOrigin: string;
-  github?: OAuthClient & { scope: 'repo' | 'public_repo' };
+  /** `url`: GitHub's origin (github.com, or OAUTH_GITHUB_URL for a GitHub Enterprise Server). */
+  github?: OAuthClient & { scope: 'repo' | 'public_repo'; url: string };
   /** `url`: GitLab's address (gitlab.com, or OAUTH_GITLAB_URL for a GitLab of one's own), without a trailing slash. */
   gitlab?: OAuthClient & { url: string };
 }
@@ -660,7 +751,10 @@ function exchangeUrl(name: keyof OAuthEnv, value: string, originOnly: boolean): 
  * naming the variable (a secret's value never shown): CMS_OAUTH_ORIGIN and
  * GATSBY_SITE_URL are required, CMS_ORIGIN is read when set; each
  * provider's client ID and secret go together, and at least one provider
- * must have them.
+ * must have them. A provider's server (OAUTH_GITHUB_URL, OAUTH_GITLAB_URL)
+ * must be the one the build's CMS talks to (CMS_GITHUB_URL,
+ * CMS_GITLAB_URL) when those are set here too: a token of one server would
+ * otherwise be sent to the other.
  */
 export function oauthSettingsFromEnv(env: OAuthEnv): OAuthSettings | { errors: string[] } {
   const errors: string[] = [];
@@ -698,21 +792,38 @@ export function oauthSettingsFromEnv(env: OAuthEnv): OAuthSettings | { errors: s
   const github = client('GITHUB');
   const gitlab = client('GITLAB');
   const scope = read('OAUTH_GITHUB_SCOPE') as 'repo' | 'public_repo' | undefined;
-  const gitlabValue = oauthValue(env, 'OAUTH_GITLAB_URL');
-  const gitlabUrl = gitlabValue === undefined ? new URL(OAUTH_VARIABLES.OAUTH_GITLAB_URL.local) : exchangeUrl('OAUTH_GITLAB_URL', gitlabValue, false);
-  if (typeof gitlabUrl === 'string') errors.push(gitlabUrl);
+  const server = (provider: OAuthProvider, used: boolean): string | undefined => {
+    const [own, built] = provider === 'github' ? (['OAUTH_GITHUB_URL', 'CMS_GITHUB_URL'] as const) : (['OAUTH_GITLAB_URL', 'CMS_GITLAB_URL'] as const);
+    const value = oauthValue(env, own);
+    // A GitHub Enterprise Server is at the root of its host; a GitLab may sit under a path.
+    const url = value === undefined ? new URL(OAUTH_VARIABLES[own].local) : exchangeUrl(own, value, provider === 'github');
+    if (typeof url === 'string') {
+      errors.push(url);
+      return undefined;
+    }
+    const address = serverAddress(url);
+    const theirs = oauthValue(env, built);
+    if (used && theirs !== undefined && address !== parsedServerAddress(theirs)) {
+      errors.push(
+        `${own} ${value === undefined ? `is unset (${address})` : `is ${value}`}, but the build's ${built} is ${theirs}: the exchange must sign editors in to the server the CMS talks to; give both the same address`,
+      );
+    }
+    return address;
+  };
+  const githubUrl = server('github', github !== undefined);
+  const gitlabUrl = server('gitlab', gitlab !== undefined);
   const clientVariables = ['OAUTH_GITHUB_CLIENT_ID', 'OAUTH_GITHUB_CLIENT_SECRET', 'OAUTH_GITLAB_CLIENT_ID', 'OAUTH_GITLAB_CLIENT_SECRET'] as const;
   if (clientVariables.every((name) => oauthValue(env, name) === undefined)) {
     errors.push(
       'Neither OAUTH_GITHUB_CLIENT_ID and OAUTH_GITHUB_CLIENT_SECRET nor OAUTH_GITLAB_CLIENT_ID and OAUTH_GITLAB_CLIENT_SECRET is set: the exchange has no provider to sign in with',
     );
   }
-  if (errors.length > 0 || own === undefined || site === undefined || typeof gitlabUrl === 'string') return { errors };
+  if (errors.length > 0 || own === undefined || site === undefined || githubUrl === undefined || gitlabUrl === undefined) return { errors };
   return {
     origin: own,
     cmsOrigin: cms ?? site,
-    ...(github && scope ? { github: { ...github, scope } } : {}),
-    ...(gitlab ? { gitlab: { ...gitlab, url: gitlabUrl.href.replace(/\/+$/, '') } } : {}),
+    ...(github && scope ? { github: { ...github, scope, url: githubUrl } } : {}),
+    ...(gitlab ? { gitlab: { ...gitlab, url: gitlabUrl } } : {}),
   };
 }
 
