@@ -46,7 +46,7 @@ const gatsbyConfig: GatsbyConfig = {
     app.use(servePublishedStatic(__dirname));
   },
   plugins: [
-    'gatsby-plugin-react-helmet',
+    'stockpay-helmet',
     'gatsby-plugin-catch-links',
     {
       resolve: 'gatsby-source-filesystem',
@@ -58,12 +58,11 @@ const gatsbyConfig: GatsbyConfig = {
       options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/*.json', `${__dirname}/${MEDIA_FOLDER}/**`, ...remoteReadmes] },
     },
     {
-      resolve: 'gatsby-transformer-remark',
+      resolve: 'stockpay-transformer-remark',
       options: {
         // gray-matter's languages: YAML read as data only, every other one
-        // refused (src/build/frontmatterParser.ts). The transformer passes the
-        // option to gray-matter, though its schema does not list it, so
-        // Gatsby warns once that "engines" is an unknown option.
+        // refused (src/build/frontmatterParser.ts). gatsby-transformer-remark
+        // passes them to gray-matter; its wrapper declares the option.
         engines: FRONTMATTER_ENGINES,
         // Local plugins live in plugins/, named stockpay-remark-* so they are not
         // taken for npm packages, in the order of plugins/order.js. The HTML all

@@ -1,15 +1,15 @@
 /**
  * The blog's pages from its published posts (src/lib/blog.ts decides which
- * and where): gatsby/createPages.ts creates the posts and the list pages
- * after the first, gatsby/onCreatePage.ts turns the first list page, which
- * src/pages/blog.tsx makes in every language, into the list when that
- * language has posts. Each page gets the i18n plugin's context itself, with
- * `languages` narrowed to the translations that exist, which the head's
- * alternates, the sitemap and the language switch read.
+ * and where): each language's posts and list pages, and for a language
+ * without posts a /blog/ that shows the home page. Each page gets the i18n
+ * plugin's context itself, with `languages` narrowed to the translations
+ * that exist, which the head's alternates, the sitemap and the language
+ * switch read.
  */
 import path from 'node:path';
 import type { Node } from 'gatsby';
 import {
+  BLOG_PATH,
   languagesWithPosts,
   listPages,
   neighboursBySlug,
@@ -21,7 +21,7 @@ import {
   type PostCover,
   type PostSummary,
 } from '../src/lib/blog';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../src/lib/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../src/lib/languages';
 import { MEDIA_TYPES, pictureImage, type PictureImage, type ProcessedImage } from '../plugins/stockpay-remark-images/picture';
 import type { ImageMap } from '../node/imageMap.js';
 import { coverSource } from './images';
@@ -29,6 +29,8 @@ import { postKey } from './postShareImages';
 
 export const BLOG_LIST_TEMPLATE = path.resolve(__dirname, '../src/templates/blogList.tsx');
 export const BLOG_POST_TEMPLATE = path.resolve(__dirname, '../src/templates/blogPost.tsx');
+/** The home page, which /blog/ of a language without posts shows. */
+export const BLOG_HOME_TEMPLATE = path.resolve(__dirname, '../src/pages/index.tsx');
 
 interface BlogNode extends Node {
   fields?: { section?: string; language?: string; name?: string; published?: boolean };
@@ -141,9 +143,10 @@ const postCover = (image: ProcessedImage): PostCover => ({
 });
 
 /**
- * Every blog page but each language's first list page: the posts, and list
- * pages 2 and on. `shareImages` holds each post's card and `covers` its
- * cover (postCovers), both by postKey(language, slug).
+ * Every blog page: each language's posts and list pages, and /blog/ of a
+ * language without posts, which shows the home page. `shareImages` holds
+ * each post's card and `covers` its cover (postCovers), both by
+ * postKey(language, slug).
  * Each post's neighbours and translations are looked up, not searched for,
  * so planning grows with the posts, not with their square.
  */
@@ -154,8 +157,9 @@ export function plannedBlogPages(
 ): PlannedPage[] {
   const pages: PlannedPage[] = [];
   const translations = translationsBySlug(posts);
-  for (const language of languagesWithPosts(posts)) {
-    for (const list of listsOf(posts, language, covers).slice(1)) {
+  const withPosts = languagesWithPosts(posts);
+  for (const language of withPosts) {
+    for (const list of listsOf(posts, language, covers)) {
       for (const copy of copies(language, list.originalPath, list.languages)) {
         pages.push({ path: copy.path, component: BLOG_LIST_TEMPLATE, context: { ...copy.context, ...list.context } });
       }
@@ -176,19 +180,8 @@ export function plannedBlogPages(
       }
     }
   }
+  for (const language of LANGUAGES.filter((candidate) => !withPosts.includes(candidate))) {
+    for (const copy of copies(language, BLOG_PATH, [...LANGUAGES])) pages.push({ path: copy.path, component: BLOG_HOME_TEMPLATE, context: { ...copy.context } });
+  }
   return pages;
-}
-
-/**
- * What the first list page of `language` becomes: the list template with
- * its context, or null when the language has no posts (the page keeps
- * showing the home page, as the SPEC's route table has it).
- */
-export function firstListPage(
-  posts: readonly PostSummary[],
-  language: Language,
-  covers: ReadonlyMap<string, ProcessedImage> = new Map(),
-): { component: string; languages: Language[]; context: ListContext } | null {
-  const first = listsOf(posts, language, covers)[0];
-  return first ? { component: BLOG_LIST_TEMPLATE, languages: first.languages, context: first.context } : null;
 }

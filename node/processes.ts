@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { SANDBOX_APP_PATH } from '../src/lib/apiContract';
 import { LOCAL_SITE_ENV, type CmsEnv } from '../src/lib/config';
+import { buildWarnings } from './buildLog';
 
 const bin = (name: string) => path.join(__dirname, '..', 'node_modules', '.bin', name);
 
@@ -29,15 +30,47 @@ export function gatsby(args: string[], env: NodeJS.ProcessEnv, options: { signal
   return run('gatsby', args, gatsbyEnv(env), options);
 }
 
+/** The most of a command's output kept to read: a build prints well under a megabyte. */
+const KEPT_OUTPUT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Runs a program from node_modules/.bin as `run` does, its output shown as
+ * it comes and also kept (the last KEPT_OUTPUT_BYTES), for reading after.
+ */
+export function runKeepingOutput(name: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin(name), args, { stdio: ['inherit', 'pipe', 'pipe'], env });
+    let kept: Buffer[] = [];
+    let size = 0;
+    const keep = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+      to.write(chunk);
+      kept.push(chunk);
+      size += chunk.length;
+      while (size > KEPT_OUTPUT_BYTES && kept.length > 1) size -= (kept.shift() as Buffer).length;
+    };
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      const output = Buffer.concat(kept).toString('utf8');
+      kept = [];
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
+  });
+}
+
 /**
  * A production build from a clean slate. Gatsby's incremental builds can
  * keep a page's old inline CSS after a CSS-only change, and keep files
  * fetched for a DOCS_README_URL_* that has since changed; a cold build costs
- * about 50 s here and is always right.
+ * about 50 s here and is always right. Resolves to Gatsby's exit code and
+ * the warnings it printed.
  */
-export async function buildSite(env: NodeJS.ProcessEnv): Promise<number> {
+export async function buildSite(env: NodeJS.ProcessEnv): Promise<{ code: number; warnings: string[] }> {
   const cleaned = await gatsby(['clean'], env);
-  return cleaned === 0 ? gatsby(['build'], env) : cleaned;
+  if (cleaned !== 0) return { code: cleaned, warnings: [] };
+  const { code, output } = await runKeepingOutput('gatsby', ['build'], gatsbyEnv(env));
+  return { code, warnings: buildWarnings(output) };
 }
 
 export interface BuildTargets {

@@ -48,19 +48,22 @@ async function main(): Promise<number> {
   let site: RunningNginx | undefined;
   try {
     const env = sandboxBuildEnv(process.env, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath: chromium });
+    const results: [Check | 'build log', number][] = [];
     if (!process.env.E2E_SKIP_BUILD) {
       const built = await buildSite(env);
-      if (built !== 0) {
+      if (built.code !== 0) {
         console.error('The production build failed; the site checks did not run.');
-        return built;
+        return built.code;
       }
+      // A clean build prints no warning: each one names a cause to fix.
+      if (built.warnings.length > 0) console.error(`\nThe build printed ${built.warnings.length} warning(s):\n${built.warnings.map((line) => `  ${line}`).join('\n')}`);
+      results.push(['build log', built.warnings.length === 0 ? 0 : 1]);
     }
     // Compressed while the port is still held.
     const compressing = Date.now();
     console.log(describePrecompressed(await precompress(publicDir), Date.now() - compressing));
     await held.close();
     site = await startNginx({ publicDir, port: Number(new URL(held.url).port) });
-    const results: [Check, number][] = [];
     for (const check of checks) {
       if (check === 'browser') {
         const args = ['test', ...process.argv.slice(2)];

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 
-  const code = await buildSite(startBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url }));
+  const { code } = await buildSite(startBuildEnv(process.env, { siteUrl: site.url, sandboxUrl: sandbox.url }));
   if (code !== 0) {
     console.error('The build failed; see the messages above.');
     await Promise.all([sandbox.close(), site.close()]);

@@ -2599,13 +2599,6 @@ type BlogListQueryVariables = Exact<{
 
 type BlogListQuery = { readonly posts: { readonly nodes: ReadonlyArray<{ readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null } }> }, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
-type BlogPageQueryVariables = Exact<{
-  language: Scalars['String'];
-}>;
-
-
-type BlogPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly hero: { readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly eyebrow: string | null, readonly headline: string | null, readonly lead: string | null, readonly tryLabel: string | null, readonly demoLabel: string | null, readonly demoBadge: string | null, readonly demoNote: string | null } } | null, readonly topics: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly items: ReadonlyArray<{ readonly label: string | null, readonly icon: string | null }> | null } } | null, readonly closing: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly pricingLabel: string | null } } | null, readonly banners: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
-
 type BlogPostQueryVariables = Exact<{
   language: Scalars['String'];
   slug: Scalars['String'];

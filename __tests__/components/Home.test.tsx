@@ -2,6 +2,7 @@ import React from 'react';
 import { screen, within } from '@testing-library/react';
 import { Helmet } from 'react-helmet';
 import { HomeView } from '../../src/components/home/HomeView';
+import HomePage from '../../src/pages/index';
 import { homeContent } from '../support/content';
 import { renderWithI18n } from '../support/renderWithI18n';
 
@@ -64,9 +65,18 @@ describe('Home', () => {
     expect(Helmet.peek().title).toBe('Лесно управление на наличности и плащания | StockPay');
   });
 
-  it('names the home page as canonical when shown at /blog/', () => {
-    renderWithI18n(<HomeView content={content} canonicalPath="/" />, { originalPath: '/blog/' });
-    const canonical = Helmet.peek().linkTags.find((tag: { rel?: string }) => tag.rel === 'canonical') as { href: string };
-    expect(canonical.href).toBe('http://127.0.0.1:9000/');
+  const canonicalHref = () => (Helmet.peek().linkTags.find((tag: { rel?: string }) => tag.rel === 'canonical') as { href: string }).href;
+  const pageProps = (originalPath: string) => ({ data: content, pageContext: { i18n: { originalPath } } }) as unknown as React.ComponentProps<typeof HomePage>;
+
+  it('names the home page as canonical when shown at /blog/, and leaves it out of search there', () => {
+    const { container } = renderWithI18n(<HomePage {...pageProps('/blog/')} />, { originalPath: '/blog/' });
+    expect(canonicalHref()).toBe('http://127.0.0.1:9000/');
+    expect(container.querySelector('main')).not.toHaveAttribute('data-pagefind-body');
+  });
+
+  it('is its own canonical, and searchable, at /', () => {
+    const { container } = renderWithI18n(<HomePage {...pageProps('/')} />);
+    expect(canonicalHref()).toBe('http://127.0.0.1:9000/');
+    expect(container.querySelector('main')).toHaveAttribute('data-pagefind-body');
   });
 });

@@ -1,5 +1,5 @@
 import type { Node } from 'gatsby';
-import { BLOG_LIST_TEMPLATE, BLOG_POST_TEMPLATE, firstListPage, plannedBlogPages, postCovers, publishedPosts } from '../../gatsby/blogPages';
+import { BLOG_HOME_TEMPLATE, BLOG_LIST_TEMPLATE, BLOG_POST_TEMPLATE, plannedBlogPages, postCovers, publishedPosts } from '../../gatsby/blogPages';
 import type { ListContext, PostContext, PostSummary } from '../../src/lib/blog';
 import { pictureImage, type ProcessedImage } from '../../plugins/stockpay-remark-images/picture';
 import type { ImageMap } from '../../node/imageMap.js';
@@ -30,9 +30,32 @@ describe('plannedBlogPages', () => {
   const posts = [post('both', 'en', '2026-02-01'), post('both', 'bg', '2026-02-01'), post('en-only', 'en', '2026-03-01'), post('bg-only', 'bg', '2026-01-01')];
 
   it('makes each post at its address in its language, the default language also under its prefix', () => {
-    const pages = plannedBlogPages(posts);
+    const pages = plannedBlogPages(posts).filter((page) => page.component === BLOG_POST_TEMPLATE);
     expect(pages.map((page) => page.path).sort()).toEqual(['/blog/both/', '/en/blog/both/', '/bg/blog/both/', '/blog/en-only/', '/en/blog/en-only/', '/bg/blog/bg-only/'].sort());
-    expect(pages.every((page) => page.component === BLOG_POST_TEMPLATE)).toBe(true);
+  });
+
+  it("makes each language's /blog/ its list when it has posts, and the home page when it has none", () => {
+    const lists = plannedBlogPages([post('a', 'en', '2026-01-01')]).filter((page) => page.context.i18n.originalPath === '/blog/');
+    expect(lists.map(({ path, component }) => [path, component])).toEqual([
+      ['/blog/', BLOG_LIST_TEMPLATE],
+      ['/en/blog/', BLOG_LIST_TEMPLATE],
+      ['/bg/blog/', BLOG_HOME_TEMPLATE],
+    ]);
+    expect(lists[0].context).toEqual({
+      language: 'en',
+      i18n: { language: 'en', languages: ['en'], defaultLanguage: 'en', generateDefaultLanguagePage: true, routed: false, originalPath: '/blog/', path: '/blog/' },
+      page: 1,
+      pageCount: 1,
+      skip: 0,
+      limit: 10,
+      newerPath: null,
+      olderPath: null,
+    });
+    // The home page is written in every language, so its alternates name them all, as the i18n plugin's pages do.
+    expect(lists[2].context).toEqual({
+      language: 'bg',
+      i18n: { language: 'bg', languages: ['en', 'bg'], defaultLanguage: 'en', generateDefaultLanguagePage: true, routed: true, originalPath: '/blog/', path: '/bg/blog/' },
+    });
   });
 
   it('gives each post the i18n context the plugin would, with only the languages it is written in', () => {
@@ -63,13 +86,22 @@ describe('plannedBlogPages', () => {
     expect(byPath.get('/bg/blog/bg-only/')?.shareImage).toBeNull();
   });
 
-  it('makes list pages after the first for more than ten posts, with the languages that have that page', () => {
+  it('makes a list page for every ten posts, with the languages that have that page', () => {
     const many = [
       ...Array.from({ length: 23 }, (_, i) => post(`en-${String(i).padStart(2, '0')}`, 'en', `2026-01-${String(i + 1).padStart(2, '0')}`)),
       ...Array.from({ length: 12 }, (_, i) => post(`bg-${i}`, 'bg', '2026-02-01')),
     ];
     const lists = plannedBlogPages(many).filter((page) => page.component === BLOG_LIST_TEMPLATE);
-    expect(lists.map((page) => page.path)).toEqual(['/blog/page/2/', '/en/blog/page/2/', '/blog/page/3/', '/en/blog/page/3/', '/bg/blog/page/2/']);
+    expect(lists.map((page) => page.path)).toEqual([
+      '/blog/',
+      '/en/blog/',
+      '/blog/page/2/',
+      '/en/blog/page/2/',
+      '/blog/page/3/',
+      '/en/blog/page/3/',
+      '/bg/blog/',
+      '/bg/blog/page/2/',
+    ]);
     const byPath = new Map(lists.map((page) => [page.path, page.context]));
     expect(byPath.get('/blog/page/2/')).toMatchObject({ page: 2, pageCount: 3, skip: 10, limit: 10, newerPath: '/blog/', olderPath: '/blog/page/3/' });
     expect(byPath.get('/blog/page/2/')?.i18n.languages).toEqual(['en', 'bg']);
@@ -126,20 +158,10 @@ describe('plannedBlogPages', () => {
     expect(pages.find((page) => page.path === '/blog/post-1/')?.context).toMatchObject({ slug: 'post-1' });
   });
 
-  it('makes nothing without posts', () => {
-    expect(plannedBlogPages([])).toEqual([]);
-  });
-});
-
-describe('firstListPage', () => {
-  it('turns /blog/ of a language with posts into its list, and leaves a language without posts on the home page', () => {
-    const posts = [post('a', 'en', '2026-01-01')];
-    expect(firstListPage(posts, 'en')).toEqual({
-      component: BLOG_LIST_TEMPLATE,
-      languages: ['en'],
-      context: { page: 1, pageCount: 1, skip: 0, limit: 10, newerPath: null, olderPath: null },
-    });
-    expect(firstListPage(posts, 'bg')).toBeNull();
+  it('makes only the home page at /blog/ without posts', () => {
+    const pages = plannedBlogPages([]);
+    expect(pages.map((page) => page.path)).toEqual(['/blog/', '/en/blog/', '/bg/blog/']);
+    expect(pages.every((page) => page.component === BLOG_HOME_TEMPLATE)).toBe(true);
   });
 });
 
@@ -232,11 +254,10 @@ describe('covers', () => {
       ['en/post-11', MAP['content/media/shelf.jpg']],
       ['en/post-00', MAP['content/media/shelf.jpg']],
     ]);
-    const first = firstListPage(many, 'en', withCovers);
-    expect(Object.keys(first?.context.covers ?? {})).toEqual(['post-11']);
-    expect(first?.context.covers?.['post-11']).toEqual(pictureImage(MAP['content/media/shelf.jpg']));
-    const second = plannedBlogPages(many, new Map(), withCovers).find((page) => page.path === '/blog/page/2/');
-    expect(Object.keys((second?.context as unknown as ListContext).covers ?? {})).toEqual(['post-00']);
-    expect(firstListPage(many, 'bg', withCovers)?.context).not.toHaveProperty('covers');
+    const listOf = (path: string) => plannedBlogPages(many, new Map(), withCovers).find((page) => page.path === path)?.context as unknown as ListContext;
+    expect(Object.keys(listOf('/blog/').covers ?? {})).toEqual(['post-11']);
+    expect(listOf('/blog/').covers?.['post-11']).toEqual(pictureImage(MAP['content/media/shelf.jpg']));
+    expect(Object.keys(listOf('/blog/page/2/').covers ?? {})).toEqual(['post-00']);
+    expect(listOf('/bg/blog/')).not.toHaveProperty('covers');
   });
 });

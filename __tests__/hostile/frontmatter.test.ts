@@ -149,7 +149,7 @@ function postOf(name: string) {
 }
 type Post = ReturnType<typeof postOf>;
 
-/** The post's page as gatsby build writes it: the body's markup and the head that gatsby-plugin-react-helmet collects. */
+/** The post's page as gatsby build writes it: the body's markup and the head that Helmet collects. */
 function postPage(frontmatter: Post): Document {
   const data = { post: { html: '<p>Body.</p>', headings: [], fields: { name: 'a-post', readingMinutes: 1 }, frontmatter } };
   const props = { data, pageContext: { language: 'en', slug: 'a-post', newer: null, older: null } } as unknown as React.ComponentProps<typeof BlogPostTemplate>;

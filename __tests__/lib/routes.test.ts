@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { NOT_FOUND_PATH, ROUTES, pagePath } from '../../src/lib/routes';
+import { BLOG_PATH } from '../../src/lib/blog';
 
 /** src/pages/<name>.tsx becomes /<name>/ (index: /), as Gatsby's file-system routes do. */
 const pageFiles = readdirSync(path.join(__dirname, '../../src/pages'))
@@ -9,8 +10,8 @@ const pageFiles = readdirSync(path.join(__dirname, '../../src/pages'))
   .map((name) => (name === 'index' ? '/' : `/${name}/`));
 
 describe('routes', () => {
-  it('lists every page of src/pages/ once, and nothing else', () => {
-    const pages = pageFiles.filter((route) => route !== NOT_FOUND_PATH);
+  it('lists every page of src/pages/ once, the blog that the build makes from its posts, and nothing else', () => {
+    const pages = [...pageFiles.filter((route) => route !== NOT_FOUND_PATH), BLOG_PATH];
     expect([...ROUTES].sort()).toEqual(pages.sort());
     expect(new Set(ROUTES).size).toBe(ROUTES.length);
   });

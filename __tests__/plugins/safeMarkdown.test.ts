@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALLOWED_CODE_FENCE, checkHtml, checkUrl } from '../../plugins/stockpay-remark-safe-markdown/rules';
-import gatsbyConfig from '../../gatsby-config';
 import { FRONTMATTER_ENGINES } from '../../src/build/frontmatterParser';
-import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
+import { SITE_PLUGINS, TRANSFORMER_OPTIONS, transformMarkdown, transformerOptions, writeContentFile, type PluginEntry } from '../support/transformRemark';
 
 const ALLOWED = 'use only <br>, <kbd>, <sub>, <sup> and <abbr title="…">';
 const SCHEMES = 'use http, https, mailto, tel or a relative URL';
@@ -42,11 +41,15 @@ describe('gatsby-config', () => {
   });
 
   it('leaves frontmatter as data: no JavaScript frontmatter engine (---js) is turned on', () => {
-    const remark = (gatsbyConfig.plugins ?? []).find((plugin) => typeof plugin === 'object' && plugin.resolve === 'gatsby-transformer-remark');
-    const options = (typeof remark === 'object' ? remark.options : undefined) ?? {};
-    expect(options).not.toHaveProperty('jsFrontmatterEngine');
+    expect(TRANSFORMER_OPTIONS).not.toHaveProperty('jsFrontmatterEngine');
     // YAML only: __tests__/hostile/frontmatter.test.ts runs the transformer with them.
-    expect(options).toHaveProperty('engines', FRONTMATTER_ENGINES);
+    expect(TRANSFORMER_OPTIONS).toHaveProperty('engines', FRONTMATTER_ENGINES);
+  });
+
+  it('gives the transformer only options its schema declares, so a build does not warn of an unknown one', async () => {
+    const { value, unknown } = await transformerOptions();
+    expect(unknown).toEqual([]);
+    expect(value.engines).toMatchObject({ yaml: FRONTMATTER_ENGINES.yaml });
   });
 });
 

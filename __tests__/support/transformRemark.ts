@@ -21,16 +21,19 @@ import {
   onCreateNode as transformerOnCreateNode,
   pluginOptionsSchema as transformerOptionsSchema,
   setFieldsOnGraphQLNodeType as extendNodeType,
-} from 'gatsby-transformer-remark/gatsby-node';
+} from '../../plugins/stockpay-transformer-remark/gatsby-node';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 export type PluginEntry = string | { resolve: string; options?: object };
 
+/** The name gatsby-config gives gatsby-transformer-remark, through the wrapper that declares its `engines` option. */
+export const TRANSFORMER = 'stockpay-transformer-remark';
+
 /** gatsby-transformer-remark's options in gatsby-config. */
-const TRANSFORMER_OPTIONS = ((): { plugins?: PluginEntry[] } & Record<string, unknown> => {
+export const TRANSFORMER_OPTIONS = ((): { plugins?: PluginEntry[] } & Record<string, unknown> => {
   for (const plugin of gatsbyConfig.plugins ?? []) {
-    if (typeof plugin === 'object' && plugin.resolve === 'gatsby-transformer-remark') return (plugin.options as Record<string, unknown> | undefined) ?? {};
+    if (typeof plugin === 'object' && plugin.resolve === TRANSFORMER) return (plugin.options as Record<string, unknown> | undefined) ?? {};
   }
   return {};
 })();
@@ -44,10 +47,11 @@ export const SITE_PLUGINS: PluginEntry[] = TRANSFORMER_OPTIONS.plugins ?? [];
  * frontmatter engines in (gatsby/bootstrap/load-plugins/validate.js; its
  * sub-plugin type is a plain list here, since only the frontmatter options matter).
  */
-async function transformerOptions(): Promise<Record<string, unknown>> {
+export async function transformerOptions(): Promise<{ value: Record<string, unknown>; unknown: string[] }> {
   const withSubPlugins = Joi.extend((joi) => ({ type: 'subPlugins', base: joi.array() })) as typeof Joi;
-  const { value } = await validateOptionsSchema(transformerOptionsSchema({ Joi: withSubPlugins }), { ...TRANSFORMER_OPTIONS, plugins: [] });
-  return value as Record<string, unknown>;
+  const { value, warning } = await validateOptionsSchema(transformerOptionsSchema({ Joi: withSubPlugins }), { ...TRANSFORMER_OPTIONS, plugins: [] });
+  // Gatsby prints a warning for each option the schema leaves out (its validate.js, returnWarnings).
+  return { value: value as Record<string, unknown>, unknown: (warning?.details ?? []).map((detail) => detail.path.join('.')) };
 }
 
 function loadPlugin(entry: PluginEntry, pluginsDir: string): { module: unknown; pluginOptions: object; name: string } {
@@ -148,7 +152,7 @@ export async function transformMarkdown(
         },
       },
     },
-    await transformerOptions(),
+    (await transformerOptions()).value,
   );
   if (!markdownNode) throw new Error('gatsby-transformer-remark made no node');
   if (fields) markdownNode.fields = fields;

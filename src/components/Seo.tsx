@@ -62,7 +62,7 @@ function useShareHeadline(language: string): string {
 /**
  * Every head tag of every page. Helmet rather than Gatsby's Head export:
  * Head gets no React context, so translations do not work inside it.
- * gatsby-plugin-react-helmet writes these tags into the static HTML, and
+ * The stockpay-helmet plugin writes these tags into the static HTML, and
  * Helmet refreshes them on client-side navigation. The web manifest link
  * and theme-color come from gatsby-plugin-manifest (gatsby-config.ts); the
  * icons and share images are drawn at build time (gatsby/brandImages.ts).

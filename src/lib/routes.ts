@@ -1,8 +1,9 @@
 /**
  * The site's pages, without a language prefix: the one list the navigation,
  * the sitemap and every check (checks/sitePages.ts, e2e/support.ts,
- * checks/pageWeight.ts) read. Each is a file in src/pages/; a unit test
- * holds the two together, so adding a page means adding it here.
+ * checks/pageWeight.ts) read. Each is a file in src/pages/ but the blog,
+ * whose pages the build makes from its posts; a unit test holds the two
+ * together, so adding a page means adding it here.
  */
 export const ROUTES = ['/', '/docs/', '/blog/', '/pricing/', '/contact/', '/privacy-policy/', '/search/'] as const;
 export type Route = (typeof ROUTES)[number];

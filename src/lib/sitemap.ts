@@ -59,7 +59,7 @@ interface I18nContext {
 
 /**
  * /blog/ of a language without posts shows the home page and names / as
- * its canonical (src/pages/blog.tsx); with posts it is the blog's list,
+ * its canonical; with posts it is the blog's list,
  * whose context carries its page number (gatsby/blogPages.ts).
  */
 function showsHomePage(originalPath: string, pageContext: unknown): boolean {

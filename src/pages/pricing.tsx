@@ -1,8 +1,8 @@
 import React from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
-import { CtaBand } from '../components/CtaBand';
 import { Layout } from '../components/Layout';
+import { CtaBand } from '../components/CtaBand';
 import { LocalizedLink } from '../components/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
 import { PlansSection } from '../components/pricing/PlansSection';
