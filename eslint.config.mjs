@@ -27,13 +27,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.tsx', 'src/**/*.ts'],
+    files: ['**/*.tsx', 'src/**/*.ts', 'features/**/use*.ts'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
     // CommonJS: gatsby-transformer-remark requires the remark plugins (and they Chromium's finder), Jest its transformer.
-    files: ['plugins/**/*.js', 'node/**/*.js', 'jest-preprocess.js', 'jest.*.js'],
+    files: ['features/**/*.js', 'system/**/*.js', 'jest-preprocess.js', 'jest.*.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -1,27 +1,30 @@
 import type { Application } from 'express';
+import path from 'node:path';
 import type { GatsbyConfig } from 'gatsby';
-import { chromiumRequired, configMode, siteConfig } from './src/lib/config';
-import { I18NEXT_OPTIONS } from './src/build/i18n';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './src/lib/languages';
-import { manifestOptions } from './src/build/manifest';
-import { remoteReadmeUrls } from './src/build/content';
-import { FRONTMATTER_ENGINES } from './src/build/frontmatterParser';
-import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } from './src/lib/sitemap';
-import { KATEX_STYLESHEET } from './gatsby/katexStylesheet';
-import { readLocaleString } from './node/localeFiles';
-import { feedOptions } from './gatsby/feeds';
-import { REMARK_PLUGINS } from './plugins/order';
-import { MEDIA_FOLDER } from './plugins/stockpay-remark-images/paths';
-import { servePublishedStatic } from './gatsby/staticImages';
+import { chromiumRequired, configMode, siteConfig } from './features/site/settings';
+import { I18NEXT_OPTIONS } from './features/i18n/i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './features/site/languages';
+import { manifestOptions } from './features/seo/manifest';
+import { buildEnvironment, remoteReadmeUrls } from './features/site/settings.node';
+import { FRONTMATTER_ENGINES } from './features/content/frontmatterParser';
+import { SITEMAP_QUERY, resolveSitemapPages, sitemapEntry, type SitemapPage } from './features/seo/sitemap';
+import { KATEX_STYLESHEET } from './features/markdown/katexStylesheet.node';
+import { readLocaleString } from './features/i18n/localeFiles.node';
+import { feedOptions } from './features/blog/feeds.node';
+import { REMARK_PLUGINS, REMARK_PLUGIN_FOLDERS, TRANSFORMER_FOLDER } from './features/markdown/order';
+import { MEDIA_FOLDER } from './features/images/paths';
+import { servePublishedStatic } from './features/images/staticImages.node';
+import { pathProblem } from './features/content/contentTree.node';
+import { BRAND_IMAGE_FILES } from './features/share-cards/brandImageFiles';
 
 // A README fetched from elsewhere replaces the local file of its language.
-const remoteReadmes = Object.keys(remoteReadmeUrls(process.env)).map((language) => `**/docs/${language}/readme.md`);
+const remoteReadmes = Object.keys(remoteReadmeUrls(buildEnvironment())).map((language) => `**/docs/${language}/readme.md`);
 
 // A production `gatsby build` (no SITE_ENV=local) with a variable unset, plain
 // http, on loopback or a placeholder stops at its start, naming each
-// (src/lib/config.ts, gatsby/onPreBootstrap.ts). Without Chromium a local
+// (features/site/settings.ts, gatsby/onPreBootstrap.ts). Without Chromium a local
 // build shows diagrams as their source; a production build fails.
-const mode = configMode(process.env);
+const mode = configMode(buildEnvironment());
 const mermaidOptions = { withoutChromium: chromiumRequired(mode) ? 'fail' : 'source' };
 
 // The manifest describes the product in each language with the footer's sentence.
@@ -43,10 +46,11 @@ const gatsbyConfig: GatsbyConfig = {
   trailingSlash: TRAILING_SLASH,
   // `gatsby develop` serves static/'s files as a build publishes them (its images re-encoded), ahead of Gatsby's own copies.
   developMiddleware: (app: Application) => {
-    app.use(servePublishedStatic(__dirname));
+    app.use(servePublishedStatic(__dirname, (source) => pathProblem(__dirname, source, new Set(BRAND_IMAGE_FILES))));
   },
   plugins: [
-    'stockpay-helmet',
+    // Helmet's tags into each page's static head, before the other plugins' tags.
+    path.join(__dirname, 'features', 'seo', 'helmet'),
     'gatsby-plugin-catch-links',
     {
       resolve: 'gatsby-source-filesystem',
@@ -54,20 +58,22 @@ const gatsbyConfig: GatsbyConfig = {
     },
     {
       resolve: 'gatsby-source-filesystem',
-      // Not the media folder: its uploads are read by the image step (node/images.ts), never sourced or published as they are.
+      // Not the media folder: its uploads are read by the image step (features/images/pipeline.node.ts), never sourced or published as they are.
       options: { name: 'content', path: `${__dirname}/content`, ignore: ['**/*.json', `${__dirname}/${MEDIA_FOLDER}/**`, ...remoteReadmes] },
     },
     {
-      resolve: 'stockpay-transformer-remark',
+      resolve: path.join(__dirname, TRANSFORMER_FOLDER),
       options: {
         // gray-matter's languages: YAML read as data only, every other one
-        // refused (src/build/frontmatterParser.ts). gatsby-transformer-remark
+        // refused (features/content/frontmatterParser.ts). gatsby-transformer-remark
         // passes them to gray-matter; its wrapper declares the option.
         engines: FRONTMATTER_ENGINES,
-        // Local plugins live in plugins/, named stockpay-remark-* so they are not
-        // taken for npm packages, in the order of plugins/order.js. The HTML all
-        // of them make passes the markup boundary (gatsby/createResolvers.ts).
-        plugins: REMARK_PLUGINS.map((name) => (name === 'stockpay-remark-mermaid' ? { resolve: name, options: mermaidOptions } : name)),
+        // The site's own plugins, by folder, in their order. The HTML all of
+        // them make passes the markup boundary (gatsby/createResolvers.ts).
+        plugins: REMARK_PLUGINS.map((name) => ({
+          resolve: path.join(__dirname, REMARK_PLUGIN_FOLDERS[name]),
+          ...(name === 'stockpay-remark-mermaid' ? { options: mermaidOptions } : {}),
+        })),
       },
     },
     {
@@ -86,7 +92,7 @@ const gatsbyConfig: GatsbyConfig = {
     },
     {
       // public/sitemap-index.xml and the sitemap file(s) it names; robots.txt
-      // (gatsby/onPostBuild.ts) points at the index. src/lib/sitemap.ts picks
+      // (gatsby/onPostBuild.ts) points at the index. features/seo/sitemap.ts picks
       // the canonical pages and gives each the alternates of its <head>.
       resolve: 'gatsby-plugin-sitemap',
       options: {
@@ -97,7 +103,7 @@ const gatsbyConfig: GatsbyConfig = {
       },
     },
     {
-      // /rss.xml and /bg/rss.xml: each language's posts (gatsby/feeds.ts).
+      // /rss.xml and /bg/rss.xml: each language's posts (features/blog/feeds.node.ts).
       resolve: 'gatsby-plugin-feed',
       options: feedOptions(__dirname, siteConfig.siteUrl, siteConfig.productName),
     },

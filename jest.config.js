@@ -9,7 +9,8 @@ module.exports = {
     '\\.css$': 'identity-obj-proxy',
   },
   transformIgnorePatterns: ['node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)'],
-  testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public', '<rootDir>/e2e'],
+  // The real builds (*.e2e.test.ts) run apart: npm run test:publish.
+  testPathIgnorePatterns: ['node_modules', '\\.cache', '<rootDir>/public', '<rootDir>/e2e', '\\.e2e\\.test\\.ts$'],
   setupFiles: ['<rootDir>/loadershim.js'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   globals: { __PATH_PREFIX__: '', __BASE_PATH__: '' },

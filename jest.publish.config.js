@@ -4,7 +4,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/e2e-publish/**/*.test.ts'],
+  testMatch: ['<rootDir>/__tests__/**/*.e2e.test.ts'],
   transform: { '^.+\\.[jt]sx?$': '<rootDir>/jest-preprocess.js' },
   testTimeout: 15 * 60 * 1000,
 };

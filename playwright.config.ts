@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, MISSING_BROWSER_MESSAGE, findChromium } from './node/chromium.js';
+import { CHROMIUM_ARGS, MISSING_BROWSER_MESSAGE, findChromium } from './system/chromium.js';
 
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) {

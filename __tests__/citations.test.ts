@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { CODE_FOLDERS } from './support/layout';
 
 /**
  * Comments send readers to other files ("written by gatsby/onPostBuild.ts");
@@ -8,10 +9,16 @@ import path from 'node:path';
  * left out: their fixtures name files that exist only in the test.
  */
 const ROOT = path.join(__dirname, '..');
-const SOURCE_FOLDERS = ['src', 'node', 'checks', 'plugins', 'scripts', 'gatsby', 'hosting', 'cms', 'e2e', 'sandbox'];
-const CITATION = /(?<![\w./-])((?:src|plugins|scripts|gatsby|hosting|cms|e2e|sandbox|content|locales|__tests__|static)\/[\w./-]*\w\.(?:tsx?|jsx?|css|json|md|ya?ml))\b/g;
+const SOURCE_FOLDERS = [...CODE_FOLDERS, 'e2e'];
+/** A path under a folder of the project, as a comment names it ('features/cms/adminPage.ts'); the old folders too, so that a citation of a moved file is found. */
+const CITED_FOLDERS = [
+  ...new Set([...CODE_FOLDERS.map((folder) => folder.split('/')[0]), 'e2e', 'content', 'locales', '__tests__', 'static', 'plugins', 'node', 'checks', 'hosting', 'cms', 'sandbox']),
+].filter((folder) => !/\./.test(folder));
+const CITATION = new RegExp(`(?<![\\w./-])((?:${CITED_FOLDERS.join('|')})\\/[\\w./-]*\\w\\.(?:tsx?|jsx?|css|json|md|ya?ml))\\b`, 'g');
 
 function sourceFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  if (statSync(folder).isFile()) return [folder];
   return readdirSync(folder).flatMap((name) => {
     const file = path.join(folder, name);
     if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(file);

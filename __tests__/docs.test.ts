@@ -2,12 +2,15 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CMS_VARIABLES, CMS_VARIABLE_NAMES, CONFIG_DEFAULTS, CONFIG_ENV, CONFIG_VARIABLE_NAMES, PRODUCTION_REQUIRED } from '../src/lib/config';
-import { remoteReadmeVariable } from '../src/build/content';
-import { LANGUAGES } from '../src/lib/languages';
+import { CMS_VARIABLES, CMS_VARIABLE_NAMES } from '../features/cms/settings';
+import { CONFIG_DEFAULTS, CONFIG_ENV, CONFIG_VARIABLE_NAMES } from '../features/site/settings';
+import { PRODUCTION_REQUIRED } from '../features/site/settings.node';
+import { remoteReadmeVariable } from '../features/site/settings.node';
+import { LANGUAGES } from '../features/site/languages';
 import { documentProblems, headingAnchors, headingTitles } from './support/docCitations';
 import { unsetColumn, variableRows } from './support/guideTables';
-import { DEBIAN_PACKAGES, aptGetInstall } from '../node/debianPackages';
+import { DEBIAN_PACKAGES, aptGetInstall } from '../system/debianPackages';
+import { CODE_FOLDERS } from './support/layout';
 
 /**
  * The README, SECURITY.md and the guides send readers to files, folders and
@@ -26,7 +29,7 @@ const markdownIn = (folder: string) =>
         .filter((name) => name.endsWith('.md'))
         .map((name) => path.join(folder, name))
     : [];
-const DOCUMENTS = ['README.md', 'SECURITY.md', ...markdownIn('docs'), 'sandbox/README.md', 'gatsby/fonts/README.md'];
+const DOCUMENTS = ['README.md', 'SECURITY.md', ...markdownIn('docs'), 'features/sandbox/README.md', 'features/share-cards/fonts/README.md'];
 
 describe('the documents', () => {
   it('are all there, the guides included', () => {
@@ -37,7 +40,7 @@ describe('the documents', () => {
     expect(documentProblems(file, { root: ROOT, madeByTools: MADE_BY_TOOLS })).toEqual([]);
   });
 
-  it("shows the Debian packages' one list (node/debianPackages.js) as the README's install command", () => {
+  it("shows the Debian packages' one list (system/debianPackages.js) as the README's install command", () => {
     const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
     expect(readme).toContain(`\n${aptGetInstall()}\n`);
     expect(Object.keys(DEBIAN_PACKAGES).length).toBeGreaterThan(2);
@@ -55,7 +58,7 @@ describe('the documents', () => {
     expect(missing).toEqual([]);
   });
 
-  it('gives each site variable the default and the production rule src/lib/config.ts declares', () => {
+  it('gives each site variable the default and the production rule features/site/settings.ts declares', () => {
     const guide = readFileSync(path.join(ROOT, 'docs/configuration.md'), 'utf8');
     for (const name of CONFIG_VARIABLE_NAMES) {
       const row = guide.split('\n').find((line) => line.startsWith(`| \`${name}\` |`)) ?? '';
@@ -67,7 +70,7 @@ describe('the documents', () => {
     }
   });
 
-  it("names every CMS variable src/lib/config.ts declares in the guide's CMS table, in order, with its default", () => {
+  it("names every CMS variable features/site/settings.ts declares in the guide's CMS table, in order, with its default", () => {
     const rows = variableRows('### The CMS');
     expect(rows.map(([name]) => name)).toEqual(CMS_VARIABLE_NAMES.map((name) => `\`${name}\``));
     const { actual, expected } = unsetColumn(rows, CMS_VARIABLES);
@@ -76,13 +79,15 @@ describe('the documents', () => {
 });
 
 describe('sections cited by title', () => {
-  const CITING_FOLDERS = ['deploy', '.ci', 'src', 'node', 'checks', 'gatsby', 'hosting', 'cms', 'plugins', 'scripts', 'sandbox', 'e2e', 'e2e-publish'];
+  const CITING_FOLDERS = ['.ci', ...CODE_FOLDERS, 'e2e'];
   const files = (folder: string): string[] =>
-    readdirSync(folder).flatMap((name) => {
-      const file = path.join(folder, name);
-      if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : files(file);
-      return /\.md$/.test(name) ? [] : [file];
-    });
+    statSync(folder).isFile()
+      ? [folder]
+      : readdirSync(folder).flatMap((name) => {
+          const file = path.join(folder, name);
+          if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : files(file);
+          return /\.md$/.test(name) ? [] : [file];
+        });
   // `docs/deploy.md, "Publish on a git server"` or `docs/deploy.md ("Install")`, possibly across comment lines.
   const CITATION = /((?:docs\/[\w-]+|README|SECURITY)\.md),?\s*\(?"([^"]+)"/g;
   const citations = CITING_FOLDERS.filter((folder) => existsSync(path.join(ROOT, folder)))

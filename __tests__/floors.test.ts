@@ -1,87 +1,105 @@
 /** @jest-environment node */
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
-import { PROJECT_SOURCES, ROOT, codeFiles, importsOf } from './support/imports';
+import ts from 'typescript';
+import { CODE_FOLDERS, FLOORS, TEST_FOLDERS, featureOf, floorOf, halfOf } from './support/layout';
+import { ROOT, codeFiles, importsOf } from './support/imports';
 
-/**
- * The floors of the project, and which floor may import which (the README's
- * map names them). Shared code sits below what uses it: a helper that the
- * build, a server and a command all import lives on a floor below all three,
- * so nothing reaches up into a command, and moving or deleting a command
- * breaks nobody. A floor may import its own files and the floors it lists.
- */
-const FLOORS = {
-  /** Pure markdown rules and transforms: the build's plugins and the CMS preview share them (JavaScript: Gatsby requires the plugins as they are). */
-  markdown: { paths: ['plugins/'], imports: [] },
-  /** Pure TypeScript that pages load. */
-  lib: { paths: ['src/lib/'], imports: ['markdown'] },
-  /** Pure TypeScript that only the build, hosting, the commands and the CMS use. */
-  build: { paths: ['src/build/'], imports: ['lib', 'markdown'] },
-  /** The site in the browser: components, pages, the runtime, the CMS's setup and preview. */
-  site: { paths: ['src/'], imports: ['lib', 'build', 'markdown'] },
-  /** Shared Node code: servers' ports, Chromium, child processes, caches kept across builds, the content folders and UI string files. */
-  node: { paths: ['node/'], imports: ['lib', 'build', 'markdown'] },
-  /** The remark plugins as Gatsby loads them: they draw, cache and read the disk. */
-  plugins: { paths: [], imports: ['node', 'markdown'] },
-  /** Serving, publishing, the CMS's local backend, the API sandbox. */
-  servers: { paths: ['hosting/', 'cms/', 'sandbox/'], imports: ['node', 'lib', 'build', 'markdown'] },
-  /** The build's hooks. */
-  gatsby: { paths: ['gatsby/'], imports: ['servers', 'plugins', 'node', 'site', 'lib', 'build', 'markdown'] },
-  /** Gatsby's own entry files. */
-  config: {
-    paths: ['gatsby-config.ts', 'gatsby-node.ts', 'gatsby-browser.tsx', 'gatsby-ssr.tsx'],
-    imports: ['gatsby', 'servers', 'plugins', 'node', 'site', 'lib', 'build', 'markdown'],
-  },
-  /** The site checks and the bench the commands run. */
-  checks: { paths: ['checks/'], imports: ['gatsby', 'servers', 'plugins', 'node', 'lib', 'build', 'markdown'] },
-  /** The commands: entry points only. Nothing imports them, and they import no other command. */
-  commands: { paths: ['scripts/'], imports: ['checks', 'gatsby', 'servers', 'plugins', 'node', 'lib', 'build', 'markdown'] },
-} as const;
+const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+const CODE = CODE_FOLDERS.flatMap((folder) => codeFiles(path.join(ROOT, folder)));
 
-type Floor = keyof typeof FLOORS;
+/** Gatsby's own entries of a local plugin: Gatsby requires them in Node, whatever their names say. */
+const isPluginEntry = (file: string) => /(^|\/)(index\.js|gatsby-node\.[jt]s|gatsby-ssr\.[jt]sx?)$/.test(file) && existsSync(path.join(ROOT, path.dirname(file), 'package.json'));
+/** The machine's floor is Node's alone. */
+const half = (file: string) => (isPluginEntry(file) || file.startsWith('system/') ? 'node' : halfOf(file));
+/** A component renders on the server and in the browser: it may call the browser half, in an effect or a handler. */
+const isComponent = (file: string) => file.endsWith('.tsx');
 
-/** A plugin's entry (what Gatsby requires) and the files that draw diagrams or read the disk; every other file of plugins/ is a pure rule or transform. */
-const PLUGIN_ENTRY = /^plugins\/[^/]+\/(?:index|renderer|diskCache|cacheKey)\.js$/;
-
-/** The floor of a project file (a path relative to the root), or undefined for tests and tooling configuration. */
-export function floorOf(file: string): Floor | undefined {
-  if (PLUGIN_ENTRY.test(file)) return 'plugins';
-  const floors = Object.entries(FLOORS) as [Floor, (typeof FLOORS)[Floor]][];
-  // The most specific path wins: src/lib/ before src/.
-  const matches = floors.flatMap(([floor, { paths }]) => paths.filter((prefix) => file === prefix || file.startsWith(prefix)).map((prefix) => ({ floor, prefix })));
-  return matches.sort((a, b) => b.prefix.length - a.prefix.length)[0]?.floor;
+/** What a file imports for its value (an `import type`, or one of types alone, vanishes when compiled), and the packages it names. */
+function valueImports(file: string): { files: string[]; packages: string[] } {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const specifiers: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const typesOnly =
+        clause?.isTypeOnly ||
+        (clause && !clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.every((element) => element.isTypeOnly));
+      if (!typesOnly) specifiers.push(node.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) specifiers.push(node.moduleSpecifier.text);
+    else if (
+      ts.isCallExpression(node) &&
+      node.arguments.length === 1 &&
+      ts.isStringLiteral(node.arguments[0]) &&
+      (node.expression.getText(source) === 'require' || node.expression.kind === ts.SyntaxKind.ImportKeyword)
+    )
+      specifiers.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const relativeOnes = specifiers.filter((specifier) => specifier.startsWith('.'));
+  return {
+    files: importsOf(file, relativeOnes.map((specifier) => `import '${specifier}';`).join('\n')),
+    packages: specifiers.filter((specifier) => !specifier.startsWith('.')),
+  };
 }
 
-const SOURCES = PROJECT_SOURCES;
-const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join('/');
+const isNodeBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name.split('/')[0]);
 
 describe('the floors', () => {
   it('place every file of the project', () => {
-    const files = SOURCES.flatMap((source) => codeFiles(path.join(ROOT, source))).map(relative);
-    expect(files.length).toBeGreaterThan(200);
-    expect(files.filter((file) => floorOf(file) === undefined)).toEqual([]);
-    expect(floorOf('src/lib/blog.ts')).toBe('lib');
-    expect(floorOf('src/components/Layout.tsx')).toBe('site');
-    expect(floorOf('plugins/stockpay-remark-mermaid/index.js')).toBe('plugins');
-    expect(floorOf('plugins/stockpay-remark-mermaid/rules.js')).toBe('markdown');
+    expect(CODE.length).toBeGreaterThan(250);
+    expect(CODE.map(relative).filter((file) => floorOf(file) === undefined)).toEqual([]);
+    expect(floorOf('features/site/languages.ts')).toBeLessThan(floorOf('features/cms/adminPage.ts') as number);
+    expect(floorOf('src/pages/index.tsx')).toBeGreaterThan(floorOf('src/components/Layout.tsx') as number);
   });
 
-  it('import only their own floor and the floors below', () => {
-    const upward = SOURCES.flatMap((source) => codeFiles(path.join(ROOT, source))).flatMap((file) => {
-      const from = floorOf(relative(file));
+  it('import only their own floor and the floors below, type imports too', () => {
+    const upward = CODE.flatMap((file) => {
+      const from = floorOf(relative(file)) as number;
       return importsOf(file).flatMap((target) => {
         const to = floorOf(relative(target));
-        if (!from || !to || from === to || (FLOORS[from].imports as readonly Floor[]).includes(to)) return [];
-        return [`${relative(file)} (${from}) imports ${relative(target)} (${to})`];
+        if (to === undefined || to <= from) return [];
+        return [`${relative(file)} (${FLOORS[from].name}) imports ${relative(target)} (${FLOORS[to].name})`];
       });
     });
     expect(upward).toEqual([]);
   });
 
+  it("keep each feature's halves apart: shared code imports no Node module and no file of the Node or browser half, browser code no Node half", () => {
+    const crossed = CODE.filter((file) => featureOf(relative(file))).flatMap((file) => {
+      const from = half(relative(file));
+      if (from === 'node') return [];
+      const { files, packages } = valueImports(file);
+      return [
+        ...files
+          .filter((target) => half(relative(target)) === 'node' || (from === 'shared' && !isComponent(relative(file)) && half(relative(target)) === 'browser'))
+          .map((target) => `${relative(file)} (${from}) imports ${relative(target)}`),
+        ...packages.filter(isNodeBuiltin).map((name) => `${relative(file)} (${from}) imports Node's ${name}`),
+      ];
+    });
+    expect(crossed).toEqual([]);
+  });
+
+  it("let Gatsby's fixed places mount a feature through the files at its root, never its insides", () => {
+    const fixed = FLOORS.findIndex(({ paths }) => paths.includes('gatsby/'));
+    const inside = CODE.filter((file) => floorOf(relative(file)) === fixed).flatMap((file) =>
+      importsOf(file)
+        .map(relative)
+        .filter((target) => featureOf(target) && target.split('/').length > 3)
+        .map((target) => `${relative(file)} imports ${target}`),
+    );
+    expect(inside).toEqual([]);
+  });
+
   it('keep the commands as entry points: nothing imports one, the tests and browser tests included', () => {
-    const importers = ['__tests__', 'e2e', 'e2e-publish', ...SOURCES].flatMap((source) => codeFiles(path.join(ROOT, source)));
+    const commands = FLOORS.length - 1;
+    const importers = [...TEST_FOLDERS, ...CODE_FOLDERS].flatMap((folder) => codeFiles(path.join(ROOT, folder)));
     const imported = importers.flatMap((file) =>
       importsOf(file)
-        .filter((target) => floorOf(relative(target)) === 'commands')
+        .filter((target) => floorOf(relative(target)) === commands)
         .map((target) => `${relative(file)} imports ${relative(target)}`),
     );
     expect(imported).toEqual([]);

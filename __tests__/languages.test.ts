@@ -1,5 +1,5 @@
 /**
- * Adding a language is its entry in src/lib/languages.ts and its folders
+ * Adding a language is its entry in features/site/languages.ts and its folders
  * under locales/ and content/ (README, "Add a language"). This test builds
  * the language list from those folders, so a folder without its entry, or an
  * entry without its folders, fails here; then it checks that each language
@@ -7,15 +7,15 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { BRAND_IMAGE_FILES } from '../src/build/brandImageFiles';
-import { sitePages } from '../checks/sitePages';
-import { remoteReadmeVariable } from '../src/build/content';
-import { CONTENT_SECTIONS, type ContentSection, type SectionSchema } from '../src/lib/contentSchema';
-import { APP_LOCALES, DEFAULT_LANGUAGE, LANGUAGES, LOCALE_TAGS, WRITING_SYSTEMS, isLanguage } from '../src/lib/languages';
-import { manifestOptions } from '../src/build/manifest';
-import { ROUTES } from '../src/lib/routes';
-import { headLinks } from '../src/lib/seo';
-import { shareImagePath } from '../src/lib/shareImage';
+import { BRAND_IMAGE_FILES } from '../features/share-cards/brandImageFiles';
+import { sitePages } from '../e2e/checks/sitePages';
+import { remoteReadmeVariable } from '../features/site/settings.node';
+import { CONTENT_SECTIONS, type ContentSection, type SectionSchema } from '../features/content/contentSchema';
+import { APP_LOCALES, DEFAULT_LANGUAGE, LANGUAGES, LOCALE_TAGS, WRITING_SYSTEMS, isLanguage } from '../features/site/languages';
+import { manifestOptions } from '../features/seo/manifest';
+import { ROUTES } from '../features/site/routes';
+import { headLinks } from '../features/seo/seo';
+import { shareImagePath } from '../features/images/shareImage';
 import { loadLocales } from './support/locales';
 
 const ROOT = path.join(__dirname, '..');
@@ -27,7 +27,7 @@ const folders = (dir: string) =>
 const languages = [...LANGUAGES].sort();
 
 describe('the languages are the folders', () => {
-  it('locales/ has one folder per language of src/lib/languages.ts, and no other', () => {
+  it('locales/ has one folder per language of features/site/languages.ts, and no other', () => {
     expect(folders('locales')).toEqual(languages);
   });
 

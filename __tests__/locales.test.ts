@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS } from '../src/lib/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS } from '../features/site/languages';
 import { loadLocales } from './support/locales';
 
 type Tree = { [key: string]: string | Tree };

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { Language } from '../src/lib/languages';
+import type { Language } from '../features/site/languages';
 import { PHONE, POST_PATHS, PREFIXES, ROUTES, languageOf, languageToggle, sandbox, waitForHydration } from './support';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The editors' CMS at /admin/ as an editor uses it: Decap CMS from the
- * build's admin folder (gatsby/admin.ts), over its local backend
- * (cms/localBackend.ts) on a temporary copy of content/ and locales/,
+ * build's admin folder (features/cms/admin.node.ts), over its local backend
+ * (features/cms/localBackend/server.node.ts) on a temporary copy of content/ and locales/,
  * so the repository's files are never touched. Each test edits in the
  * browser, saves, and reads the files the CMS wrote.
  */
@@ -10,13 +10,13 @@ import type { Node } from 'gatsby';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeAdmin } from '../gatsby/admin';
-import { startContentServer, type ContentServer } from '../cms/localBackend';
-import { listen, type RunningServer } from '../node/listen';
-import { createStaticApp } from '../hosting/staticServer';
-import { BLOG_POST_TEMPLATE, plannedBlogPages, publishedPosts } from '../gatsby/blogPages';
-import { findDuplicateNames, findMissingTranslations, parseContentPath, validateFrontmatter, type ContentFile } from '../src/build/content';
-import { readFrontmatter } from '../src/build/frontmatterParser';
+import { writeAdmin } from '../features/cms/admin.node';
+import { startContentServer, type ContentServer } from '../features/cms/localBackend/server.node';
+import { listen, type RunningServer } from '../system/listen';
+import { createStaticApp } from '../features/hosting/staticServer.node';
+import { BLOG_POST_TEMPLATE, plannedBlogPages, publishedPosts } from '../features/blog/pages.node';
+import { findDuplicateNames, findMissingTranslations, parseContentPath, validateFrontmatter, type ContentFile } from '../features/content/checks';
+import { readFrontmatter } from '../features/content/frontmatterParser';
 
 const ROOT = path.join(__dirname, '..');
 const BANNER = 'content/banners/bg/01-sale-orders.md';
@@ -96,7 +96,7 @@ test.describe("the editors' CMS on its local backend", () => {
     await publish(page);
     await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
     await expect.poll(() => JSON.parse(read(COMMON_BG)).launchApp).toBe('Отвори приложението');
-    // Byte for byte: only that value changed, the keys in their order (src/build/cmsRules.ts inReferenceOrder).
+    // Byte for byte: only that value changed, the keys in their order (features/cms/rules.ts inReferenceOrder).
     const launchApp = JSON.stringify(JSON.parse(original(COMMON_BG)).launchApp);
     expect(read(COMMON_BG)).toBe(original(COMMON_BG).replace(`"launchApp": ${launchApp}`, '"launchApp": "Отвори приложението"'));
     expect(read('locales/en/common.json')).toBe(original('locales/en/common.json'));
@@ -110,7 +110,7 @@ test('the built site serves the CMS under its own policy: it starts, offers to l
   });
   const response = await page.goto('/admin/');
   expect(response?.status()).toBe(200);
-  // The checks build with CMS_BACKEND=git-gateway (node/processes.ts): Decap asks for Netlify Identity.
+  // The checks build with CMS_BACKEND=git-gateway (system/processes.ts): Decap asks for Netlify Identity.
   await expect(page.getByRole('button', { name: /login/i })).toBeVisible({ timeout: 20_000 });
   expect(refused).toEqual([]);
 });
@@ -124,7 +124,7 @@ test.describe('a script planted where the CMS keeps its own', () => {
       page.on('console', (message) => refused.push(message.text()));
       await page.goto(`${site.url}/admin/`);
       await expect.poll(() => refused.filter((text) => /integrity/i.test(text) && text.includes(script))).not.toEqual([]);
-      // Read without evaluating in the page: the CMS page's own eval throws (src/build/adminPage.ts EVAL_REFUSED).
+      // Read without evaluating in the page: the CMS page's own eval throws (features/cms/adminPage.ts EVAL_REFUSED).
       await expect(page.locator('html')).not.toHaveAttribute('data-planted', 'yes');
       expect(await page.title()).not.toBe('planted');
     });
@@ -166,7 +166,7 @@ test.describe("the CMS's preview draws an entry as its page", () => {
     await expect(link).toHaveAttribute('target', '_blank');
     // Decap's own "View Live": the default language's page on the site the CMS was built for.
     await expect(page.getByRole('link', { name: 'View Live' })).toHaveAttribute('href', `${site.url}/blog/from-sale-order-to-invoice/`);
-    // Mermaid, the drawing page and the components' styles load under the page's policy (src/build/adminPage.ts).
+    // Mermaid, the drawing page and the components' styles load under the page's policy (features/cms/adminPage.ts).
     expect(refused).toEqual([]);
   });
 
@@ -252,7 +252,7 @@ test.describe("the CMS's preview draws an entry as its page", () => {
 test.describe("editors' images in the CMS and its preview", () => {
   test.setTimeout(90_000);
   const PHOTO = 'content/media/labelled-stock.jpg';
-  /** The words of the preview's note (src/browser/preview/EntryPreview.tsx PREVIEW_TEXT), as the test expects them. */
+  /** The words of the preview's note (features/cms/preview/EntryPreview.tsx PREVIEW_TEXT), as the test expects them. */
   const SERVED = 'The site shows it at up to 1632 × 1224 px.';
 
   test('an image already in a post: the upload shown as the CMS holds it, with the size the site serves and its alt text', async ({ page }) => {
@@ -341,9 +341,9 @@ test.describe("editors' images in the CMS and its preview", () => {
 
 /**
  * The blog pages the build would make of the posts in the temporary copy:
- * gatsby/blogPages.ts's own planning, over the files as the build reads
- * them (src/build/content.ts) and marks them (a draft is not published,
- * gatsby/contentNodes.ts). Every file is first held to the build's checks.
+ * features/blog/pages.node.ts's own planning, over the files as the build reads
+ * them (features/content/checks.ts) and marks them (a draft is not published,
+ * features/content/contentNodes.node.ts). Every file is first held to the build's checks.
  */
 function plannedPostPages(): { path: string; component: string }[] {
   const files: ContentFile[] = [];
@@ -488,7 +488,7 @@ test.describe('a post in one language: each language its own collection, paired 
     await expect(frame.getByRole('link', { name: /View on site/ })).toHaveAttribute('href', `${site.url}/blog/${ADDRESS}/`);
     await expect(frame.locator('[data-preview-translation="bg"]')).toHaveText('Bulgarian translation: open it');
     await expect(frame.getByRole('alert')).toHaveCount(0);
-    // The editor is the new entry's own (src/browser/preview/EntryPreview.tsx startAnew): leaving it unsaved, the CMS asks first.
+    // The editor is the new entry's own (features/cms/preview/EntryPreview.tsx startAnew): leaving it unsaved, the CMS asks first.
     const asked: string[] = [];
     page.once('dialog', (dialog) => {
       asked.push(dialog.message());

@@ -7,10 +7,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { Parser } from 'htmlparser2';
-import { feedPath, formatPostDate, newestFirst, postPath } from '../src/lib/blog';
-import { fillProductName } from '../src/lib/markdown';
-import { blogSources } from '../checks/sitePages';
-import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
+import { feedPath, formatPostDate, newestFirst, postPath } from '../features/blog/blog';
+import { fillProductName } from '../features/site/productName';
+import { blogSources } from './checks/sitePages';
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../features/site/languages';
 import { SITE_URL, isSameDocument, languageToggle, markDocument, waitForHydration } from './support';
 
 /** The published posts of content/blog/, newest first, as the pages show them ({{product}} filled in). */

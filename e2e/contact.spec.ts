@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { REQUEST_TIMEOUT_MS } from '../src/lib/api';
+import { REQUEST_TIMEOUT_MS } from '../features/site/api';
 import { installClock, sandbox, waitForHydration } from './support';
 
 interface Received {

@@ -1,11 +1,11 @@
 /**
  * The pages under their Content-Security-Policy, as nginx sends it
- * (hosting/nginxConfig.ts): nothing on any page is refused, the pages that
+ * (features/hosting/nginxConfig.ts): nothing on any page is refused, the pages that
  * call the APIs still reach them (connect-src), and no page can be framed.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { LANGUAGES } from '../src/lib/languages';
-import { SEARCH_PATH } from '../src/lib/search';
+import { LANGUAGES } from '../features/site/languages';
+import { SEARCH_PATH } from '../features/site/routes';
 import { APP_URL, POST_PATHS, PREFIXES, ROUTES, SITE_URL, sandbox, waitForHydration } from './support';
 
 interface Violation {
@@ -43,7 +43,7 @@ test.describe('no page breaks its policy', () => {
     test(path, async ({ page }) => {
       const violations = await watchPolicy(page);
       const response = await page.goto(path);
-      // The search pages alone may compile WebAssembly (Pagefind's: hosting/rules.ts searchPolicy).
+      // The search pages alone may compile WebAssembly (Pagefind's: features/hosting/rules.ts searchPolicy).
       const scripts = path.endsWith(SEARCH_PATH) ? "script-src 'self' 'wasm-unsafe-eval';" : "script-src 'self';";
       expect(response?.headers()['content-security-policy']).toContain(scripts);
       await waitForHydration(page);

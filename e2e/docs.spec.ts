@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { htmlFiles } from '../hosting/publicFiles';
+import { htmlFiles } from '../system/folderTree';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readBuildRecord } from '../hosting/publicFiles';
-import { pageScripts } from '../src/build/runtimeMarkup';
-import { COPY_RESET_MS } from '../src/lib/markdown';
+import { readBuildRecord } from '../features/hosting/publicFiles.node';
+import { pageScripts } from '../features/runtime/runtimeMarkup.node';
+import { COPY_RESET_MS } from '../features/markdown/rendered';
 import { installClock, isSameDocument, markDocument, pauseClock, waitForHydration } from './support';
+import { PUBLIC_DIR } from '../system/paths.js';
 
-const PUBLIC = path.join(__dirname, '..', 'public');
+const PUBLIC = PUBLIC_DIR;
 
 for (const { prefix, heading, toc, faq } of [
   { prefix: '', heading: 'Documentation', toc: 'On this page', faq: 'FAQ' },

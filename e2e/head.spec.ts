@@ -1,13 +1,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { frontmatterScalar } from '../src/build/content';
-import { fillProductName } from '../src/lib/markdown';
-import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS, localizedPath, type Language } from '../src/lib/languages';
-import { htmlFiles } from '../hosting/publicFiles';
-import { IMMUTABLE } from '../hosting/rules';
-import { NOT_FOUND_PATH } from '../src/lib/routes';
-import { SEARCH_PATH } from '../src/lib/search';
+import { frontmatterScalar } from '../features/content/checks';
+import { fillProductName } from '../features/site/productName';
+import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS, localizedPath, type Language } from '../features/site/languages';
+import { htmlFiles } from '../system/folderTree';
+import { IMMUTABLE } from '../features/hosting/rules';
+import { NOT_FOUND_PATH } from '../features/site/routes';
+import { SEARCH_PATH } from '../features/site/routes';
 import { PREFIXES, PUBLIC_DIR, ROUTES, SITE_URL, languageOf, markDocument, isSameDocument, waitForHydration } from './support';
 
 /** Every page of the built site, by the address it is served at ('/bg/blog/a-post/'). */

@@ -14,24 +14,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { readPublicRules } from '../hosting/publicFiles';
-import { adminContentSecurityPolicy } from '../src/build/adminPage';
-import { readAdminIntegrity } from '../gatsby/admin';
-import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../hosting/headersFile';
-import {
-  CMS_PAGE_OPENER_POLICY,
-  FILE_POLICY,
-  IMMUTABLE,
-  OPENER_POLICY_HEADER,
-  REVALIDATE,
-  SECURITY_HEADERS,
-  headersFor,
-  notFoundPage,
-  openerPolicy,
-  servedKind,
-} from '../hosting/rules';
-import { pagePath } from '../src/lib/routes';
-import { LANGUAGES } from '../src/lib/languages';
+import { readPublicRules } from '../features/hosting/publicFiles.node';
+import { adminContentSecurityPolicy } from '../features/cms/adminPage';
+import { readAdminIntegrity } from '../features/cms/admin.node';
+import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../features/hosting/headersFile';
+import { CMS_PAGE_OPENER_POLICY, FILE_POLICY, IMMUTABLE, REVALIDATE, headersFor, notFoundPage, openerPolicy, servedKind } from '../features/hosting/rules';
+import { OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../features/site/policies';
+import { pagePath } from '../features/site/routes';
+import { LANGUAGES } from '../features/site/languages';
 import { PUBLIC_DIR, SANDBOX_URL, SITE_URL } from './support';
 
 const SANDBOX_ORIGIN = new URL(SANDBOX_URL).origin;
@@ -220,7 +210,7 @@ test.describe('precompressed copies', () => {
 });
 
 test.describe('pages as written', () => {
-  test('no page holds a NUL byte (React 18.3 stream writer, repaired by gatsby/streamedHtml.ts)', () => {
+  test('no page holds a NUL byte (React 18.3 stream writer, repaired by features/runtime/streamedHtml.node.ts)', () => {
     const broken = pages.filter((file) => fileBytes(file).includes(0));
     expect(broken).toEqual([]);
   });
@@ -248,13 +238,13 @@ test.describe('Content-Security-Policy', () => {
     }
   });
 
-  test('the CMS page gets its own policy, for the backend the checks build with (node/processes.ts)', async ({ request }) => {
+  test('the CMS page gets its own policy, for the backend the checks build with (system/processes.ts)', async ({ request }) => {
     const response = await get(request, '/admin/');
     // Its scripts by their hashes, as the page loads them: the served policy trusts exactly the three the build wrote.
     const integrity = readAdminIntegrity(path.join(PUBLIC_DIR, 'admin'));
     if (!integrity) throw new Error(`${PUBLIC_DIR}/admin has no CMS scripts`);
     expect(values(response, 'Content-Security-Policy')).toEqual([adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }, integrity)]);
-    // Its sign-in popup must be able to answer it: same-origin would cut the popup off (hosting/rules.ts).
+    // Its sign-in popup must be able to answer it: same-origin would cut the popup off (features/hosting/rules.ts).
     expect(values(response, OPENER_POLICY_HEADER)).toEqual([CMS_PAGE_OPENER_POLICY]);
     expect(runnableInlineScripts(await response.text())).toEqual([]);
   });
@@ -270,7 +260,7 @@ test.describe('one rule source, two outputs', () => {
     );
 
   test('public/_headers holds a handful of rules, whatever the number of pages', () => {
-    // 21 for this site: a rule per kind of file, and one per search page, each language its own (hosting/cdnFiles.ts SEARCH_PAGES).
+    // 21 for this site: a rule per kind of file, and one per search page, each language its own (features/hosting/cdnFiles.node.ts SEARCH_PAGES).
     expect(cdnRules.length).toBeLessThanOrEqual(25);
     expect(cdnRules.length).toBeLessThan(pages.length);
   });

@@ -5,17 +5,17 @@
  * drawings, and the site's own images from static/ at the root), as the
  * server sends it, carries no EXIF (so no GPS, camera or time), no XMP, no
  * IPTC, no ICC profile and no text chunks. An editor's upload is never
- * published itself (node/images.ts), nor is a raster image of static/
- * (gatsby/staticImages.ts re-encodes it); this holds the whole public/
+ * published itself (features/images/pipeline.node.ts), nor is a raster image of static/
+ * (features/images/staticImages.node.ts re-encodes it); this holds the whole public/
  * folder to it. An SVG from static/ is published as it is: it is served
- * within the drawings' allowlist (src/build/staticSvg.ts).
+ * within the drawings' allowlist (features/images/staticSvg.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { FILES_RECORD_PATH, parseFilesRecord } from '../src/build/publicOwners';
-import { staticSvgProblem } from '../src/build/staticSvg';
+import { FILES_RECORD_PATH, parseFilesRecord } from '../features/hosting/publicOwners';
+import { staticSvgProblem } from '../features/images/staticSvg';
 import { hiddenParts } from '../__tests__/support/images';
 import { PUBLIC_DIR } from './support';
 

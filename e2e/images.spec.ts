@@ -1,6 +1,6 @@
 /**
  * Editors' images as a browser gets them (plugins/stockpay-remark-images/,
- * node/images.ts): the photo in the body of /blog/stock-control-habits/
+ * features/images/pipeline.node.ts): the photo in the body of /blog/stock-control-habits/
  * (content/media/labelled-stock.jpg) offers AVIF, WebP and JPEG at every
  * width with the sizes of the prose column; the page keeps its room while
  * the bytes are on their way; and a phone and a laptop each fetch one
@@ -10,15 +10,15 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { PHONE, waitForHydration } from './support';
-import { PROSE_IMAGE_WIDTH, PROSE_SIZES } from '../plugins/stockpay-remark-images/picture';
-import { widthsFor } from '../node/images';
+import { PROSE_IMAGE_WIDTH, PROSE_SIZES } from '../features/images/picture';
+import { widthsFor } from '../features/images/pipeline.node';
 
 /** The committed photo's width (content/media/labelled-stock.jpg): the widths made of it stop at the last below it. */
 const LARGEST_UPLOAD_WIDTH = 2048;
 
 const POST = '/blog/stock-control-habits/';
 const POSTS = [POST, '/bg/blog/stock-control-habits/'];
-/** Where the build publishes the files it makes of an upload (IMAGES_PATH in node/images.ts). */
+/** Where the build publishes the files it makes of an upload (IMAGES_PATH in features/images/pipeline.node.ts). */
 const IMAGES = '/static/images/';
 
 /** At most this many bytes for the photo of a post: on a phone, on a laptop. */

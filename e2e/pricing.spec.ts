@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { REQUEST_TIMEOUT_MS } from '../src/lib/api';
+import { REQUEST_TIMEOUT_MS } from '../features/site/api';
 import { APP_URL, SANDBOX_URL, installClock, sandbox } from './support';
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');

@@ -2,14 +2,14 @@
  * The ids a built page's own markup carries (outside the elements
  * MarkdownBody and BannerSection fill with a body's HTML) are the site's own
  * ids the content-id rule keeps content from taking
- * (plugins/stockpay-remark-heading-ids/rules.js SITE_IDS): read from every
+ * (features/markdown/remark-heading-ids/rules.js SITE_IDS): read from every
  * page of the build the site checks run on.
  */
 import { expect, test } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'parse5';
-import { isSiteId } from '../plugins/stockpay-remark-heading-ids/rules';
+import { isSiteId } from '../features/markdown/remark-heading-ids/rules';
 import { PUBLIC_DIR } from './support';
 
 interface Node {

@@ -5,7 +5,7 @@
  * parsed. Everything else passes through unchanged.
  */
 import type { RequestListener } from 'node:http';
-import { listen, type RunningServer } from '../node/listen';
+import { listen, type RunningServer } from '../system/listen';
 
 /** Where to cut a document: the byte offset after which the pause comes. */
 export type SplitAt = (html: string) => number;

@@ -1,12 +1,12 @@
 /** Shared facts and helpers for the browser tests (started by scripts/e2e.ts). */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import path from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../src/lib/languages';
-import { postPath } from '../src/lib/blog';
-import { blogSources } from '../checks/sitePages';
-import { NOT_FOUND_PATH, ROUTES as SITE_ROUTES } from '../src/lib/routes';
-import { HYDRATED_ATTRIBUTE } from '../src/lib/hydration';
-import { SANDBOX_APP_PATH } from '../src/lib/apiContract';
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../features/site/languages';
+import { postPath } from '../features/blog/blog';
+import { blogSources } from './checks/sitePages';
+import { NOT_FOUND_PATH, ROUTES as SITE_ROUTES } from '../features/site/routes';
+import { HYDRATED_ATTRIBUTE } from '../features/site/hydration';
+import { SANDBOX_APP_PATH } from '../features/site/apiContract';
+import { PUBLIC_DIR } from '../system/paths.js';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -18,7 +18,7 @@ export const SITE_URL = required('E2E_BASE_URL');
 export const SANDBOX_URL = required('E2E_SANDBOX_URL');
 export const APP_URL = `${SANDBOX_URL}${SANDBOX_APP_PATH}`;
 /** The built site the server serves. */
-export const PUBLIC_DIR = path.join(__dirname, '..', 'public');
+export { PUBLIC_DIR };
 
 /** The unprefixed default language, then every language under its prefix. */
 export const PREFIXES = ['', ...LANGUAGES.map((language) => `/${language}`)];

@@ -1,6 +1,6 @@
 import type { GatsbyNode } from 'gatsby';
-import { checkMarkup } from '../src/build/markupBoundary';
-import { sourceName, type GetNode, type SourceNode } from '../node/markdownSource';
+import { checkMarkup } from '../features/markdown/markupBoundary';
+import { sourceName, type GetNode, type SourceNode } from '../features/markdown/markdownSource.node';
 
 type Resolve = (source: SourceNode, args: Record<string, unknown>, context: ResolverContext, info: ResolverInfo) => unknown;
 interface ResolverInfo {
@@ -15,7 +15,7 @@ const passed = new Set<string>();
 
 /**
  * The html of a markdown node once it has passed the markup boundary
- * (src/build/markupBoundary.ts), unchanged; a refusal names the file under
+ * (features/markdown/markupBoundary.ts), unchanged; a refusal names the file under
  * content/, or the URL of a fetched README. The tests' remark pipeline
  * (__tests__/support/transformRemark.ts) calls this too.
  */
@@ -30,7 +30,7 @@ export function boundedHtml(markdownNode: SourceNode, html: string, getNode: Get
 const UNCHECKED_HTML_FIELDS = ['htmlAst', 'excerptAst', 'tableOfContents'];
 
 const unchecked = (field: string) => () => {
-  throw new Error(`MarkdownRemark.${field} gives HTML that has not passed the markup boundary (src/build/markupBoundary.ts): query html instead`);
+  throw new Error(`MarkdownRemark.${field} gives HTML that has not passed the markup boundary (features/markdown/markupBoundary.ts): query html instead`);
 };
 
 /**

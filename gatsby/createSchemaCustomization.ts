@@ -1,5 +1,5 @@
 import type { GatsbyNode } from 'gatsby';
-import { CONTENT_SECTIONS, type FieldRule, type Fields, type SectionSchema } from '../src/lib/contentSchema';
+import { CONTENT_SECTIONS, type FieldRule, type Fields, type SectionSchema } from '../features/content/contentSchema';
 
 const FRONTMATTER_TYPE = 'MarkdownRemarkFrontmatter';
 
@@ -35,7 +35,7 @@ function objectTypes(typeName: string, fields: Readonly<Record<string, FieldRule
  * Every frontmatter field of every content file, as one GraphQL type: the
  * files of all sections share MarkdownRemark. Fields are nullable (a field
  * one file requires, another does not have); what each file must hold is
- * checked per file (src/build/content.ts). Throws when two files declare one
+ * checked per file (features/content/checks.ts). Throws when two files declare one
  * field name with different rules of type, since GraphQL cannot hold both.
  */
 export function frontmatterTypeDefs(sections: Readonly<Record<string, SectionSchema>>): string {
@@ -65,7 +65,7 @@ function typeDef(rule: FieldRule): string {
 /**
  * Types declared up front, so a page query never depends on what the
  * editors' files happen to contain; the frontmatter's come from the one
- * content schema (src/lib/contentSchema.ts).
+ * content schema (features/content/contentSchema.ts).
  * https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/
  */
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {
@@ -90,7 +90,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       name: String!
       "False for a draft in a production build: no page, feed or list shows it."
       published: Boolean!
-      "A blog post's reading time in whole minutes (src/lib/blog.ts)."
+      "A blog post's reading time in whole minutes (features/blog/blog.ts)."
       readingMinutes: Int
     }
   `);

@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
 import type { GatsbyNode } from 'gatsby';
 import path from 'node:path';
-import { ADMIN_PATH } from '../src/build/adminPage';
+import { ADMIN_PATH } from '../features/site/routes';
+import { publicDirOf } from '../system/paths.js';
 
 /**
  * `gatsby develop` serves public/'s files but never an index.html (it
@@ -12,7 +13,7 @@ import { ADMIN_PATH } from '../src/build/adminPage';
  */
 export const onCreateDevServer: GatsbyNode['onCreateDevServer'] = ({ app, store }) => {
   const { program } = store.getState() as { program: { directory: string } };
-  const page = path.join(program.directory, 'public', ADMIN_PATH, 'index.html');
+  const page = path.join(publicDirOf(program.directory), ADMIN_PATH, 'index.html');
   app.get([ADMIN_PATH, `${ADMIN_PATH}index.html`], (_request: Request, response: Response) => {
     response.sendFile(page);
   });

@@ -1,5 +1,5 @@
 import type { GatsbyNode } from 'gatsby';
-import { fixLocalizedMatchPath } from './localizedMatchPath';
+import { fixLocalizedMatchPath } from '../features/i18n/localizedMatchPath';
 
 interface I18nPageContext {
   i18n?: { language?: string };

@@ -2,52 +2,58 @@ import type { GatsbyNode } from 'gatsby';
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILD_RECORD_PATH, buildRecord } from '../hosting/buildRecord';
-import { cmsBackendFromEnv, cmsOriginFromEnv, siteConfig } from '../src/lib/config';
-import { SITEMAP_INDEX_PATH, buildRobots } from '../src/lib/sitemap';
-import { cmsCdnFiles, writeCdnFiles } from '../hosting/cdnFiles';
-import { CDN_FILES, readPublicRules } from '../hosting/publicFiles';
-import { writeRuntime } from './runtimeFile';
-import { repairStreamedHtml } from './streamedHtml';
-import { writeSearchIndex } from './searchIndex';
-import { placeStaticImages } from './staticImages';
-import { readAdminIntegrity } from './admin';
-import { ADMIN_PATH } from '../src/build/adminPage';
-import { claim, claimGatsbyPages, claimPartytown, filesUnder, settleOwnership, writeFilesRecord, type GatsbyOutputState } from './publicOwners';
-import { feedPath } from '../src/lib/blog';
-import { LANGUAGES } from '../src/lib/languages';
-import { PAGEFIND_PATH } from '../src/lib/search';
-import { FILES_RECORD_PATH } from '../src/build/publicOwners';
-import { MANIFEST_FILES } from '../src/build/manifest';
+import { BUILD_RECORD_PATH, buildRecord } from '../features/hosting/buildRecord';
+import { cmsBackendFromEnv, cmsOriginFromEnv } from '../features/cms/settings.node';
+import { siteConfig } from '../features/site/settings';
+import { SITEMAP_INDEX_PATH } from '../features/site/routes';
+import { buildRobots } from '../features/seo/sitemap';
+import { cmsCdnFiles, writeCdnFiles } from '../features/hosting/cdnFiles.node';
+import { CDN_FILES } from '../features/hosting/publicFiles';
+import { readPublicRules } from '../features/hosting/publicFiles.node';
+import { writeRuntime } from '../features/runtime/runtimeFile.node';
+import { repairStreamedHtml } from '../features/runtime/streamedHtml.node';
+import { writeSearchIndex } from '../features/search/searchIndex.node';
+import { placeStaticImages } from '../features/images/staticImages.node';
+import { readAdminIntegrity } from '../features/cms/admin.node';
+import { ADMIN_PATH } from '../features/site/routes';
+import { claim, claimGatsbyPages, claimPartytown, settleOwnership, writeFilesRecord, type GatsbyOutputState } from '../features/hosting/publicOwners.node';
+import { filesUnder } from '../system/folderTree';
+import { feedPath } from '../features/blog/blog';
+import { LANGUAGES } from '../features/site/languages';
+import { PAGEFIND_PATH } from '../features/site/routes';
+import { FILES_RECORD_PATH } from '../features/hosting/publicOwners';
+import { MANIFEST_FILES } from '../features/seo/manifest';
+import { publicDirOf } from '../system/paths.js';
+import { buildEnvironment } from '../features/site/settings.node';
 
 /**
  * Writes the site's own images from static/ over Gatsby's copies, as the
- * site makes them (gatsby/staticImages.ts). Removes the NUL bytes React's
- * stream writer leaves in the pages (gatsby/streamedHtml.ts), then
+ * site makes them (features/images/staticImages.node.ts). Removes the NUL bytes React's
+ * stream writer leaves in the pages (features/runtime/streamedHtml.node.ts), then
  * replaces Gatsby's inline scripts with one fingerprinted runtime file
- * (gatsby/runtimeFile.ts) and fails the build if any page still carries an
+ * (features/runtime/runtimeFile.node.ts) and fails the build if any page still carries an
  * inline script: the page policy trusts none.
- * Records what the build decided (public/_build.json: hosting/buildRecord.ts),
+ * Records what the build decided (public/_build.json: features/hosting/buildRecord.ts),
  * which the hosting rules are written from. Writes public/robots.txt,
  * pointing at the sitemap index that gatsby-plugin-sitemap wrote in its own
  * onPostBuild (plugins run before the site's gatsby-node, so the index
  * exists by now; if it does not, robots.txt would send crawlers to a
  * missing file, so the build fails); the search index of the finished
- * pages (public/pagefind/: gatsby/searchIndex.ts); then the hosting rules for a CDN
+ * pages (public/pagefind/: features/search/searchIndex.node.ts); then the hosting rules for a CDN
  * (public/_headers, public/_redirects, and public/admin/_headers for a CMS
- * on its own origin: hosting/cdnFiles.ts), last, so they cover every file.
+ * on its own origin: features/hosting/cdnFiles.node.ts), last, so they cover every file.
  * The compressed copies nginx serves are not the build's: they are made
- * where nginx serves (hosting/precompress.ts).
+ * where nginx serves (features/hosting/precompress.node.ts).
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
  */
 export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }) => {
   const { program } = store.getState() as { program: { directory: string } };
-  const publicDir = path.join(program.directory, 'public');
+  const publicDir = publicDirOf(program.directory);
   if (!existsSync(path.join(publicDir, SITEMAP_INDEX_PATH))) {
     reporter.panicOnBuild(`public${SITEMAP_INDEX_PATH} is missing: gatsby-plugin-sitemap did not write it (check its options in gatsby-config.ts)`);
     return;
   }
-  // Over Gatsby's byte-for-byte copies of static/: the site's own images as the site makes them (gatsby/staticImages.ts).
+  // Over Gatsby's byte-for-byte copies of static/: the site's own images as the site makes them (features/images/staticImages.node.ts).
   try {
     const placed = await placeStaticImages(program.directory, publicDir);
     if (placed.length > 0) reporter.info(`static/'s images re-encoded in public/: ${placed.join(', ')}`);
@@ -62,16 +68,16 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
   if (runtime.inlineScripts.length > 0) {
     const found = runtime.inlineScripts.map(({ file, scripts }) => `  public/${file}: ${scripts.join(' ')}`).join('\n');
     reporter.panicOnBuild(
-      `These pages carry inline scripts, which no page's policy allows (hosting/rules.ts); a script that content put into a page, or one of Gatsby's that gatsby/runtimeFile.ts does not move yet:\n${found}`,
+      `These pages carry inline scripts, which no page's policy allows (features/hosting/rules.ts); a script that content put into a page, or one of Gatsby's that features/runtime/runtimeFile.node.ts does not move yet:\n${found}`,
     );
     return;
   }
-  reporter.info(`Gatsby's runtime starts from ${runtime.runtime.file} on ${runtime.rewritten.length} pages (gatsby/runtimeFile.ts)`);
+  reporter.info(`Gatsby's runtime starts from ${runtime.runtime.file} on ${runtime.rewritten.length} pages (features/runtime/runtimeFile.node.ts)`);
 
-  const cms = cmsBackendFromEnv(process.env);
+  const cms = cmsBackendFromEnv(buildEnvironment());
   const backend = cms && !('error' in cms) ? cms : null;
   // Checked when the build started (gatsby/onPreBootstrap.ts): an origin here is one the build accepted.
-  const cmsOrigin = cmsOriginFromEnv(process.env, siteConfig.siteUrl);
+  const cmsOrigin = cmsOriginFromEnv(buildEnvironment(), siteConfig.siteUrl);
   const record = buildRecord(
     siteConfig,
     backend,
@@ -91,7 +97,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     return;
   }
 
-  // Every file of public/ has one writer (src/build/publicOwners.ts): the rest claim theirs now.
+  // Every file of public/ has one writer (features/hosting/publicOwners.ts): the rest claim theirs now.
   claimGatsbyPages(store.getState() as GatsbyOutputState);
   claimPartytown(program.directory);
   claim('runtime', [runtime.runtime.file]);

@@ -1,32 +1,36 @@
 import type { GatsbyNode } from 'gatsby';
 import { cp } from 'node:fs/promises';
 import path from 'node:path';
-import { findChromium, withoutChromiumWarning } from '../node/chromium.js';
-import { CONFIG_ENV, buildConfigError, chromiumRequired, cmsBackendFromEnv, cmsOriginFromEnv, configMode, siteConfig } from '../src/lib/config';
-import { ADMIN_PATH } from '../src/build/adminPage';
-import { writeAdmin } from './admin';
-import { writeBrandImages } from './brandImages';
-import { contentTreeError } from '../node/contentTree';
-import { writeIllustrations } from './illustrations';
-import { KATEX_STATIC_DIR, katexDist } from './katexStylesheet';
-import { claim, claimExact, filesUnder, startClaims } from './publicOwners';
-import { prepareStaticImages } from './staticImages';
-import { BRAND_IMAGE_FILES } from '../src/build/brandImageFiles';
-import { ILLUSTRATION_FILES } from '../src/lib/illustrations';
+import { findChromium, withoutChromiumWarning } from '../system/chromium.js';
+import { CONFIG_ENV, chromiumRequired, configMode, siteConfig } from '../features/site/settings';
+import { buildConfigError, buildEnvironment } from '../features/site/settings.node';
+import { cmsBackendFromEnv, cmsOriginFromEnv } from '../features/cms/settings.node';
+import { ADMIN_PATH } from '../features/site/routes';
+import { writeAdmin } from '../features/cms/admin.node';
+import { writeBrandImages } from '../features/share-cards/brandImages.node';
+import { contentTreeError } from '../features/content/contentTree.node';
+import { writeIllustrations } from '../features/illustrations/drawings.node';
+import { KATEX_STATIC_DIR, katexDist } from '../features/markdown/katexStylesheet.node';
+import { claim, claimExact, startClaims } from '../features/hosting/publicOwners.node';
+import { filesUnder } from '../system/folderTree';
+import { prepareStaticImages } from '../features/images/staticImages.node';
+import { BRAND_IMAGE_FILES } from '../features/share-cards/brandImageFiles';
+import { ILLUSTRATION_FILES } from '../features/illustrations/illustrations';
+import { publicDirOf } from '../system/paths.js';
 
 /**
- * First stops a build whose configuration is unfit (src/lib/config.ts: a
+ * First stops a build whose configuration is unfit (features/site/settings.ts: a
  * production build without its settings, or a malformed value), then one
  * whose content folders hold what the site never builds from
- * (node/contentTree.ts: a symbolic link, a pipe, a page under static/, an
+ * (features/content/contentTree.node.ts: a symbolic link, a pipe, a page under static/, an
  * SVG there beyond the drawings' allowlist, a file that is not an image in
  * the CMS's media), then one whose own images in static/ cannot be
- * re-encoded (gatsby/staticImages.ts). Then copies
+ * re-encoded (features/images/staticImages.node.ts). Then copies
  * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
  * contain math (importing the CSS would put it on every page), writes the
- * home page's drawings (gatsby/illustrations.tsx) and the editors' CMS at
- * /admin/ (gatsby/admin.ts; a wrong CMS_* setting, CMS_ORIGIN included, stops here), and draws the share
- * images and icons without a browser (gatsby/brandImages.ts; a home page
+ * home page's drawings (features/illustrations/drawings.node.tsx) and the editors' CMS at
+ * /admin/ (features/cms/admin.node.ts; a wrong CMS_* setting, CMS_ORIGIN included, stops here), and draws the share
+ * images and icons without a browser (features/share-cards/brandImages.node.tsx; a home page
  * text they cannot show stops here). All before the pages, so
  * `gatsby develop` serves them too. Without Chromium a local build warns
  * once that its diagrams show as source, naming the apt-get line.
@@ -34,18 +38,18 @@ import { ILLUSTRATION_FILES } from '../src/lib/illustrations';
  */
 export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, reporter }) => {
   // First of all: a production build without its settings stops here, naming every one.
-  const configError = buildConfigError(CONFIG_ENV, process.env);
+  const configError = buildConfigError(CONFIG_ENV, buildEnvironment());
   if (configError) {
     reporter.panic(configError);
     return;
   }
   const { program } = store.getState() as { program: { directory: string } };
-  const publicDir = path.join(program.directory, 'public');
-  // Every writer of public/ claims what it writes (src/build/publicOwners.ts); onPostBuild holds public/ to it.
+  const publicDir = publicDirOf(program.directory);
+  // Every writer of public/ claims what it writes (features/hosting/publicOwners.ts); onPostBuild holds public/ to it.
   startClaims(publicDir);
   // Then, before anything reads them: content/, locales/ and static/ hold no
   // link, pipe or device, no page under static/, only images in the CMS's media.
-  const treeError = contentTreeError(program.directory);
+  const treeError = contentTreeError(program.directory, new Set(BRAND_IMAGE_FILES));
   if (treeError) {
     reporter.panic(treeError);
     return;
@@ -72,13 +76,13 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
     'illustrations',
     Object.values(ILLUSTRATION_FILES).map((file) => file.src),
   );
-  const cms = cmsBackendFromEnv(process.env);
+  const cms = cmsBackendFromEnv(buildEnvironment());
   if (cms && 'error' in cms) {
     reporter.panic(cms.error);
     return;
   }
-  // The CMS's own origin (src/lib/config.ts, cmsOriginFromEnv): a wrong one, or one this backend cannot use, stops here too.
-  const cmsOrigin = cmsOriginFromEnv(process.env, siteConfig.siteUrl);
+  // The CMS's own origin (features/site/settings.ts, cmsOriginFromEnv): a wrong one, or one this backend cannot use, stops here too.
+  const cmsOrigin = cmsOriginFromEnv(buildEnvironment(), siteConfig.siteUrl);
   if (cmsOrigin && typeof cmsOrigin === 'object') {
     reporter.panic(cmsOrigin.error);
     return;
@@ -101,5 +105,5 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
   // Only the diagrams need Chromium: a local build (SITE_ENV=local, gatsby
   // develop) shows them as source and says so once; a production build
   // fails at the first diagram (gatsby-config.ts, chromiumRequired).
-  if (!findChromium() && !chromiumRequired(configMode(process.env))) reporter.warn(withoutChromiumWarning());
+  if (!findChromium() && !chromiumRequired(configMode(buildEnvironment()))) reporter.warn(withoutChromiumWarning());
 };

@@ -1,7 +1,7 @@
 import type { GatsbyNode } from 'gatsby';
-import { remoteReadmeUrls, remoteReadmeVariable } from '../src/build/content';
-import { LANGUAGES } from '../src/lib/languages';
-import { fetchRemoteReadme } from './remoteReadme';
+import { buildEnvironment, remoteReadmeUrls, remoteReadmeVariable } from '../features/site/settings.node';
+import { LANGUAGES } from '../features/site/languages';
+import { fetchRemoteReadme } from '../features/content/remoteReadme';
 
 /** The node a fetched README becomes; gatsby-transformer-remark reads its `internal.content`. */
 export const REMOTE_README_TYPE = 'RemoteReadme';
@@ -10,12 +10,12 @@ export const REMOTE_README_TYPE = 'RemoteReadme';
  * When DOCS_README_URL_EN / DOCS_README_URL_BG are set, the documentation
  * README of that language is fetched from there at build time instead of
  * content/docs/<lang>/readme.md (gatsby-config leaves the local file out),
- * within the limits of gatsby/remoteReadme.ts. A failed fetch fails the
+ * within the limits of features/content/remoteReadme.ts. A failed fetch fails the
  * build, naming the URL and the reason.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#sourceNodes
  */
 export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, createContentDigest, reporter }) => {
-  const urls = remoteReadmeUrls(process.env);
+  const urls = remoteReadmeUrls(buildEnvironment());
   for (const language of LANGUAGES) {
     const url = urls[language];
     if (!url) continue;

@@ -1,5 +1,5 @@
-/** `npm run bench [-- --growth 10[,100] [--growth-only] [--starter DIR] [--project DIR]]`: what the site costs on this machine (checks/bench.ts). */
-import { main } from '../checks/bench';
-import { exitWith } from '../node/processes';
+/** `npm run bench [-- --growth 10[,100] [--growth-only] [--starter DIR] [--project DIR]]`: what the site costs on this machine (bench/bench.ts). */
+import { main } from '../bench/bench';
+import { exitWith } from '../system/processes';
 
 exitWith(main());

@@ -1,4 +1,5 @@
-/** `npm run test:links [-- PUBLIC_DIR [SITE_URL]]`: the link check (checks/checkLinks.ts) over a built public/. */
-import { main } from '../checks/checkLinks';
+/** `npm run test:links [-- PUBLIC_DIR [SITE_URL]]`: the link check (e2e/checks/checkLinks.ts) over a built public/. */
+import { main } from '../e2e/checks/checkLinks';
+import { inheritedEnv } from '../system/settings.js';
 
-process.exitCode = main(process.argv.slice(2), process.env);
+process.exitCode = main(process.argv.slice(2), inheritedEnv());

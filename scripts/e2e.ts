@@ -1,6 +1,6 @@
 /**
  * `npm run test:site`: builds the site against a sandbox on a free loopback
- * port, serves it with nginx and the generated config (hosting/nginxServer.ts,
+ * port, serves it with nginx and the generated config (features/hosting/nginxServer.node.ts,
  * as a production server would) on another, and runs every check of the
  * built site on that one build: the Playwright browser and HTTP tests (with
  * axe), the internal-link check over public/, and the Lighthouse budgets. Every check runs even when
@@ -10,14 +10,16 @@
  * `npm run test:lighthouse` only the budgets (CHECKS=browser,links,lighthouse).
  * E2E_SKIP_BUILD=1 reuses public/ (only valid with the same SANDBOX_PORT and SITE_PORT).
  */
-import path from 'node:path';
-import { startSandbox } from '../sandbox/server';
-import { main as checkLinks } from '../checks/checkLinks';
-import { findChromium, MISSING_BROWSER_MESSAGE } from '../node/chromium.js';
-import { lighthouseGate } from '../checks/lighthouse';
-import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../hosting/nginxServer';
-import { describePrecompressed, precompress } from '../hosting/precompress';
-import { buildSite, run, sandboxBuildEnv, exitWith } from '../node/processes';
+import { startSandbox } from '../features/sandbox/server.node';
+import { main as checkLinks } from '../e2e/checks/checkLinks';
+import { findChromium, MISSING_BROWSER_MESSAGE } from '../system/chromium.js';
+import { lighthouseGate } from '../e2e/checks/lighthouse';
+import { holdPort, nginxMissing, startNginx, type RunningNginx } from '../features/hosting/nginxServer.node';
+import { describePrecompressed, precompress } from '../features/hosting/precompress.node';
+import { buildSite, run, exitWith } from '../system/processes';
+import { sandboxBuildEnv } from '../features/sandbox/buildEnv';
+import { PUBLIC_DIR } from '../system/paths.js';
+import { inheritedEnv, machineSetting, portSetting } from '../system/settings.js';
 
 const ALL_CHECKS = ['browser', 'links', 'lighthouse'] as const;
 type Check = (typeof ALL_CHECKS)[number];
@@ -31,7 +33,7 @@ function selectedChecks(value: string | undefined): Check[] {
 }
 
 async function main(): Promise<number> {
-  const checks = selectedChecks(process.env.CHECKS);
+  const checks = selectedChecks(machineSetting('CHECKS'));
   const chromium = findChromium();
   if (!chromium) {
     console.error(`The site checks cannot run. ${MISSING_BROWSER_MESSAGE}`);
@@ -42,14 +44,14 @@ async function main(): Promise<number> {
     console.error(`The site checks run against nginx. ${missing}`);
     return 1;
   }
-  const publicDir = path.join(__dirname, '..', 'public');
-  const sandbox = await startSandbox(Number(process.env.SANDBOX_PORT ?? 0));
-  const held = await holdPort(Number(process.env.SITE_PORT ?? 0));
+  const publicDir = PUBLIC_DIR;
+  const sandbox = await startSandbox(portSetting('SANDBOX_PORT', 0));
+  const held = await holdPort(portSetting('SITE_PORT', 0));
   let site: RunningNginx | undefined;
   try {
-    const env = sandboxBuildEnv(process.env, { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath: chromium });
+    const env = sandboxBuildEnv(inheritedEnv(), { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath: chromium });
     const results: [Check | 'build log', number][] = [];
-    if (!process.env.E2E_SKIP_BUILD) {
+    if (!machineSetting('E2E_SKIP_BUILD')) {
       const built = await buildSite(env);
       if (built.code !== 0) {
         console.error('The production build failed; the site checks did not run.');

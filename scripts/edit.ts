@@ -1,6 +1,6 @@
 /**
  * `npm run edit`: edit content in the browser on this machine. Starts
- * the CMS's local backend over this working tree (cms/localBackend.ts:
+ * the CMS's local backend over this working tree (features/cms/localBackend/server.node.ts:
  * on loopback, for this development site only, the CMS's folders only), the
  * API sandbox, and `gatsby develop` with the CMS at /admin/ pointed at
  * that backend; prints the addresses. Saving in the CMS writes the file
@@ -9,33 +9,37 @@
  * SANDBOX_PORT (default 4010) and CMS_PORT (default 8081); a taken one
  * falls back to a free port.
  */
-import { languageHomes } from '../src/lib/languages';
+import { languageHomes } from '../features/site/languages';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { startSandbox } from '../sandbox/server';
-import { ADMIN_PATH } from '../src/build/adminPage';
-import { MEDIA_FOLDER } from '../plugins/stockpay-remark-images/paths';
-import { SANDBOX_DEFAULT_PORT, type CmsEnv } from '../src/lib/config';
-import { startContentServer } from '../cms/localBackend';
-import { onPreferredPort } from '../node/listen';
-import { holdPort } from '../hosting/nginxServer';
-import { gatsbyEnv, startBuildEnv } from '../node/processes';
+import { startSandbox } from '../features/sandbox/server.node';
+import { ADMIN_PATH } from '../features/site/routes';
+import { MEDIA_FOLDER } from '../features/images/paths';
+import { DEFAULT_PORTS } from '../features/site/settings';
+import { type CmsEnv } from '../features/cms/settings';
+import { startContentServer } from '../features/cms/localBackend/server.node';
+import { onPreferredPort } from '../system/listen';
+import { holdPort } from '../features/hosting/nginxServer.node';
+import { gatsbyEnv } from '../system/processes';
+import { startBuildEnv } from '../features/sandbox/buildEnv';
+import { PROJECT_DIR } from '../system/paths.js';
+import { inheritedEnv, portSetting } from '../system/settings.js';
 
-const ROOT = path.join(__dirname, '..');
+const ROOT = PROJECT_DIR;
 
 async function main(): Promise<void> {
   // gatsby develop takes a port number: find one free, then hand it over.
-  const held = await onPreferredPort(Number(process.env.PORT ?? 8000), (port) => holdPort(port), 'development site');
+  const held = await onPreferredPort(portSetting('PORT', DEFAULT_PORTS.develop), (port) => holdPort(port), 'development site');
   const siteUrl = held.url;
   await held.close();
   // The CMS at /admin/ of that site is the only web page the backend answers, under either name of this machine.
   const siteOrigins = [siteUrl, siteUrl.replace('//127.0.0.1:', '//localhost:')];
-  const content = await onPreferredPort(Number(process.env.CMS_PORT ?? 8081), (port) => startContentServer(ROOT, port, 'info', { siteOrigins }), 'CMS backend');
-  const sandbox = await onPreferredPort(Number(process.env.SANDBOX_PORT ?? SANDBOX_DEFAULT_PORT), (port) => startSandbox(port), 'sandbox');
+  const content = await onPreferredPort(portSetting('CMS_PORT', DEFAULT_PORTS.cmsBackend), (port) => startContentServer(ROOT, port, 'info', { siteOrigins }), 'CMS backend');
+  const sandbox = await onPreferredPort(portSetting('SANDBOX_PORT', DEFAULT_PORTS.sandbox), (port) => startSandbox(port), 'sandbox');
 
-  // The CMS at /admin/ talks to that backend (src/lib/config.ts, cmsBackendFromEnv).
+  // The CMS at /admin/ talks to that backend (features/site/settings.ts, cmsBackendFromEnv).
   const cms = { CMS_LOCAL_BACKEND_URL: content.apiUrl } satisfies CmsEnv;
-  const env = gatsbyEnv({ ...startBuildEnv(process.env, { siteUrl, sandboxUrl: sandbox.url }), ...cms });
+  const env = gatsbyEnv({ ...startBuildEnv(inheritedEnv(), { siteUrl, sandboxUrl: sandbox.url }), ...cms });
   const develop = spawn(path.join(ROOT, 'node_modules', '.bin', 'gatsby'), ['develop', '--host', '127.0.0.1', '--port', new URL(siteUrl).port], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env,

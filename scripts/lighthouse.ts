@@ -1,7 +1,7 @@
-/** `npx tsx scripts/lighthouse.ts <site URL>`: the Lighthouse gate (checks/lighthouse.ts) against a site you serve yourself. */
-import { findChromium, MISSING_BROWSER_MESSAGE } from '../node/chromium.js';
-import { exitWith } from '../node/processes';
-import { lighthouseGate } from '../checks/lighthouse';
+/** `npx tsx scripts/lighthouse.ts <site URL>`: the Lighthouse gate (e2e/checks/lighthouse.ts) against a site you serve yourself. */
+import { findChromium, MISSING_BROWSER_MESSAGE } from '../system/chromium.js';
+import { exitWith } from '../system/processes';
+import { lighthouseGate } from '../e2e/checks/lighthouse';
 
 const chromePath = findChromium();
 const siteUrl = process.argv[2];

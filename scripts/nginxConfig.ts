@@ -1,6 +1,6 @@
 /**
  * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--access-log FILE] [--out FILE]`:
- * the nginx site config (hosting/nginxConfig.ts) of the current public/, for
+ * the nginx site config (features/hosting/nginxConfig.ts) of the current public/, for
  * /etc/nginx/sites-available/. Its policies and server name come from the
  * build's record (public/_build.json), never from this shell's variables;
  * one that differs from the build's is named, and not used. A build with a
@@ -11,9 +11,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_LISTEN, nginxSiteConfig } from '../hosting/nginxConfig';
-import { readPublicRules } from '../hosting/publicFiles';
-import { environmentMismatches } from '../hosting/buildRecord';
+import { DEFAULT_LISTEN, nginxSiteConfig } from '../features/hosting/nginxConfig';
+import { readPublicRules } from '../features/hosting/publicFiles.node';
+import { environmentMismatches } from '../features/hosting/buildRecord.node';
+import { PUBLIC_DIR } from '../system/paths.js';
+import { inheritedEnv } from '../system/settings.js';
 
 const USAGE = `Usage: npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--access-log FILE] [--public DIR] [--out FILE]
   --root DIR          where public/ is on the server (nginx's root), e.g. /srv/stockpay/releases/2026-11-25/public
@@ -45,9 +47,9 @@ function main(argv: string[]): number {
     return values.help ? 0 : 1;
   }
   if (!path.isAbsolute(values.root)) throw new Error(`--root must be an absolute path, got ${values.root}`);
-  const publicDir = path.resolve(values.public ?? path.join(__dirname, '..', 'public'));
+  const publicDir = path.resolve(values.public ?? PUBLIC_DIR);
   const rules = readPublicRules(publicDir);
-  for (const mismatch of environmentMismatches(rules.record, process.env)) console.error(`Not used: ${mismatch}; the config follows the build (public/_build.json).`);
+  for (const mismatch of environmentMismatches(rules.record, inheritedEnv())) console.error(`Not used: ${mismatch}; the config follows the build (public/_build.json).`);
   const config = nginxSiteConfig(rules, {
     root: values.root,
     listen: values.listen ?? [...DEFAULT_LISTEN],

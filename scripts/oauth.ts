@@ -3,18 +3,19 @@
  * server beside nginx, which proxies the site's /oauth/ to it, on
  * 127.0.0.1:8787 unless OAUTH_HOST and OAUTH_PORT say otherwise
  * (docs/deploy.md, "Sign-in for editors"). Its settings come from the
- * environment (src/lib/config.ts, oauthSettingsFromEnv): a wrong or
+ * environment (features/site/settings.ts, oauthSettingsFromEnv): a wrong or
  * missing one stops it at once, naming each variable, never a secret's
  * value. Runs until SIGINT or SIGTERM, as a systemd service would stop it.
  */
-import { startExchangeServer } from '../cms/oauth/server';
-import { OAUTH_PATH } from '../src/lib/cmsBackends';
-import { OAUTH_PROVIDERS, oauthListenFromEnv, oauthSettingsFromEnv } from '../src/lib/config';
-import { exitWith } from '../node/processes';
+import { startExchangeServer } from '../features/cms/signIn/server.node';
+import { OAUTH_PATH } from '../features/cms/backends';
+import { OAUTH_PROVIDERS } from '../features/cms/backends';
+import { exchangeEnvironment, oauthListenFromEnv, oauthSettingsFromEnv } from '../features/cms/signIn/settings.node';
+import { exitWith } from '../system/processes';
 
 async function main(): Promise<number> {
-  const settings = oauthSettingsFromEnv(process.env);
-  const where = oauthListenFromEnv(process.env);
+  const settings = oauthSettingsFromEnv(exchangeEnvironment());
+  const where = oauthListenFromEnv(exchangeEnvironment());
   const errors = [...('errors' in settings ? settings.errors : []), ...('errors' in where ? where.errors : [])];
   if ('errors' in settings || 'errors' in where) {
     console.error(`The sign-in exchange is not configured (docs/configuration.md, "The sign-in exchange"):\n${errors.map((error) => `  - ${error}`).join('\n')}`);

@@ -1,7 +1,7 @@
-/** `npm run weight [-- PAGE...]`: each page's first-load weight (checks/pageWeight.ts), every page of the site by default. */
-import { pageWeight } from '../checks/pageWeight';
-import { sitePages } from '../checks/sitePages';
-import { formatTable, kib } from '../checks/table';
+/** `npm run weight [-- PAGE...]`: each page's first-load weight (bench/pageWeight.ts), every page of the site by default. */
+import { pageWeight } from '../bench/pageWeight';
+import { sitePages } from '../e2e/checks/sitePages';
+import { formatTable, kib } from '../bench/table';
 
 const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : sitePages().map((page) => page.path);
 const rows = pages.map((page) => {

@@ -1,9 +1,9 @@
 /**
  * `npm run publish -- --target DIR [--rollback] [--reload CMD] …`: builds this
  * checkout and makes it the live release, atomically, or goes back one
- * (hosting/publish.ts).
+ * (features/hosting/releases.node.ts).
  */
-import { parseArgs, publish, rollback } from '../hosting/publish';
+import { parseArgs, publish, rollback } from '../features/hosting/releases.node';
 
 const args = parseArgs(process.argv.slice(2));
 if ('error' in args) {

@@ -1,5 +1,5 @@
-/** `npx tsx scripts/recordDiagrams.ts`: re-records the diagrams the markup allowlist is collected from (checks/recordDiagrams.ts). */
-import { main } from '../checks/recordDiagrams';
-import { exitWith } from '../node/processes';
+/** `npx tsx scripts/recordDiagrams.ts`: re-records the diagrams the markup allowlist is collected from (features/markdown/remark-mermaid/recordings.node.ts). */
+import { main } from '../features/markdown/remark-mermaid/recordings.node';
+import { exitWith } from '../system/processes';
 
 exitWith(main());

@@ -2,18 +2,20 @@
  * `npm run serve:nginx`: serves the current public/ with Debian's nginx and
  * the site's config, as a production server would, on 127.0.0.1 at PORT (a
  * free port when unset), until Ctrl+C or SIGTERM, after giving it its
- * compressed copies (hosting/precompress.ts). Build first. The policies come from the build's record (public/_build.json), never from
+ * compressed copies (features/hosting/precompress.node.ts). Build first. The policies come from the build's record (public/_build.json), never from
  * this shell: a GATSBY_* variable that differs from the build's is named,
  * and not used.
  */
-import { languageHomes } from '../src/lib/languages';
+import { languageHomes } from '../features/site/languages';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readBuildRecord } from '../hosting/publicFiles';
-import { environmentMismatches } from '../hosting/buildRecord';
-import { nginxMissing, startNginx } from '../hosting/nginxServer';
-import { describePrecompressed, precompress } from '../hosting/precompress';
-import { exitWith } from '../node/processes';
+import { readBuildRecord } from '../features/hosting/publicFiles.node';
+import { environmentMismatches } from '../features/hosting/buildRecord.node';
+import { nginxMissing, startNginx } from '../features/hosting/nginxServer.node';
+import { describePrecompressed, precompress } from '../features/hosting/precompress.node';
+import { exitWith } from '../system/processes';
+import { PUBLIC_DIR } from '../system/paths.js';
+import { inheritedEnv, portSetting } from '../system/settings.js';
 
 /** The processes above this one (npm, the shell, the terminal), nearest first, from Linux's /proc. */
 function ancestors(): number[] {
@@ -40,13 +42,13 @@ const alive = (pid: number) => {
 };
 
 async function main(): Promise<number> {
-  const publicDir = path.join(__dirname, '..', 'public');
+  const publicDir = PUBLIC_DIR;
   if (!existsSync(path.join(publicDir, 'index.html'))) {
     console.error('public/ holds no built site: run "npm run build" (or "npm start" once) first.');
     return 1;
   }
   const record = readBuildRecord(publicDir);
-  for (const mismatch of environmentMismatches(record, process.env)) {
+  for (const mismatch of environmentMismatches(record, inheritedEnv())) {
     console.warn(`Not used: ${mismatch}. The build is served as it was built (public/_build.json); rebuild to change it.`);
   }
   const missing = nginxMissing();
@@ -56,7 +58,7 @@ async function main(): Promise<number> {
   }
   const started = Date.now();
   console.log(describePrecompressed(await precompress(publicDir), Date.now() - started));
-  const site = await startNginx({ publicDir, port: Number(process.env.PORT ?? 0) });
+  const site = await startNginx({ publicDir, port: portSetting('PORT', 0) });
   console.log(`nginx serves public/ at ${languageHomes(site.url)}`);
   // The site's /admin/ then redirects there; this nginx answers for that host name on the same port.
   if (record.cmsOrigin) console.log(`The CMS is served from ${record.cmsOrigin} (the build's CMS_ORIGIN): here, for requests with Host: ${new URL(record.cmsOrigin).hostname}`);

@@ -1043,7 +1043,7 @@ type MarkdownRemarkFields = {
   readonly name: Scalars['String'];
   /** False for a draft in a production build: no page, feed or list shows it. */
   readonly published: Scalars['Boolean'];
-  /** A blog post's reading time in whole minutes (src/lib/blog.ts). */
+  /** A blog post's reading time in whole minutes (features/blog/blog.ts). */
   readonly readingMinutes: Maybe<Scalars['Int']>;
   readonly section: Scalars['String'];
 };

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { MEDIA_FOLDER } from '../../src/build/cmsConfig';
+import { MEDIA_FOLDER } from '../../features/images/paths';
 import { SITE_ORIGIN, snapshot, startBackend, type Backend } from '../support/localBackend';
 
 // Real servers and files: seconds on a busy machine.

@@ -5,7 +5,7 @@
  * stand-in on a free loopback port (__tests__/support/fakeGitServer.ts),
  * configured as docs/deploy.md tells a deployer to: the build's variables
  * (CMS_GITHUB_URL or CMS_GITLAB_URL, with CMS_OAUTH_ORIGIN or
- * CMS_GITLAB_APP_ID) read by src/lib/config.ts and written by the build's
+ * CMS_GITLAB_APP_ID) read by features/site/settings.ts and written by the build's
  * own writeAdmin, the exchange's (OAUTH_GITHUB_URL, OAUTH_GITLAB_URL) read
  * by oauthSettingsFromEnv and served by its Node server, and the CMS page
  * served with the build record's policy (npm start's server). Then what an
@@ -19,15 +19,18 @@ import type { RequestListener } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
-import { exchangeListener } from '../../cms/oauth/server';
-import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
-import { createStaticApp } from '../../hosting/staticServer';
-import { listen, type RunningServer } from '../../node/listen';
-import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
-import { ADMIN_PATH } from '../../src/build/adminPage';
-import { SESSION_ENDED_ID } from '../../src/browser/admin';
-import { cmsBackendFromEnv, oauthSettingsFromEnv, type CmsEnv, type OAuthEnv } from '../../src/lib/config';
+import { readAdminIntegrity, writeAdmin } from '../../features/cms/admin.node';
+import { exchangeListener } from '../../features/cms/signIn/server.node';
+import { BUILD_RECORD_PATH, buildRecord } from '../../features/hosting/buildRecord';
+import { createStaticApp } from '../../features/hosting/staticServer.node';
+import { listen, type RunningServer } from '../../system/listen';
+import { CHROMIUM_ARGS, findChromium } from '../../system/chromium.js';
+import { ADMIN_PATH } from '../../features/site/routes';
+import { SESSION_ENDED_ID } from '../../features/cms/admin.browser';
+import { cmsBackendFromEnv } from '../../features/cms/settings.node';
+import { type CmsEnv } from '../../features/cms/settings';
+import { oauthSettingsFromEnv } from '../../features/cms/signIn/settings.node';
+import { type OAuthEnv } from '../../features/cms/signIn/settings';
 import { startFakeGitServer, type FakeGitServer } from '../support/fakeGitServer';
 
 const ROOT = path.join(__dirname, '..', '..');

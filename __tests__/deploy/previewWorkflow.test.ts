@@ -1,5 +1,5 @@
 /** The CMS pull requests' deploy preview workflow (deploy/github-actions/preview.yml) cannot run here: its trigger, pins, permissions, secrets and status are held by reading it. */
-import { DEPLOY_PREVIEW_CONTEXT } from '../../src/build/cmsConfig';
+import { DEPLOY_PREVIEW_CONTEXT } from '../../features/cms/decapConfig';
 import { PUBLIC_KEYS, allSteps, projectJobs, readWorkflow, runsProjectCode, secretsIn, type Step } from '../support/workflows';
 
 const { text, workflow } = readWorkflow('preview.yml');

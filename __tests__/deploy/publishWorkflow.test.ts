@@ -1,7 +1,7 @@
 /** The GitHub Actions workflow (deploy/github-actions/publish.yml) cannot run here: its steps, order, cache keys and secrets are held by reading it. */
 import path from 'node:path';
-import { USAGE, parseArgs } from '../../hosting/publish';
-import { CONFIG_VARIABLES, CONFIG_VARIABLE_NAMES, type ConfigVariable } from '../../src/lib/config';
+import { USAGE, parseArgs } from '../../features/hosting/releases.node';
+import { CONFIG_VARIABLES, CONFIG_VARIABLE_NAMES, type ConfigVariable } from '../../features/site/settings';
 import { PUBLIC_KEYS, allSteps, projectJobs, readWorkflow, runsProjectCode, secretsIn, type Step } from '../support/workflows';
 
 const { text, workflow } = readWorkflow('publish.yml');
@@ -124,7 +124,7 @@ describe('the publish workflow', () => {
     expect(text).not.toMatch(/npm install/);
   });
 
-  it('gives the build every setting the site reads (src/lib/config.ts), keys as secrets, and the CMS backend', () => {
+  it('gives the build every setting the site reads (features/site/settings.ts), keys as secrets, and the CMS backend', () => {
     const build = steps[running('npm run publish -- --target site')];
     const env: Record<string, string | undefined> = { ...workflow.jobs.publish.env, ...build.env };
     for (const name of [...CONFIG_VARIABLE_NAMES, 'CMS_BACKEND']) {

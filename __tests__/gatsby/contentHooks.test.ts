@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SourceNodesArgs } from 'gatsby';
-import { fetchRemoteReadme, RemoteReadmeError } from '../../gatsby/remoteReadme';
+import { fetchRemoteReadme, RemoteReadmeError } from '../../features/content/remoteReadme';
 import { sourceNodes } from '../../gatsby/sourceNodes';
 import { contentRefusal, runOnCreateNode } from '../support/onCreateNode';
 import { transformMarkdown, writeContentFile } from '../support/transformRemark';
 
-jest.mock('../../gatsby/remoteReadme', () => ({ ...jest.requireActual('../../gatsby/remoteReadme'), fetchRemoteReadme: jest.fn() }));
+jest.mock('../../features/content/remoteReadme', () => ({ ...jest.requireActual('../../features/content/remoteReadme'), fetchRemoteReadme: jest.fn() }));
 
 type Hook<T> = (args: T) => unknown;
 

@@ -33,7 +33,7 @@ describe('createResolvers', () => {
     const bad = '<p>x</p><img src="x" onerror="alert(1)">';
     await expect(resolvers.html.resolve({ fileAbsolutePath: '/site/content/blog/bg/post.md' }, {}, context, info(bad))).rejects.toThrow(
       'content/blog/bg/post.md: the HTML this markdown became is refused by the markup boundary:\n' +
-        '  - markup outside the allowlist (src/build/markupAllowlist.ts): found "<img src=\\"x\\" onerror=\\"alert(1)\\" />"',
+        '  - markup outside the allowlist (features/markdown/boundary/allowlist.ts): found "<img src=\\"x\\" onerror=\\"alert(1)\\" />"',
     );
     await expect(resolvers.html.resolve({ parent: 'remote-readme-en' }, {}, context, info(bad))).rejects.toThrow(
       `${README_URL}: the HTML this markdown became is refused by the markup boundary`,
@@ -43,7 +43,7 @@ describe('createResolvers', () => {
   it('refuses the fields that would give HTML around the boundary', async () => {
     for (const field of ['htmlAst', 'excerptAst', 'tableOfContents']) {
       expect(() => resolvers[field].resolve({}, {}, context, info(''))).toThrow(
-        `MarkdownRemark.${field} gives HTML that has not passed the markup boundary (src/build/markupBoundary.ts): query html instead`,
+        `MarkdownRemark.${field} gives HTML that has not passed the markup boundary (features/markdown/markupBoundary.ts): query html instead`,
       );
     }
     expect(() => resolvers.excerpt.resolve({}, { format: 'HTML' }, context, info('<p>x</p>'))).toThrow('MarkdownRemark.excerpt(format: HTML) gives HTML');

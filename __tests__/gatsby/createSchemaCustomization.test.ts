@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { frontmatterTypeDefs } from '../../gatsby/createSchemaCustomization';
-import { CONTENT_SECTIONS } from '../../src/lib/contentSchema';
+import { CONTENT_SECTIONS } from '../../features/content/contentSchema';
 
 describe('frontmatterTypeDefs', () => {
   it('declares every field of every content file once, lists as their own item types', () => {

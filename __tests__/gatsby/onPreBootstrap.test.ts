@@ -3,8 +3,8 @@ import { cp, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BRAND_IMAGE_FILES } from '../../src/build/brandImageFiles';
-import { SHARE_FONT_FILES } from '../../gatsby/postShareImages';
+import { BRAND_IMAGE_FILES } from '../../features/share-cards/brandImageFiles';
+import { publicDirOf } from '../../system/paths.js';
 
 const ROOT = path.join(__dirname, '..', '..');
 const INSTALL_LINE = 'apt-get install -y chromium fonts-liberation';
@@ -14,13 +14,13 @@ async function site(): Promise<string> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'pre-bootstrap-'));
   await symlink(path.join(ROOT, 'node_modules'), path.join(directory, 'node_modules'), 'dir');
   await symlink(path.join(ROOT, 'src'), path.join(directory, 'src'), 'dir');
-  // The CMS's preview bundles the remark transforms and copies the diagram page from plugins/.
-  await symlink(path.join(ROOT, 'plugins'), path.join(directory, 'plugins'), 'dir');
+  // The features: the CMS's preview bundles the remark transforms and copies the diagram page, the share cards read their fonts.
+  await symlink(path.join(ROOT, 'features'), path.join(directory, 'features'), 'dir');
+  await symlink(path.join(ROOT, 'system'), path.join(directory, 'system'), 'dir');
   await cp(path.join(ROOT, 'package.json'), path.join(directory, 'package.json'));
   await cp(path.join(ROOT, 'static', 'favicon.svg'), path.join(directory, 'static', 'favicon.svg'));
   await cp(path.join(ROOT, 'locales'), path.join(directory, 'locales'), { recursive: true });
   await cp(path.join(ROOT, 'content', 'home'), path.join(directory, 'content', 'home'), { recursive: true });
-  for (const file of Object.values(SHARE_FONT_FILES)) await cp(path.join(ROOT, file), path.join(directory, file));
   return directory;
 }
 
@@ -89,7 +89,7 @@ describe('onPreBootstrap without Chromium', () => {
       expect(warning).not.toMatch(/share image|icon/);
       // Gatsby's reporter wraps lines at 80 columns.
       for (const line of warning.split('\n')) expect(line.length).toBeLessThan(80);
-      for (const file of BRAND_IMAGE_FILES) expect(existsSync(path.join(directory, 'public', file))).toBe(true);
+      for (const file of BRAND_IMAGE_FILES) expect(existsSync(path.join(publicDirOf(directory), file))).toBe(true);
     },
     60_000,
   );
@@ -100,7 +100,7 @@ describe('onPreBootstrap without Chromium', () => {
     await onPreBootstrap?.(args, { plugins: [] }, () => undefined);
     expect(reporter.panic).not.toHaveBeenCalled();
     expect(reporter.warn).not.toHaveBeenCalled();
-    expect(existsSync(path.join(directory, 'public', 'share', 'en.png'))).toBe(true);
+    expect(existsSync(path.join(publicDirOf(directory), 'share', 'en.png'))).toBe(true);
   }, 60_000);
 });
 
@@ -164,8 +164,8 @@ describe("onPreBootstrap and the editors' CMS", () => {
     const { reporter, args } = gatsbyArgs(directory);
     await onPreBootstrap?.(args, { plugins: [] }, () => undefined);
     expect(reporter.panic).not.toHaveBeenCalled();
-    expect(await readFile(path.join(directory, 'public', 'admin', 'index.html'), 'utf8')).toContain('The content manager is not configured');
-    expect(existsSync(path.join(directory, 'public', 'admin', 'config.yml'))).toBe(false);
+    expect(await readFile(path.join(publicDirOf(directory), 'admin', 'index.html'), 'utf8')).toContain('The content manager is not configured');
+    expect(existsSync(path.join(publicDirOf(directory), 'admin', 'config.yml'))).toBe(false);
   });
 
   it('with CMS_BACKEND writes the CMS and its config for that backend', async () => {
@@ -173,8 +173,8 @@ describe("onPreBootstrap and the editors' CMS", () => {
     const { reporter, args } = gatsbyArgs(directory);
     await onPreBootstrap?.(args, { plugins: [] }, () => undefined);
     expect(reporter.panic).not.toHaveBeenCalled();
-    expect(existsSync(path.join(directory, 'public', 'admin', 'decap-cms.js'))).toBe(true);
-    expect(await readFile(path.join(directory, 'public', 'admin', 'config.yml'), 'utf8')).toContain(
+    expect(existsSync(path.join(publicDirOf(directory), 'admin', 'decap-cms.js'))).toBe(true);
+    expect(await readFile(path.join(publicDirOf(directory), 'admin', 'config.yml'), 'utf8')).toContain(
       'backend:\n  name: gitlab\n  repo: stockpay/website\n  branch: content\n  preview_context: deploy/netlify\n',
     );
   });

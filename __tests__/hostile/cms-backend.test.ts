@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * Hostile class 10, the CMS's local backend (`npm run edit`,
- * cms/localBackend.ts): a web page in another tab (through DNS
+ * features/cms/localBackend/server.node.ts): a web page in another tab (through DNS
  * rebinding or a cross-site request), a path that climbs out of the CMS's
  * folders, a save that renames an entry over a UI string file or into
  * another collection, a symbolic or hard link a pulled branch placed under
@@ -13,8 +13,8 @@
 import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { BODY_MAX_BYTES } from '../../cms/localBackend';
-import { MEDIA_FOLDER } from '../../src/build/cmsConfig';
+import { BODY_MAX_BYTES } from '../../features/cms/localBackend/server.node';
+import { MEDIA_FOLDER } from '../../features/images/paths';
 import { SITE_ORIGIN, snapshot, startBackend, type Answer, type Backend } from '../support/localBackend';
 
 // Real servers and files: seconds on a busy machine.

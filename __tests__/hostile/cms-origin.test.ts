@@ -8,7 +8,7 @@
  * folder and nothing of the site. The real path: a public/ with the CMS
  * written by the real writeAdmin (github backend) and a build record with
  * a CMS origin, the CDN files written by the real writeCdnFiles, and the
- * brotli and gzip copies a published release has (hosting/precompress.ts),
+ * brotli and gzip copies a published release has (features/hosting/precompress.node.ts),
  * served by nginx with the generated config (both server blocks on one
  * port, told apart by Host), asked over a raw socket so that no client
  * tidies a path first; the CDN files read as each CDN reads them; and
@@ -20,17 +20,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
-import { readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
-import { BUILD_RECORD_PATH, buildRecord, sitePolicies, type BuildRecord } from '../../hosting/buildRecord';
-import { CMS_HEADERS_PATH, writeCdnFiles } from '../../hosting/cdnFiles';
-import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
-import { freePort, startNginx, type RunningNginx } from '../../hosting/nginxServer';
-import { isCompressedCopy, publicFiles, readPublicRules } from '../../hosting/publicFiles';
-import { precompress } from '../../hosting/precompress';
-import { cloudflareRedirect, netlifyRedirect } from '../../hosting/redirectsFile';
-import { CMS_PAGE_OPENER_POLICY, FILE_POLICY, OPENER_POLICY_HEADER, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
-import { ADMIN_PATH } from '../../src/build/adminPage';
-import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
+import { readAdminIntegrity, writeAdmin } from '../../features/cms/admin.node';
+import { BUILD_RECORD_PATH, buildRecord, sitePolicies, type BuildRecord } from '../../features/hosting/buildRecord';
+import { CMS_HEADERS_PATH, writeCdnFiles } from '../../features/hosting/cdnFiles.node';
+import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../features/hosting/headersFile';
+import { freePort, startNginx, type RunningNginx } from '../../features/hosting/nginxServer.node';
+import { isCompressedCopy, readPublicRules } from '../../features/hosting/publicFiles.node';
+import { filesUnder } from '../../system/folderTree';
+import { precompress } from '../../features/hosting/precompress.node';
+import { cloudflareRedirect, netlifyRedirect } from '../../features/hosting/redirectsFile';
+import { CMS_PAGE_OPENER_POLICY, FILE_POLICY, REVALIDATE } from '../../features/hosting/rules';
+import { OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../../features/site/policies';
+import { ADMIN_PATH } from '../../features/site/routes';
+import { CHROMIUM_ARGS, findChromium } from '../../system/chromium.js';
 import { fixture, fixtureLines, scratch } from '../support/hostile';
 import { rawGet, rawRequest, type RawResponse } from '../support/rawHttp';
 
@@ -84,13 +86,13 @@ let nginx: RunningNginx;
 const admin = () => path.join(dir, ADMIN_PATH);
 /** Every file the CMS's folder serves, as its origin's paths ('/admin.js'), the CDN's rules, the compressed copies and the planted hidden files left out. */
 const cmsFiles = () =>
-  publicFiles(admin())
+  filesUnder(admin())
     .map((file) => `/${file}`)
     .filter((file) => file !== CMS_HEADERS_PATH.slice(ADMIN_PATH.length - 1) && !/\/\./.test(file) && !isCompressedCopy(file));
 /** Every file under public/admin/, whatever it is: what the site's host must never serve. */
-const everyCmsFile = () => publicFiles(admin());
+const everyCmsFile = () => filesUnder(admin());
 /** The site's files, their compressed copies included. */
-const siteFiles = () => publicFiles(dir).filter((file) => !file.startsWith('admin/'));
+const siteFiles = () => filesUnder(dir).filter((file) => !file.startsWith('admin/'));
 
 beforeAll(async () => {
   dir = scratch(CLASS);
@@ -137,7 +139,7 @@ describe("the CMS's own host", () => {
       const response = await rawGet(port, target, CMS_HOST);
       expect([target, response.status]).toEqual([target, 200]);
       expect(response.body.equals(page)).toBe(true);
-      // Its opener policy lets its sign-in popup answer it (hosting/rules.ts).
+      // Its opener policy lets its sign-in popup answer it (features/hosting/rules.ts).
       expect(ruledHeaders(response)).toEqual({
         ...SECURITY_HEADERS,
         [OPENER_POLICY_HEADER]: CMS_PAGE_OPENER_POLICY,
@@ -224,7 +226,7 @@ describe("the CMS's own host", () => {
 
 describe("the site's host", () => {
   const hasFile = (pathname: string) => {
-    const files = publicFiles(dir).map((file) => `/${file}`);
+    const files = filesUnder(dir).map((file) => `/${file}`);
     return files.includes(pathname) || files.includes(`${pathname.replace(/\/$/, '')}/index.html`);
   };
   const redirectsText = () => fs.readFileSync(path.join(dir, '_redirects'), 'utf8');

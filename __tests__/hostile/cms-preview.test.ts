@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Hostile markdown in the CMS preview (src/browser/preview/markdown.ts): the
+ * Hostile markdown in the CMS preview (features/cms/preview/markdown.ts): the
  * preview runs an editor's text in the browser of whoever edits, inside
  * /admin/ where the CMS's session lives, so it must refuse what the build
  * refuses, in the build's words (file and line), and otherwise show payloads
@@ -10,11 +10,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { markdownLabels } from '../../plugins/labels';
-import { localeText } from '../../node/locales';
-import { bodyHtml } from '../../src/browser/preview/markdown';
-import { bodyLineOffset } from '../../src/browser/preview/views';
-import { readFrontmatter } from '../../src/build/frontmatterParser';
+import { markdownLabels } from '../../features/markdown/labels';
+import { localeText } from '../../features/i18n/locales.node';
+import { bodyHtml } from '../../features/cms/preview/markdown';
+import { bodyLineOffset } from '../../features/cms/preview/views';
+import { readFrontmatter } from '../../features/content/frontmatterParser';
 import { HOSTILE, fixture, openedElements, renderContent, scratch, textOf } from '../support/hostile';
 
 const CLASS = 'cms-preview';

@@ -2,13 +2,13 @@
  * @jest-environment node
  *
  * Hostile class "covers": a post's cover fields (`image`, `imageAlt`,
- * src/lib/contentSchema.ts) written to put another site's image, a script
+ * features/content/contentSchema.ts) written to put another site's image, a script
  * or a file of the build machine into a page or its share image, to
  * publish an image no page shows (a cover outside the blog, which the
  * image step would make all the same), or to leave a cover undescribed.
  * Each fixture of __tests__/fixtures/hostile/covers/ goes through what a
  * build runs, gatsby-transformer-remark with gatsby-config's options and
- * then the content check (gatsby/contentNodes.ts), and is refused naming the file and the
+ * then the content check (features/content/contentNodes.node.ts), and is refused naming the file and the
  * field; alt text that only looks like markup is taken, and the post's page
  * (its cover, made by the real image step, and its head) shows it as text.
  */
@@ -20,10 +20,10 @@ import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Helmet } from 'react-helmet';
 import BlogPostTemplate from '../../src/templates/blogPost';
-import { readFrontmatter } from '../../src/build/frontmatterParser';
-import { readImageMap } from '../../node/imageMap.js';
-import { pictureImage, MEDIA_TYPES } from '../../plugins/stockpay-remark-images/picture';
-import type { PostContext } from '../../src/lib/blog';
+import { readFrontmatter } from '../../features/content/frontmatterParser';
+import { readImageMap } from '../../features/images/imageMap.node.js';
+import { pictureImage, MEDIA_TYPES } from '../../features/images/picture';
+import type { PostContext } from '../../features/blog/blog';
 import { buildRefusal as refusalOf } from '../support/buildRefusal';
 import { contentImagesProject } from '../support/transformRemark';
 import { withI18n } from '../support/renderWithI18n';

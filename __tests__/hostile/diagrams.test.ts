@@ -15,10 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium, type LaunchOptions } from 'playwright-core';
-import { findChromium, CHROMIUM_ARGS, OFFLINE_CHROMIUM_ARGS } from '../../node/chromium.js';
-import { closeRenderer } from '../../plugins/stockpay-remark-mermaid';
-import { drawDiagram, OFFLINE_WRAPPER } from '../../plugins/stockpay-remark-mermaid/renderer';
-import { RENDER_CONFIG } from '../../plugins/stockpay-remark-mermaid/config';
+import { findChromium, CHROMIUM_ARGS, OFFLINE_CHROMIUM_ARGS } from '../../system/chromium.js';
+import { closeRenderer } from '../../features/markdown/remark-mermaid';
+import { drawDiagram, OFFLINE_WRAPPER } from '../../features/markdown/remark-mermaid/renderer.node';
+import { RENDER_CONFIG } from '../../features/markdown/remark-mermaid/config';
 import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
 import { holdDrawings } from '../support/heldDrawing';
 

@@ -13,15 +13,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseFragment } from 'parse5';
-import { markdownLabels } from '../../plugins/labels';
-import { localeText } from '../../node/locales';
-import { closeRenderer } from '../../plugins/stockpay-remark-mermaid';
-import { drawingKey } from '../../plugins/stockpay-remark-mermaid/cacheKey';
-import { findChromium } from '../../node/chromium.js';
-import { SCRIPT_GLOBALS, SITE_IDS, bodyIdProblem, contentIdProblem } from '../../plugins/stockpay-remark-heading-ids/rules';
-import { bodyHtml } from '../../src/browser/preview/markdown';
-import { bodyLineOffset } from '../../src/browser/preview/views';
-import { readFrontmatter } from '../../src/build/frontmatterParser';
+import { markdownLabels } from '../../features/markdown/labels';
+import { localeText } from '../../features/i18n/locales.node';
+import { closeRenderer } from '../../features/markdown/remark-mermaid';
+import { drawingKey } from '../../features/markdown/remark-mermaid/cacheKey.node';
+import { findChromium } from '../../system/chromium.js';
+import { SCRIPT_GLOBALS, SITE_IDS, bodyIdProblem, contentIdProblem } from '../../features/markdown/remark-heading-ids/rules';
+import { bodyHtml } from '../../features/cms/preview/markdown';
+import { bodyLineOffset } from '../../features/cms/preview/views';
+import { readFrontmatter } from '../../features/content/frontmatterParser';
 import { SITE_PLUGINS, type PluginEntry } from '../support/transformRemark';
 import { HOSTILE, fixture, renderContent, scratch } from '../support/hostile';
 

@@ -5,7 +5,7 @@
  * decode twice, in any case and spacing, in both languages. Each fixture in
  * __tests__/fixtures/hostile/feeds/<lang>/ is refused by a build, naming
  * the file and the field; and had one got through, the feeds that
- * gatsby-plugin-feed writes with the site's options (gatsby/feeds.ts) are
+ * gatsby-plugin-feed writes with the site's options (features/blog/feeds.node.ts) are
  * well-formed XML whose every text, rendered as HTML the way readers
  * render a description, is text only. The product name is hostile too.
  */
@@ -13,12 +13,13 @@ import { onPostBuild } from 'gatsby-plugin-feed/gatsby-node';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { feedOptions } from '../../gatsby/feeds';
-import { feedPath } from '../../src/lib/blog';
-import { readFrontmatter } from '../../src/build/frontmatterParser';
-import { LANGUAGES, type Language } from '../../src/lib/languages';
-import { fillProductName } from '../../src/lib/markdown';
+import { feedOptions } from '../../features/blog/feeds.node';
+import { feedPath } from '../../features/blog/blog';
+import { readFrontmatter } from '../../features/content/frontmatterParser';
+import { LANGUAGES, type Language } from '../../features/site/languages';
+import { fillProductName } from '../../features/site/productName';
 import { buildRefusal } from '../support/buildRefusal';
+import { publicDirOf } from '../../system/paths.js';
 
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'feeds');
@@ -60,7 +61,7 @@ beforeAll(async () => {
     process.chdir(cwd);
   }
   for (const language of LANGUAGES) {
-    feeds[language] = new DOMParser().parseFromString(fs.readFileSync(path.join(dir, 'public', feedPath(language)), 'utf8'), 'application/xml');
+    feeds[language] = new DOMParser().parseFromString(fs.readFileSync(path.join(publicDirOf(dir), feedPath(language)), 'utf8'), 'application/xml');
   }
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

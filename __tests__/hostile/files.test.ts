@@ -24,9 +24,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { findContentTreeProblems } from '../../node/contentTree';
-import { icoFromPngs } from '../../src/lib/icons';
+import { findContentTreeProblems } from '../../features/content/contentTree.node';
+import { icoFromPngs } from '../../features/share-cards/icons';
 import { contentProject, preBootstrapPanic, stopsWith } from '../support/preBootstrap';
+import { BRAND_IMAGE_FILES } from '../../features/share-cards/brandImageFiles';
 
 const ROOT = path.join(__dirname, '..', '..');
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'hostile', 'files');
@@ -224,8 +225,8 @@ describe('the media folder, content/media/: images only', () => {
     await pixel.clone().avif().toFile(path.join(media, 'f.avif'));
     fs.writeFileSync(path.join(media, 'g.ico'), icoFromPngs([{ size: 4, png: await pixel.clone().png().toBuffer() }]));
     fs.copyFileSync(path.join(ROOT, 'static', 'favicon.svg'), path.join(media, 'h.Svg'));
-    expect(findContentTreeProblems(directory)).toEqual([]);
+    expect(findContentTreeProblems(directory, new Set(BRAND_IMAGE_FILES))).toEqual([]);
     // And the site's own folders as they are.
-    expect(findContentTreeProblems(ROOT)).toEqual([]);
+    expect(findContentTreeProblems(ROOT, new Set(BRAND_IMAGE_FILES))).toEqual([]);
   });
 });

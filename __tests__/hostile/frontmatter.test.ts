@@ -5,9 +5,9 @@
  * code (`---js` and its spellings, CoffeeScript), is not YAML (JSON, TOML),
  * would exhaust the build (aliases, depth, size), or carries markup in its
  * strings. Each fixture in __tests__/fixtures/hostile/frontmatter/ goes
- * through the real readers: the share images' (gatsby/contentFile.ts),
+ * through the real readers: the share images' (features/content/contentFile.node.ts),
  * gatsby-transformer-remark with gatsby-config's options followed by
- * the content check (gatsby/contentNodes.ts), and Decap CMS itself, in Chromium, listing a
+ * the content check (features/content/contentNodes.node.ts), and Decap CMS itself, in Chromium, listing a
  * folder that holds one. Each is refused naming the file and runs nothing
  * (no marker file, no mark on the CMS page); markup that got past
  * the check anyway shows only as text at every exit: the page's HTML and
@@ -23,26 +23,27 @@ import { chromium, type Browser } from 'playwright-core';
 import React from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Helmet } from 'react-helmet';
-import { readContentFrontmatter } from '../../gatsby/contentFile';
+import { readContentFrontmatter } from '../../features/content/contentFile.node';
 import BlogPostTemplate from '../../src/templates/blogPost';
-import { siteConfig } from '../../src/lib/config';
-import { readFrontmatter } from '../../src/build/frontmatterParser';
-import { fillProductName } from '../../src/lib/markdown';
-import { fontMetrics } from '../../src/lib/fontMetrics';
-import { shareCardSvg } from '../../src/lib/shareCard';
-import { fitTitle, missingGlyphs } from '../../src/lib/shareCardText';
+import { siteConfig } from '../../features/site/settings';
+import { readFrontmatter } from '../../features/content/frontmatterParser';
+import { fillProductName } from '../../features/site/productName';
+import { fontMetrics } from '../../features/share-cards/fontMetrics';
+import { shareCardSvg } from '../../features/share-cards/shareCard';
+import { fitTitle, missingGlyphs } from '../../features/share-cards/shareCardText';
 import { shareCardAssets } from '../support/shareCard';
 import { parse, stringify } from 'yaml';
-import { readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
-import { ADMIN_PATH, ADMIN_SCRIPT, DECAP_SCRIPT } from '../../src/build/adminPage';
-import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
-import { listen } from '../../node/listen';
-import { createStaticApp } from '../../hosting/staticServer';
+import { readAdminIntegrity, writeAdmin } from '../../features/cms/admin.node';
+import { ADMIN_PATH } from '../../features/site/routes';
+import { ADMIN_SCRIPT, DECAP_SCRIPT } from '../../features/cms/adminPage';
+import { CHROMIUM_ARGS, findChromium } from '../../system/chromium.js';
+import { listen } from '../../system/listen';
+import { createStaticApp } from '../../features/hosting/staticServer.node';
 import { buildRefusal as refusalOf } from '../support/buildRefusal';
 import { withI18n } from '../support/renderWithI18n';
 
-jest.mock('../../src/lib/config', () => {
-  const actual = jest.requireActual('../../src/lib/config');
+jest.mock('../../features/site/settings', () => {
+  const actual = jest.requireActual('../../features/site/settings');
   return { ...actual, siteConfig: { ...actual.siteConfig, productName: 'Stock<img src=x onerror=alert(1)>Pay & "Co"' } };
 });
 
@@ -217,7 +218,7 @@ describe('markup in frontmatter strings', () => {
 
   it.each(MARKUP)("%s: the post's share card refuses it or draws it as text only", async (name) => {
     const post = postOf(name);
-    // Control characters have no glyph: the card refuses them before drawing (gatsby/postShareImages.ts names the file).
+    // Control characters have no glyph: the card refuses them before drawing (features/share-cards/postShareImages.node.ts names the file).
     const missing = missingGlyphs(post.title, bold);
     if ([...post.title].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f)) {
       expect(missing).toMatch(/^has characters the share image's typeface \(Liberation Sans\) cannot draw: .*\(U\+00[01][0-9A-F]\)/);
@@ -242,7 +243,7 @@ describe('markup in frontmatter strings', () => {
 });
 
 /**
- * The editors' CMS as a build writes it (gatsby/admin.ts), with Decap's
+ * The editors' CMS as a build writes it (features/cms/admin.node.ts), with Decap's
  * in-browser test backend standing in for the repository: its files are
  * `repo`, folder by folder. `guarded` false leaves out the admin script.
  */

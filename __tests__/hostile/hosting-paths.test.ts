@@ -15,11 +15,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { headerRules } from '../../hosting/cdnFiles';
-import { readPublicRules } from '../../hosting/publicFiles';
-import { notFoundPage } from '../../hosting/rules';
-import { startNginx, type RunningNginx } from '../../hosting/nginxServer';
-import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
+import { headerRules } from '../../features/hosting/cdnFiles.node';
+import { readPublicRules } from '../../features/hosting/publicFiles.node';
+import { notFoundPage } from '../../features/hosting/rules';
+import { startNginx, type RunningNginx } from '../../features/hosting/nginxServer.node';
+import { CHROMIUM_ARGS, findChromium } from '../../system/chromium.js';
 import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, fixtureLines, scratch } from '../support/hostile';
 import { rawGet } from '../support/rawHttp';
 

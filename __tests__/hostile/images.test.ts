@@ -17,7 +17,7 @@
  * from another site, markup in alt text and captions.
  *
  * Each goes through the real path: the post through gatsby-transformer-remark
- * into the build's image step (gatsby/images.ts, which gatsby/createPages.ts
+ * into the build's image step (features/images/contentImages.node.ts, which gatsby/createPages.ts
  * runs before any page renders), which must refuse it naming the markdown
  * file and line and the upload, publish nothing of it, decode nothing it can
  * refuse from the file's header, and decode the rest only under sharp's time
@@ -28,13 +28,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseFragment } from 'parse5';
 import sharp from 'sharp';
-import { writeContentImages } from '../../gatsby/images';
-import { readImageMap } from '../../node/imageMap.js';
-import { ANIMATION_MAX_FRAMES, IMAGE_MAX_BYTES, IMAGE_TIMEOUT_SECONDS, IMAGES_PATH } from '../../node/images';
-import { MEDIA_FOLDER } from '../../plugins/stockpay-remark-images/paths';
+import { writeContentImages } from '../../features/images/contentImages.node';
+import { readImageMap } from '../../features/images/imageMap.node.js';
+import { ANIMATION_MAX_FRAMES, IMAGE_MAX_BYTES, IMAGE_TIMEOUT_SECONDS, IMAGES_PATH } from '../../features/images/pipeline.node';
+import { MEDIA_FOLDER } from '../../features/images/paths';
 import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry } from '../support/transformRemark';
 import { HOSTILE, fixture, openedElements, renderContent, scratch } from '../support/hostile';
 import { SHARP_TIMEOUT_MESSAGE, watchSharp, type SharpRun } from '../support/sharpRuns';
+import { publicDirOf } from '../../system/paths.js';
 
 const CLASS = 'images';
 const ROOT = path.join(__dirname, '..', '..');
@@ -56,7 +57,7 @@ let project: string;
 let publicDir: string;
 beforeAll(async () => {
   project = scratch(CLASS);
-  publicDir = path.join(project, 'public');
+  publicDir = publicDirOf(project);
   fs.cpSync(path.join(HOSTILE, CLASS, 'media'), path.join(project, MEDIA_FOLDER), { recursive: true });
   // The one good upload the markdown fixtures name.
   const shelf = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#884422' } })
@@ -201,10 +202,10 @@ describe('uploads the image step refuses, naming the post, its line and the uplo
     // Had the step been skipped, the plugin would not show them either.
     expect((await render('missing-upload.md', fixture(CLASS, 'missing-upload.md'))).error).toBe(
       [
-        `content/blog/en/missing-upload.md:7: ${MEDIA_FOLDER}/2026/forgotten.jpg was not made by the build's image step (gatsby/images.ts), which runs before the pages`,
-        `content/blog/en/missing-upload.md:9: ${MEDIA_FOLDER}/Shelf.JPG was not made by the build's image step (gatsby/images.ts), which runs before the pages`,
-        `content/blog/en/missing-upload.md:11: ${MEDIA_FOLDER}/shelf.jpg  was not made by the build's image step (gatsby/images.ts), which runs before the pages`,
-        `content/blog/en/missing-upload.md:13: ${MEDIA_FOLDER}/gone.png was not made by the build's image step (gatsby/images.ts), which runs before the pages`,
+        `content/blog/en/missing-upload.md:7: ${MEDIA_FOLDER}/2026/forgotten.jpg was not made by the build's image step (features/images/contentImages.node.ts), which runs before the pages`,
+        `content/blog/en/missing-upload.md:9: ${MEDIA_FOLDER}/Shelf.JPG was not made by the build's image step (features/images/contentImages.node.ts), which runs before the pages`,
+        `content/blog/en/missing-upload.md:11: ${MEDIA_FOLDER}/shelf.jpg  was not made by the build's image step (features/images/contentImages.node.ts), which runs before the pages`,
+        `content/blog/en/missing-upload.md:13: ${MEDIA_FOLDER}/gone.png was not made by the build's image step (features/images/contentImages.node.ts), which runs before the pages`,
       ].join('\n'),
     );
   });
@@ -351,7 +352,7 @@ describe('the real content', () => {
       type Node = Parameters<typeof writeContentImages>[2][number];
       const result = await writeContentImages(
         directory,
-        path.join(directory, 'public'),
+        publicDirOf(directory),
         nodes.map(({ node }) => node as unknown as Node),
         getNode,
       );

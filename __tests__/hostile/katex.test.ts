@@ -12,7 +12,7 @@
  */
 import fs from 'node:fs';
 import katex from 'katex';
-import remarkMath from '../../plugins/stockpay-remark-math';
+import remarkMath from '../../features/markdown/remark-math';
 import { fixture, openedElements, renderContent, scratch, textOf } from '../support/hostile';
 
 const CLASS = 'katex';

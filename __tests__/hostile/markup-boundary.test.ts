@@ -8,14 +8,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { drawingKey } from '../../plugins/stockpay-remark-mermaid/cacheKey';
-import { RECORDED_DIAGRAMS } from '../../checks/recordDiagrams';
+import { drawingKey } from '../../features/markdown/remark-mermaid/cacheKey.node';
+import { RECORDED_DIAGRAMS } from '../../features/markdown/remark-mermaid/recordings.node';
 import { SITE_PLUGINS, type PluginEntry } from '../support/transformRemark';
 import { HOSTILE, fixture, renderContent, scratch } from '../support/hostile';
 
 const CLASS = 'markup-boundary';
 const REFUSED = 'content/blog/en/diagram.md: the HTML this markdown became is refused by the markup boundary:\n';
-const ALLOWLIST = 'markup outside the allowlist (src/build/markupAllowlist.ts)';
+const ALLOWLIST = 'markup outside the allowlist (features/markdown/boundary/allowlist.ts)';
 const DIFFERENTIAL = 'HTML that browsers read differently from the check';
 
 /**
@@ -121,7 +121,7 @@ describe('the markup boundary refuses what a remark plugin slips in', () => {
       'content/blog/en/plugin.md: the HTML this markdown became is refused by the markup boundary:\n' +
         `  - ${ALLOWLIST}: found "<a href=\\"javascript:alert(1)\\" target=\\"_blank\\" rel=\\"noopener noreferrer\\">", the allowlist keeps "<a target=\\"_blank\\" rel=\\"noopener noreferrer\\">"\n` +
         '  - style "position:fixed" on <span>: position may only be relative here\n' +
-        '  - style "inset:0" on <span>: <span> may set only background-color, border-bottom-width, border-color, border-right-style, border-right-width, border-style, border-top-width, border-width, bottom, color, height, left, margin, margin-left, margin-right, min-width, padding-left, position, top, vertical-align, width (src/build/markupAllowlist.ts)',
+        '  - style "inset:0" on <span>: <span> may set only background-color, border-bottom-width, border-color, border-right-style, border-right-width, border-style, border-top-width, border-width, bottom, color, height, left, margin, margin-left, margin-right, min-width, padding-left, position, top, vertical-align, width (features/markdown/boundary/allowlist.ts)',
     );
   });
 });

@@ -15,12 +15,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { headerRules } from '../../hosting/cdnFiles';
-import { readPublicRules } from '../../hosting/publicFiles';
-import { cloudflareHeaders, netlifyHeaders } from '../../hosting/headersFile';
-import { FILE_POLICY } from '../../hosting/rules';
-import { startNginx, type RunningNginx } from '../../hosting/nginxServer';
-import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
+import { headerRules } from '../../features/hosting/cdnFiles.node';
+import { readPublicRules } from '../../features/hosting/publicFiles.node';
+import { cloudflareHeaders, netlifyHeaders } from '../../features/hosting/headersFile';
+import { FILE_POLICY } from '../../features/hosting/rules';
+import { startNginx, type RunningNginx } from '../../features/hosting/nginxServer.node';
+import { CHROMIUM_ARGS, findChromium } from '../../system/chromium.js';
 import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, scratch } from '../support/hostile';
 
 const CLASS = 'non-page-files';

@@ -2,7 +2,7 @@
 /**
  * Hostile class "policy": the policy trusted whatever
  * script it found in a built page, since it hashed every inline script.
- * Now no page may carry one: the build's last step (gatsby/runtimeFile.ts,
+ * Now no page may carry one: the build's last step (features/runtime/runtimeFile.node.ts,
  * which onPostBuild runs) moves Gatsby's own into the runtime file and
  * reports any other, naming the page, and the build fails on it; the page
  * policy holds no hash at all, whatever a page carries, and a page's own
@@ -10,9 +10,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readPublicRules } from '../../hosting/publicFiles';
-import { writeRuntime } from '../../gatsby/runtimeFile';
-import { headersFor, inlineScripts } from '../../hosting/rules';
+import { readPublicRules } from '../../features/hosting/publicFiles.node';
+import { writeRuntime } from '../../features/runtime/runtimeFile.node';
+import { headersFor, inlineScripts } from '../../features/hosting/rules';
 import { BUILD_RECORD_JSON, BUILD_RECORD_PATH, fixture, scratch } from '../support/hostile';
 
 const CLASS = 'policy';

@@ -9,9 +9,9 @@
  * look-alike letters, spaces, escapes). Each name in
  * fixtures/hostile/post-slugs/names.json is committed as a post in each
  * language and goes through what a build runs (gatsby-transformer-remark,
- * then the content check, gatsby/contentNodes.ts): refused, naming the file and why. Each title
+ * then the content check, features/content/contentNodes.node.ts): refused, naming the file and why. Each title
  * in titles.json is typed into a new post in the CMS and saved through the
- * admin script the build writes (gatsby/admin.ts), with its Address left
+ * admin script the build writes (features/cms/admin.node.ts), with its Address left
  * empty, and typed as the Address of a new Bulgarian post: the CMS refuses
  * the same names, naming the file Decap would write, before anything is
  * saved.
@@ -20,10 +20,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminScript } from '../../gatsby/admin';
-import { readNamespaces } from '../../node/localeFiles';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/lib/languages';
-import { isSlug, reservedSlug } from '../../src/build/slugs';
+import { adminScript } from '../../features/cms/admin.node';
+import { readNamespaces } from '../../features/i18n/localeFiles.node';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../features/site/languages';
+import { isSlug, reservedSlug } from '../../features/content/slugs';
 import { buildRefusal } from '../support/buildRefusal';
 
 const ROOT = path.join(__dirname, '..', '..');

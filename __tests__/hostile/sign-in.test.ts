@@ -7,17 +7,17 @@
  * sign-in that is not the browser's (a forged state), or have the token
  * handed to a page of theirs (a window of another origin that opened the
  * sign-in). The real path: the CMS folder as a build writes it
- * (gatsby/admin.ts writeAdmin: a github backend whose base_url is the
+ * (features/cms/admin.node.ts writeAdmin: a github backend whose base_url is the
  * exchange), served by nginx with the generated config (the CMS page's
  * opener policy, /oauth/ proxied to the exchange's Node server,
- * cms/oauth/server.ts), a stand-in for GitHub (its authorize page sends
+ * features/cms/signIn/server.node.ts), a stand-in for GitHub (its authorize page sends
  * the editor back with a code; its token endpoint checks the client, the
  * secret and the code), and Chromium, in which Decap signs in.
  *
  * The hostile answers (a token answer without end, HEAD and other methods
  * at the callback, a wrong state with a good cookie, a replay, parameters
  * of an attacker's) are one table, run against every runtime of the
- * exchange: the Node server behind nginx, answerAtEdge (cms/oauth/edge.ts)
+ * exchange: the Node server behind nginx, answerAtEdge (features/cms/signIn/edge.node.ts)
  * and both CDN functions as their CLIs bundle them, so they cannot drift.
  * nginx's logs are read after a sign-in, and with the exchange down: no
  * code or state in them.
@@ -29,18 +29,19 @@ import { connect, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readAdminIntegrity, writeAdmin } from '../../gatsby/admin';
-import { answerAtEdge } from '../../cms/oauth/edge';
-import { CALLBACK_SCRIPT, TOKEN_ANSWER_MAX_BYTES, stateCookieName, type ExchangeSettings } from '../../cms/oauth/exchange';
-import { startExchangeServer, type RunningExchange } from '../../cms/oauth/server';
-import { BUILD_RECORD_PATH, buildRecord, type BuildRecord } from '../../hosting/buildRecord';
-import { nginxSiteConfig, nginxStandaloneConfig } from '../../hosting/nginxConfig';
-import { findNginx, freePort, nginxMissing } from '../../hosting/nginxServer';
-import { readPublicRules } from '../../hosting/publicFiles';
-import { createStaticApp } from '../../hosting/staticServer';
-import { CMS_PAGE_OPENER_POLICY, SECURITY_HEADERS } from '../../hosting/rules';
-import { ADMIN_PATH } from '../../src/build/adminPage';
-import { CHROMIUM_ARGS, findChromium } from '../../node/chromium.js';
+import { readAdminIntegrity, writeAdmin } from '../../features/cms/admin.node';
+import { answerAtEdge } from '../../features/cms/signIn/edge.node';
+import { CALLBACK_SCRIPT, TOKEN_ANSWER_MAX_BYTES, stateCookieName, type ExchangeSettings } from '../../features/cms/signIn/exchange';
+import { startExchangeServer, type RunningExchange } from '../../features/cms/signIn/server.node';
+import { BUILD_RECORD_PATH, buildRecord, type BuildRecord } from '../../features/hosting/buildRecord';
+import { nginxSiteConfig, nginxStandaloneConfig } from '../../features/hosting/nginxConfig';
+import { findNginx, freePort, nginxMissing } from '../../features/hosting/nginxServer.node';
+import { readPublicRules } from '../../features/hosting/publicFiles.node';
+import { createStaticApp } from '../../features/hosting/staticServer.node';
+import { CMS_PAGE_OPENER_POLICY } from '../../features/hosting/rules';
+import { SECURITY_HEADERS } from '../../features/site/policies';
+import { ADMIN_PATH } from '../../features/site/routes';
+import { CHROMIUM_ARGS, findChromium } from '../../system/chromium.js';
 import { CLOUDFLARE_BUILD, CLOUDFLARE_FUNCTION, NETLIFY_BUILD, NETLIFY_FUNCTION, bundle, loadBundle, type CloudflareExports, type NetlifyExports } from '../support/edgeBundles';
 import { ENDLESS_CHUNK_BYTES, HUGE_LENGTH, streamWithoutEnd, type EndlessAnswer } from '../support/endlessAnswer';
 import { fixtureLines } from '../support/hostile';
@@ -657,10 +658,10 @@ describe('Chromium', () => {
     }
   }, 120_000);
 
-  describe('the exchange on an origin of its own, the CMS page served by npm start (hosting/staticServer.ts)', () => {
+  describe('the exchange on an origin of its own, the CMS page served by npm start (features/hosting/staticServer.node.ts)', () => {
     let exchangeDirect: RunningExchange;
     let cms: { server: Server; port: number };
-    /** The opener policy the CMS page is served with: the rules' (hosting/rules.ts), or the site's same-origin as before. */
+    /** The opener policy the CMS page is served with: the rules' (features/hosting/rules.ts), or the site's same-origin as before. */
     let opener: 'rules' | 'same-origin' = 'rules';
     beforeAll(async () => {
       const exchangePort = await freePort();

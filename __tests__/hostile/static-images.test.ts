@@ -16,7 +16,7 @@
  * of its own, which must refuse it naming the file and what is wrong
  * before it writes anything, or take it; then, as a build goes on, Gatsby's
  * byte-for-byte copy of static/ into public/, the remade images written
- * over it (gatsby/staticImages.ts), and public/ held to what the build
+ * over it (features/images/staticImages.node.ts), and public/ held to what the build
  * claimed. What is published is read as a browser gets it: by sharp, by its
  * structure (segments, chunks, blocks, bytes after the end), and as a
  * script.
@@ -25,11 +25,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import sharp from 'sharp';
-import { SVG_RULE } from '../../src/build/staticSvg';
-import { icoFromPngs } from '../../src/lib/icons';
+import { SVG_RULE } from '../../features/images/staticSvg';
+import { icoFromPngs } from '../../features/share-cards/icons';
 import { HOSTILE, scratch } from '../support/hostile';
 import { SECRETS, gifPolyglot, hiddenParts, metadataIn, pngClaiming } from '../support/images';
 import { contentProject, preBootstrapPanic, runPreBootstrap, stopsWith } from '../support/preBootstrap';
+import { publicDirOf } from '../../system/paths.js';
 
 const CLASS = 'static-images';
 const ROOT = path.join(__dirname, '..', '..');
@@ -171,7 +172,7 @@ describe('raster images in static/: published at their own paths as the image pi
 
   beforeAll(async () => {
     directory = withStatic(Object.fromEntries(RASTER.map((name) => [name, fixtureBytes(name)])), { whole: true });
-    publicDir = path.join(directory, 'public');
+    publicDir = publicDirOf(directory);
     // The build's start, for real: the content folders' check, the images remade, every writer's claims.
     const { error, owners, staticImages } = await runPreBootstrap(directory);
     expect(error).toBeUndefined();
@@ -214,8 +215,11 @@ describe('raster images in static/: published at their own paths as the image pi
   it("fail the build while Gatsby's copies are in public/, naming each", () => {
     expect(unplaced).toBe(
       [
-        "public/ is not what this build's writers made (src/build/publicOwners.ts):",
-        ...RASTER.map((name) => `  - public/${name} is not the file the site's own images from static/ (gatsby/staticImages.ts) wrote: something wrote over it later in the build`),
+        "public/ is not what this build's writers made (features/hosting/publicOwners.ts):",
+        ...RASTER.map(
+          (name) =>
+            `  - public/${name} is not the file the site's own images from static/ (features/images/staticImages.node.ts) wrote: something wrote over it later in the build`,
+        ),
       ].join('\n'),
     );
   });

@@ -19,9 +19,8 @@ let dir: string;
 /** A scratch site: the real plugins, scripts and node_modules, and locales/ with `overrides` (language → namespace → file text) merged in. */
 function scratchSite(overrides: Record<string, Record<string, string>>): string {
   const site = fs.mkdtempSync(path.join(dir, 'site-'));
-  fs.cpSync(path.join(ROOT, 'plugins'), path.join(site, 'plugins'), { recursive: true });
-  // Copied, not linked: the one reader of UI strings (node/locales.js) reads the locales/ beside its own folder.
-  for (const name of ['node', 'locales']) fs.cpSync(path.join(ROOT, name), path.join(site, name), { recursive: true });
+  // Copied, not linked: the one reader of UI strings reads the locales/ of the project its own file is in.
+  for (const name of ['features', 'system', 'locales']) fs.cpSync(path.join(ROOT, name), path.join(site, name), { recursive: true });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(site, 'node_modules'));
   for (const [language, files] of Object.entries(overrides)) {
     for (const [namespace, text] of Object.entries(files)) {
@@ -30,7 +29,7 @@ function scratchSite(overrides: Record<string, Record<string, string>>): string 
       fs.writeFileSync(file, JSON.stringify(merged));
     }
   }
-  return path.join(site, 'plugins');
+  return site;
 }
 
 const hostileLocales = (language: string) => ({
@@ -45,8 +44,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('hostile UI strings', () => {
   it.each(['en', 'bg'])('are written as text into a %s page: the link note, the code and table labels', async (language) => {
-    const pluginsDir = scratchSite({ [language]: hostileLocales(language) });
-    const { html, error } = await renderContent(dir, `docs/${language}/readme.md`, fixture(CLASS, 'page.md'), { pluginsDir });
+    const projectDir = scratchSite({ [language]: hostileLocales(language) });
+    const { html, error } = await renderContent(dir, `docs/${language}/readme.md`, fixture(CLASS, 'page.md'), { projectDir });
     expect(error).toBeUndefined();
     // Only the site's own elements: no img, svg, script or table-in-a-label.
     expect(new Set(openedElements(html ?? ''))).toEqual(new Set(['p', 'a', 'span', 'div', 'pre', 'code', 'table', 'thead', 'tr', 'th', 'tbody', 'td']));
@@ -62,8 +61,8 @@ describe('hostile UI strings', () => {
   });
 
   it('refuses a UI string that is not text, naming the locale file and key', async () => {
-    const pluginsDir = scratchSite({ en: { common: fs.readFileSync(path.join(HOSTILE, CLASS, 'not-text.json'), 'utf8') } });
-    const { error } = await renderContent(dir, 'docs/en/readme.md', fixture(CLASS, 'page.md'), { pluginsDir });
+    const projectDir = scratchSite({ en: { common: fs.readFileSync(path.join(HOSTILE, CLASS, 'not-text.json'), 'utf8') } });
+    const { error } = await renderContent(dir, 'docs/en/readme.md', fixture(CLASS, 'page.md'), { projectDir });
     expect(error).toBe('locales/en/common.json: "newTab" must be a string of text');
   });
 });

@@ -9,15 +9,15 @@
  * older rules leaves nodes those rules took, and a `gatsby develop` leaves
  * drafts marked as published. Each state is laid out here as Gatsby's nodes
  * hold it, and createPages' pass over every content node
- * (gatsby/contentNodes.ts) runs on it: the same refusals, naming the file,
+ * (features/content/contentNodes.node.ts) runs on it: the same refusals, naming the file,
  * as on a fresh read; the fields the file gives. The real builds of the
- * review's sequence are in e2e-publish/warm-cache.test.ts.
+ * review's sequence are in __tests__/content/warmCache.e2e.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readFrontmatter } from '../../src/build/frontmatterParser';
-import { parseContentPath } from '../../src/build/content';
-import { readingMinutes } from '../../src/lib/blog';
+import { readFrontmatter } from '../../features/content/frontmatterParser';
+import { parseContentPath } from '../../features/content/checks';
+import { readingMinutes } from '../../features/blog/blog';
 import { checkNodes, markdownNodeOf } from '../support/onCreateNode';
 import { scratch } from '../support/hostile';
 

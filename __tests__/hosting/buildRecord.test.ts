@@ -1,7 +1,8 @@
 /** @jest-environment node */
-import { adminContentSecurityPolicy, UNCONFIGURED_ADMIN_POLICY } from '../../src/build/adminPage';
-import { buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../hosting/buildRecord';
-import { FILE_POLICY, pagePolicy, searchPolicy } from '../../hosting/rules';
+import { adminContentSecurityPolicy, UNCONFIGURED_ADMIN_POLICY } from '../../features/cms/adminPage';
+import { buildRecord, parseBuildRecord, sitePolicies } from '../../features/hosting/buildRecord';
+import { environmentMismatches } from '../../features/hosting/buildRecord.node';
+import { FILE_POLICY, pagePolicy, searchPolicy } from '../../features/hosting/rules';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 const RUNTIME = { file: '/runtime-0123456789abcdef0123.js', scripts: ['/framework-1.js', '/app-2.js'] };
@@ -132,7 +133,7 @@ describe('how editors sign in, as the record carries it with its CMS', () => {
     }
   });
 
-  it('gives the CMS page the same policy as without it: signing in needs no origin of its own there (src/build/adminPage.ts)', () => {
+  it('gives the CMS page the same policy as without it: signing in needs no origin of its own there (features/cms/adminPage.ts)', () => {
     expect(sitePolicies(signingIn).admin).toBe(adminContentSecurityPolicy({ name: 'github', repo: 'acme/site', branch: 'main' }, ADMIN_SCRIPTS_EXAMPLE));
   });
 

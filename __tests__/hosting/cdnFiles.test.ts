@@ -2,13 +2,14 @@
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLOUDFLARE_PAGES_HEADER_RULES, SEARCH_PAGES, headerRules, redirectsFile, writeCdnFiles } from '../../hosting/cdnFiles';
-import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
-import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
-import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
-import { FILE_POLICY, IMMUTABLE, REVALIDATE, SEARCH_PAGE, headersFor, policyFor } from '../../hosting/rules';
-import { pagePath } from '../../src/lib/routes';
-import { LANGUAGES } from '../../src/lib/languages';
+import { CLOUDFLARE_PAGES_HEADER_RULES, SEARCH_PAGES, headerRules, redirectsFile, writeCdnFiles } from '../../features/hosting/cdnFiles.node';
+import { readPublicRules } from '../../features/hosting/publicFiles.node';
+import { type PublicRules } from '../../features/hosting/publicFiles';
+import { BUILD_RECORD_PATH, buildRecord } from '../../features/hosting/buildRecord';
+import { cloudflareHeaders, formatHeadersFile, netlifyHeaders, parseHeadersFile } from '../../features/hosting/headersFile';
+import { FILE_POLICY, IMMUTABLE, REVALIDATE, SEARCH_PAGE, headersFor, policyFor } from '../../features/hosting/rules';
+import { pagePath } from '../../features/site/routes';
+import { LANGUAGES } from '../../features/site/languages';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 let dir: string;
@@ -30,7 +31,7 @@ const PAGES = [
   'search/index.html',
 ];
 const LANGUAGE_PAGES = ['index.html', 'docs/index.html', '404.html', 'blog/a-post/index.html', 'search/index.html'];
-/** Pagefind's bundle as gatsby/searchIndex.ts leaves it: entry files by name, index chunks and fragments by hash. */
+/** Pagefind's bundle as features/search/searchIndex.node.ts leaves it: entry files by name, index chunks and fragments by hash. */
 const PAGEFIND = [
   'pagefind/pagefind.js',
   'pagefind/pagefind-entry.json',

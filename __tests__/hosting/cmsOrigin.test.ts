@@ -9,14 +9,18 @@
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_PATH, adminContentSecurityPolicy } from '../../src/build/adminPage';
-import { BUILD_RECORD_PATH, buildRecord, environmentMismatches, parseBuildRecord, sitePolicies } from '../../hosting/buildRecord';
-import { CMS_HEADERS_PATH, cmsCdnFiles, cmsHeaderRules, headerRules, redirectsFile, writeCdnFiles } from '../../hosting/cdnFiles';
-import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
-import { nginxSiteConfig } from '../../hosting/nginxConfig';
-import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
-import { cloudflareRedirect, netlifyRedirect } from '../../hosting/redirectsFile';
-import { CMS_PAGE_OPENER_POLICY, FILE_POLICY, OPENER_POLICY_HEADER, REVALIDATE, SECURITY_HEADERS } from '../../hosting/rules';
+import { ADMIN_PATH } from '../../features/site/routes';
+import { adminContentSecurityPolicy } from '../../features/cms/adminPage';
+import { BUILD_RECORD_PATH, buildRecord, parseBuildRecord, sitePolicies } from '../../features/hosting/buildRecord';
+import { environmentMismatches } from '../../features/hosting/buildRecord.node';
+import { CMS_HEADERS_PATH, cmsCdnFiles, cmsHeaderRules, headerRules, redirectsFile, writeCdnFiles } from '../../features/hosting/cdnFiles.node';
+import { cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../features/hosting/headersFile';
+import { nginxSiteConfig } from '../../features/hosting/nginxConfig';
+import { readPublicRules } from '../../features/hosting/publicFiles.node';
+import { type PublicRules } from '../../features/hosting/publicFiles';
+import { cloudflareRedirect, netlifyRedirect } from '../../features/hosting/redirectsFile';
+import { CMS_PAGE_OPENER_POLICY, FILE_POLICY, REVALIDATE } from '../../features/hosting/rules';
+import { OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../../features/site/policies';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 const CMS = 'https://cms.example.com';
@@ -154,7 +158,7 @@ describe('nginx', () => {
   it('gives the CMS page its policy and every other path the file policy, by a map of its own', () => {
     const map = config.blocks.get('map $uri $stockpay_cms_csp') as Block;
     expect(map.lines).toEqual([`default "${FILE_POLICY}";`, `"~^\\/(?:index\\.html)?$" "${adminContentSecurityPolicy(GITHUB, ADMIN_SCRIPTS_EXAMPLE)}";`]);
-    // Its opener policy too: the CMS page's lets its sign-in popup answer it (hosting/rules.ts).
+    // Its opener policy too: the CMS page's lets its sign-in popup answer it (features/hosting/rules.ts).
     expect((config.blocks.get('map $uri $stockpay_cms_coop') as Block).lines).toEqual(['default same-origin;', `"~^\\/(?:index\\.html)?$" ${CMS_PAGE_OPENER_POLICY};`]);
     const pattern = /^\/(?:index\.html)?$/;
     expect(['/', '/index.html'].every((uri) => pattern.test(uri))).toBe(true);

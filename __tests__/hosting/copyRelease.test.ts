@@ -2,7 +2,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyRelease } from '../../hosting/publish';
+import { copyRelease } from '../../features/hosting/releases.node';
+import { publicDirOf } from '../../system/paths.js';
 
 let dir: string;
 const write = (file: string, text: string) => {
@@ -27,7 +28,7 @@ describe('copyRelease', () => {
     write('public/index.html', '<p>home</p>');
     write('public/bg/index.html', '<p>начало</p>');
     const size = record(['bg/index.html', 'index.html']);
-    expect(copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1'))).toEqual({
+    expect(copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'))).toEqual({
       files: 3,
       linked: 0,
       copiedBytes: Buffer.byteLength('<p>home</p><p>начало</p>') + size,
@@ -42,20 +43,18 @@ describe('copyRelease', () => {
     write('public/media/deleted-from-static.png', 'png');
     write('public/x/anything.js', 'planted()');
     record(['index.html']);
-    expect(copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1')).files).toBe(2);
+    expect(copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1')).files).toBe(2);
     expect(existsSync(path.join(dir, 'r1/media'))).toBe(false);
     expect(existsSync(path.join(dir, 'r1/x'))).toBe(false);
   });
 
   it('refuses public/ without a record, or one that lists what public/ does not hold', () => {
     write('public/index.html', '<p>home</p>');
-    expect(() => copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1'))).toThrow(
-      'public/_files.json is missing: build the site with this version of the project first',
-    );
+    expect(() => copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'))).toThrow('public/_files.json is missing: build the site with this version of the project first');
     write('public/_files.json', '{"pages": ["../../etc/passwd"]}');
-    expect(() => copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1'))).toThrow("public/_files.json is not a record of the build's files");
+    expect(() => copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'))).toThrow("public/_files.json is not a record of the build's files");
     record(['index.html', 'gone.html']);
-    expect(() => copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1'))).toThrow("public/gone.html is in the build's record but not a regular file of public/");
+    expect(() => copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'))).toThrow("public/gone.html is in the build's record but not a regular file of public/");
   });
 
   it('hard-links every unchanged file to the release before and copies only what changed, so a release costs what changed', () => {
@@ -63,11 +62,11 @@ describe('copyRelease', () => {
     write('public/app-0123456789abcdef0123.js', 'app()');
     write('public/bg/index.html', '<p>начало</p>');
     record(['app-0123456789abcdef0123.js', 'bg/index.html', 'index.html']);
-    copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1'));
+    copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'));
     write('public/bg/index.html', '<p>ново начало</p>');
     write('public/share/new.png', 'png');
     const size = record(['app-0123456789abcdef0123.js', 'bg/index.html', 'index.html', 'share/new.png']);
-    const copy = copyRelease(path.join(dir, 'public'), path.join(dir, 'r1'), path.join(dir, 'r2'));
+    const copy = copyRelease(publicDirOf(dir), path.join(dir, 'r1'), path.join(dir, 'r2'));
     expect(copy).toMatchObject({ files: 5, linked: 2, copiedBytes: Buffer.byteLength('<p>ново начало</p>') + 3 + size });
     expect(inode('r2/index.html')).toBe(inode('r1/index.html'));
     expect(statSync(path.join(dir, 'r2/index.html')).nlink).toBe(2);
@@ -83,7 +82,7 @@ describe('copyRelease', () => {
     write('public/index.html.br', 'an old copy');
     write('public/index.html.gz', 'an old copy');
     record(['index.html']);
-    expect(copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1')).files).toBe(2);
+    expect(copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1')).files).toBe(2);
     expect(existsSync(path.join(dir, 'r1/index.html.br'))).toBe(false);
   });
 
@@ -91,10 +90,10 @@ describe('copyRelease', () => {
     write('public/index.html', '<p>home</p>');
     write('public/bg/index.html', '<p>начало</p>');
     record(['bg/index.html', 'index.html']);
-    copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1'));
+    copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'));
     for (const copy of ['r1/index.html.br', 'r1/index.html.gz', 'r1/bg/index.html.br', 'r1/bg/index.html.gz']) write(copy, 'compressed');
     write('public/bg/index.html', '<p>ново начало</p>');
-    const copy = copyRelease(path.join(dir, 'public'), path.join(dir, 'r1'), path.join(dir, 'r2'));
+    const copy = copyRelease(publicDirOf(dir), path.join(dir, 'r1'), path.join(dir, 'r2'));
     expect(copy.withCopies).toEqual(new Set(['index.html']));
     expect(inode('r2/index.html.br')).toBe(inode('r1/index.html.br'));
     expect(inode('r2/index.html.gz')).toBe(inode('r1/index.html.gz'));
@@ -105,10 +104,10 @@ describe('copyRelease', () => {
     write('public/index.html', '<p>home</p>');
     symlinkSync('/etc/passwd', path.join(dir, 'public/passwd.txt'));
     record(['index.html']);
-    expect(() => copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1'))).toThrow('public/passwd.txt is not a regular file');
+    expect(() => copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'))).toThrow('public/passwd.txt is not a regular file');
     rmSync(path.join(dir, 'public/passwd.txt'));
     symlinkSync('/etc', path.join(dir, 'public/blog'));
     record(['index.html', 'blog/passwd']);
-    expect(() => copyRelease(path.join(dir, 'public'), undefined, path.join(dir, 'r1'))).toThrow('public/blog is not a regular file');
+    expect(() => copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'))).toThrow('public/blog is not a regular file');
   });
 });

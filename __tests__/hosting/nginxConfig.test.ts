@@ -1,8 +1,8 @@
 /** @jest-environment node */
-import { BROTLI_STATIC_MODULE, REQUEST_PATH, nginxLocationRegExp, nginxRegExp, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../../hosting/nginxConfig';
-import type { PublicRules } from '../../hosting/publicFiles';
-import { buildRecord, sitePolicies } from '../../hosting/buildRecord';
-import { LANGUAGES } from '../../src/lib/languages';
+import { BROTLI_STATIC_MODULE, REQUEST_PATH, nginxLocationRegExp, nginxRegExp, nginxSiteConfig, nginxStandaloneConfig, nginxString } from '../../features/hosting/nginxConfig';
+import type { PublicRules } from '../../features/hosting/publicFiles';
+import { buildRecord, sitePolicies } from '../../features/hosting/buildRecord';
+import { LANGUAGES } from '../../features/site/languages';
 import {
   FILE_POLICY,
   FINGERPRINTED,
@@ -11,13 +11,12 @@ import {
   NOT_FOUND_SCOPES,
   REVALIDATE,
   SEARCH_PAGE,
-  OPENER_POLICY_HEADER,
-  SECURITY_HEADERS,
   cacheControl,
   notFoundPage,
   openerPolicy,
   policyFor,
-} from '../../hosting/rules';
+} from '../../features/hosting/rules';
+import { OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../../features/site/policies';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 const PAGES = ['/index.html', '/docs/index.html', '/404.html', ...LANGUAGES.flatMap((lang) => [`/${lang}/index.html`, `/${lang}/docs/index.html`, `/${lang}/404.html`])];
@@ -131,7 +130,7 @@ describe('nginxSiteConfig', () => {
     expect(mapValue(config, '$stockpay_csp', '/media/upload.svg')).toBe(FILE_POLICY);
   });
 
-  it("gives every response the site's opener policy but the CMS page's, whose sign-in popup must be able to answer it (hosting/rules.ts)", () => {
+  it("gives every response the site's opener policy but the CMS page's, whose sign-in popup must be able to answer it (features/hosting/rules.ts)", () => {
     const { files } = rules();
     for (const file of files) expect([file, mapValue(config, '$stockpay_coop', file)]).toEqual([file, openerPolicy(file)]);
     expect(mapValue(config, '$stockpay_coop', '/admin/index.html')).toBe('same-origin-allow-popups');

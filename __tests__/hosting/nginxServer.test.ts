@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findNginx, nginxMissing } from '../../hosting/nginxServer';
+import { findNginx, nginxMissing } from '../../features/hosting/nginxServer.node';
 
 const INSTALL = 'apt-get install -y nginx libnginx-mod-http-brotli-static';
 

@@ -2,16 +2,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildRecord } from '../../hosting/buildRecord';
-import { cmsHeaderRules, headerRules } from '../../hosting/cdnFiles';
-import { formatHeadersFile, cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../hosting/headersFile';
-import { readPublicRules, type PublicRules } from '../../hosting/publicFiles';
-import { CMS_PAGE_OPENER_POLICY, OPENER_POLICY_HEADER, SECURITY_HEADERS, headersFor, openerPolicy } from '../../hosting/rules';
-import { pagePath } from '../../src/lib/routes';
+import { buildRecord } from '../../features/hosting/buildRecord';
+import { cmsHeaderRules, headerRules } from '../../features/hosting/cdnFiles.node';
+import { formatHeadersFile, cloudflareHeaders, netlifyHeaders, parseHeadersFile } from '../../features/hosting/headersFile';
+import { readPublicRules } from '../../features/hosting/publicFiles.node';
+import { type PublicRules } from '../../features/hosting/publicFiles';
+import { CMS_PAGE_OPENER_POLICY, headersFor, openerPolicy } from '../../features/hosting/rules';
+import { OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../../features/site/policies';
+import { pagePath } from '../../features/site/routes';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 /**
- * The CMS page's opener policy (hosting/rules.ts): editors sign in in a
+ * The CMS page's opener policy (features/hosting/rules.ts): editors sign in in a
  * popup it opens, which answers through window.opener; `same-origin`, which
  * every other response keeps, cuts that link as soon as the popup is on
  * another origin (Chromium: __tests__/hostile/sign-in.test.ts). One rule,

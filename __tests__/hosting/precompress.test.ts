@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
-import { describePrecompressed, precompress } from '../../hosting/precompress';
+import { describePrecompressed, precompress } from '../../features/hosting/precompress.node';
+import { publicDirOf } from '../../system/paths.js';
 
 let root: string;
 let cache: string;
@@ -40,18 +41,18 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 describe('precompress', () => {
   it('gives every text file over 1 KB a brotli and a gzip copy that decode to it, and no other file any', async () => {
     site('public');
-    expect(await precompress(path.join(root, 'public'), { cache })).toEqual({ files: 6, compressed: 6 });
+    expect(await precompress(publicDirOf(root), { cache })).toEqual({ files: 6, compressed: 6 });
     for (const file of TEXT_FILES) {
-      const original = readFileSync(path.join(root, 'public', file));
-      expect(brotliDecompressSync(readFileSync(path.join(root, 'public', `${file}.br`))).equals(original)).toBe(true);
-      expect(gunzipSync(readFileSync(path.join(root, 'public', `${file}.gz`))).equals(original)).toBe(true);
+      const original = readFileSync(path.join(publicDirOf(root), file));
+      expect(brotliDecompressSync(readFileSync(path.join(publicDirOf(root), `${file}.br`))).equals(original)).toBe(true);
+      expect(gunzipSync(readFileSync(path.join(publicDirOf(root), `${file}.gz`))).equals(original)).toBe(true);
     }
-    for (const file of ['robots.txt', 'share/en.png', 'pagefind/index/en_5e2a1f0.pf_index']) expect(existsSync(path.join(root, 'public', `${file}.br`))).toBe(false);
+    for (const file of ['robots.txt', 'share/en.png', 'pagefind/index/en_5e2a1f0.pf_index']) expect(existsSync(path.join(publicDirOf(root), `${file}.br`))).toBe(false);
   });
 
   it("compresses at brotli's best quality: the CMS's script as small as brotli makes it", async () => {
     site('public');
-    await precompress(path.join(root, 'public'), { cache });
+    await precompress(publicDirOf(root), { cache });
     const script = readFileSync(path.join(root, 'public/admin/decap-cms.js'));
     const best = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: script.length } });
     expect(readFileSync(path.join(root, 'public/admin/decap-cms.js.br')).equals(best)).toBe(true);
@@ -74,13 +75,13 @@ describe('precompress', () => {
 
   it('replaces every copy already in the folder: one whose file is gone or changed, or one written by hand', async () => {
     site('public');
-    await precompress(path.join(root, 'public'), { cache });
+    await precompress(publicDirOf(root), { cache });
     rmSync(path.join(root, 'public/bg/index.html'));
     write('public/sitemap-index.xml', big('<sitemap>changed</sitemap>'));
     rmSync(path.join(root, 'public/index.html.br'));
     write('public/index.html.br', 'not brotli');
     write('public/gone.js.gz', 'stale');
-    expect(await precompress(path.join(root, 'public'), { cache })).toEqual({ files: 5, compressed: 1 });
+    expect(await precompress(publicDirOf(root), { cache })).toEqual({ files: 5, compressed: 1 });
     expect(existsSync(path.join(root, 'public/bg/index.html.br'))).toBe(false);
     expect(existsSync(path.join(root, 'public/gone.js.gz'))).toBe(false);
     expect(brotliDecompressSync(readFileSync(path.join(root, 'public/index.html.br'))).toString()).toBe(big('<p>home</p>'));
@@ -89,10 +90,10 @@ describe('precompress', () => {
 
   it('keeps the copies of the files it is told are theirs (linked from the release before), and reads no such file', async () => {
     site('public');
-    await precompress(path.join(root, 'public'), { cache });
+    await precompress(publicDirOf(root), { cache });
     rmSync(cache, { recursive: true });
     const before = inode('public/index.html.br');
-    expect(await precompress(path.join(root, 'public'), { cache, kept: new Set(['index.html', 'robots.txt']) })).toEqual({ files: 6, compressed: 5 });
+    expect(await precompress(publicDirOf(root), { cache, kept: new Set(['index.html', 'robots.txt']) })).toEqual({ files: 6, compressed: 5 });
     expect(inode('public/index.html.br')).toBe(before);
     expect(existsSync(path.join(root, 'public/index.html.gz'))).toBe(true);
   });
@@ -114,7 +115,7 @@ describe('precompress', () => {
   it('counts a cache without its record of use (an older one, or a broken record) as used today, so nothing in it goes at once', async () => {
     const start = Date.UTC(2026, 10, 1);
     site('public');
-    await precompress(path.join(root, 'public'), { cache, now: start });
+    await precompress(publicDirOf(root), { cache, now: start });
     writeFileSync(path.join(cache, 'used.json'), '{broken');
     write('other/index.html', big('<p>another site</p>'));
     await precompress(path.join(root, 'other'), { cache, now: start + 40 * DAY });

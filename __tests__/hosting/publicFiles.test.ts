@@ -2,10 +2,11 @@
 import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { htmlFiles, publicTree, readBuildRecord, readPublicRules } from '../../hosting/publicFiles';
-import { adminContentSecurityPolicy } from '../../src/build/adminPage';
-import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
-import { FILE_POLICY, pagePolicy, searchPolicy } from '../../hosting/rules';
+import { htmlFiles, folderTree } from '../../system/folderTree';
+import { readBuildRecord, readPublicRules } from '../../features/hosting/publicFiles.node';
+import { adminContentSecurityPolicy } from '../../features/cms/adminPage';
+import { BUILD_RECORD_PATH, buildRecord } from '../../features/hosting/buildRecord';
+import { FILE_POLICY, pagePolicy, searchPolicy } from '../../features/hosting/rules';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 describe('readPublicRules', () => {
@@ -61,7 +62,7 @@ describe('readPublicRules', () => {
   });
 });
 
-describe('publicTree, the one walk of a built public/', () => {
+describe('folderTree, the one walk of a built public/', () => {
   it('sorts files, folders and anything else apart, with "/" separators, and is empty for a missing folder', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'public-tree-'));
     try {
@@ -70,13 +71,13 @@ describe('publicTree, the one walk of a built public/', () => {
         writeFileSync(path.join(dir, file), 'x');
       }
       symlinkSync('/etc/passwd', path.join(dir, 'bg', 'passwd'));
-      expect(publicTree(dir)).toEqual({
+      expect(folderTree(dir)).toEqual({
         files: ['app-1.js', 'app-1.js.br', 'bg/index.html', 'index.html', 'page-data/404.html/page-data.json'],
         folders: ['bg', 'page-data', 'page-data/404.html'],
         others: ['bg/passwd'],
       });
       expect(htmlFiles(dir)).toEqual(['bg/index.html', 'index.html']);
-      expect(publicTree(path.join(dir, 'missing'))).toEqual({ files: [], folders: [], others: [] });
+      expect(folderTree(path.join(dir, 'missing'))).toEqual({ files: [], folders: [], others: [] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -3,7 +3,6 @@ import {
   FILE_POLICY,
   IMMUTABLE,
   REVALIDATE,
-  SECURITY_HEADERS,
   cacheControl,
   headersFor,
   inlineScripts,
@@ -13,7 +12,8 @@ import {
   policyFor,
   searchPolicy,
   servedKind,
-} from '../../hosting/rules';
+} from '../../features/hosting/rules';
+import { SECURITY_HEADERS } from '../../features/site/policies';
 
 describe('cacheControl', () => {
   it('keeps fingerprinted files for a year and revalidates everything else', () => {

@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { listen, type RunningServer } from '../../node/listen';
-import { BUILD_RECORD_PATH, buildRecord, sitePolicies } from '../../hosting/buildRecord';
-import { createStaticApp } from '../../hosting/staticServer';
-import { headersFor } from '../../hosting/rules';
+import { listen, type RunningServer } from '../../system/listen';
+import { BUILD_RECORD_PATH, buildRecord, sitePolicies } from '../../features/hosting/buildRecord';
+import { createStaticApp } from '../../features/hosting/staticServer.node';
+import { headersFor } from '../../features/hosting/rules';
 
 let dir: string;
 let server: RunningServer;

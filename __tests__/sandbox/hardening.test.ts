@@ -1,10 +1,10 @@
 /** @jest-environment node */
 import { request as httpRequest } from 'node:http';
-import { startSandbox, type Sandbox } from '../../sandbox/server';
-import { FAULT_KINDS, MAX_DELAY_MS, parseFault } from '../../sandbox/faults';
-import { CONTACT_BODY_MARKUP, CONTACT_BODY_MAX_LENGTH, CONTACT_LIMITS, contactLengthError } from '../../sandbox/limits';
-import fixture from '../../sandbox/plans.json';
-import { buildContactRequest, CONTACT_LIMITS as SITE_CONTACT_LIMITS, EMPTY_CONTACT } from '../../src/lib/contact';
+import { startSandbox, type Sandbox } from '../../features/sandbox/server.node';
+import { FAULT_KINDS, MAX_DELAY_MS, parseFault } from '../../features/sandbox/faults';
+import { CONTACT_BODY_MARKUP, CONTACT_BODY_MAX_LENGTH, CONTACT_LIMITS, contactLengthError } from '../../features/sandbox/limits';
+import fixture from '../../features/sandbox/plans.json';
+import { buildContactRequest, CONTACT_LIMITS as SITE_CONTACT_LIMITS, EMPTY_CONTACT } from '../../features/contact/contact';
 
 const PAYMENTS_KEY = { apiKey: 'sandbox-payments-key' };
 const API_KEY = { apiKey: 'sandbox-api-key', 'Content-Type': 'application/json' };
@@ -323,7 +323,7 @@ describe('sandbox hardening', () => {
   });
 
   describe('contact length limits: 413 with the limit', () => {
-    it("the limits are the site's (CONTACT_LIMITS in src/lib/contact.ts)", () => {
+    it("the limits are the site's (CONTACT_LIMITS in features/contact/contact.ts)", () => {
       expect(CONTACT_LIMITS).toEqual({ name: 100, email: 254, business: 100, message: 5000 });
       expect({ ...SITE_CONTACT_LIMITS }).toEqual({ ...CONTACT_LIMITS });
     });

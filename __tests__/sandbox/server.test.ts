@@ -1,8 +1,8 @@
 /** @jest-environment node */
-import { contactBodyError, startSandbox, type Sandbox } from '../../sandbox/server';
-import { damagedPlans, parseFault } from '../../sandbox/faults';
-import fixture from '../../sandbox/plans.json';
-import { parsePlans } from '../../src/lib/plans';
+import { contactBodyError, startSandbox, type Sandbox } from '../../features/sandbox/server.node';
+import { damagedPlans, parseFault } from '../../features/sandbox/faults';
+import fixture from '../../features/sandbox/plans.json';
+import { parsePlans } from '../../features/pricing/plans';
 
 const PAYMENTS_KEY = { apiKey: 'sandbox-payments-key' };
 const API_KEY = { apiKey: 'sandbox-api-key', 'Content-Type': 'application/json' };

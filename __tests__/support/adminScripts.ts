@@ -1,5 +1,5 @@
 /** Integrity values of the CMS page's three scripts, as a build would record them, for records the tests write by hand. */
-import type { AdminScriptIntegrity } from '../../src/build/adminPage';
+import type { AdminScriptIntegrity } from '../../features/cms/adminPage';
 
 const sha384 = (fill: string) => `sha384-${fill.repeat(64)}`;
 

@@ -1,7 +1,7 @@
 /**
  * What a build says of one markdown file: gatsby-transformer-remark with
  * gatsby-config's options reads it, then createPages' pass over the content
- * nodes (gatsby/contentNodes.ts) checks it, as Gatsby runs them for a file
+ * nodes (features/content/contentNodes.node.ts) checks it, as Gatsby runs them for a file
  * under content/. For the hostile fixtures.
  */
 import { contentRefusal } from './onCreateNode';

@@ -1,7 +1,7 @@
 /**
  * A fetch answer for component tests, which run in jsdom: it has no fetch
  * and no Response, so this stands in for one with what the site reads of
- * an answer (src/lib/api.ts): ok, status, headers and the body as a stream
+ * an answer (features/site/api.ts): ok, status, headers and the body as a stream
  * of bytes, Node's own Web Stream.
  */
 import { ReadableStream } from 'node:stream/web';

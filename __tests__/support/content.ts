@@ -4,10 +4,10 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { KATEX_STYLESHEET } from '../../gatsby/katexStylesheet';
-import { readFrontmatter } from '../../src/build/frontmatterParser';
-import { escapeHtml } from '../../src/lib/html';
-import { LANGUAGES, type Language } from '../../src/lib/languages';
+import { KATEX_STYLESHEET } from '../../features/markdown/katexStylesheet.node';
+import { readFrontmatter } from '../../features/content/frontmatterParser';
+import { escapeHtml } from '../../features/site/html';
+import { LANGUAGES, type Language } from '../../features/site/languages';
 
 const CONTENT_DIR = path.join(__dirname, '..', '..', 'content');
 

@@ -3,7 +3,7 @@
  * installed with the decap-cms package (its formats/frontmatter.js over its
  * own gray-matter and YAML 1), bundled for Node with esbuild: what the CMS
  * writes for a markdown file with its built-in format, to hold the posts'
- * format (src/build/cmsFrontmatter.ts) to it byte for byte.
+ * format (features/cms/frontmatter.ts) to it byte for byte.
  */
 import { buildSync } from 'esbuild';
 import { createRequire } from 'node:module';

@@ -1,12 +1,13 @@
 /**
  * What the project's markdown documents point at, and whether it is there:
  * relative links (a file, and a heading of it for an `#anchor`, slugged as
- * GitHub does) and repository paths written out (`hosting/rules.ts`,
+ * GitHub does) and repository paths written out (`features/hosting/rules.ts`,
  * `content/blog/<lang>/<slug>.md`). Used by __tests__/docs.test.ts.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import GithubSlugger from 'github-slugger';
+import { BUILD_FOLDERS } from '../../system/paths.js';
 
 /** Folders of the repository a document may cite, whether or not they exist today (a deleted folder must not make its citations invisible). */
 const PROJECT_FOLDERS = [
@@ -21,6 +22,7 @@ const PROJECT_FOLDERS = [
   'checks',
   'e2e',
   'e2e-publish',
+  'features',
   'gatsby',
   'hosting',
   'locales',
@@ -30,10 +32,11 @@ const PROJECT_FOLDERS = [
   'scripts',
   'src',
   'static',
+  'system',
 ];
 
 /** What builds and installs make at the root: cited in the docs, never in the repository. */
-const GENERATED = new Set(['.cache', '.git', 'node_modules', 'playwright-report', 'public', 'test-results']);
+const GENERATED = new Set([...BUILD_FOLDERS, '.git', 'node_modules', 'playwright-report', 'test-results']);
 
 export interface CitationOptions {
   /** The repository. */

@@ -7,14 +7,26 @@
  */
 import { buildSync, type BuildOptions } from 'esbuild';
 import path from 'node:path';
+import net from 'node:net';
 import vm from 'node:vm';
 
 const ROOT = path.join(__dirname, '..', '..');
 export const CLOUDFLARE_FUNCTION = path.join(ROOT, 'deploy/edge/cloudflare/functions/oauth/[[path]].ts');
 export const NETLIFY_FUNCTION = path.join(ROOT, 'deploy/edge/netlify/functions/oauth.ts');
 
-/** As wrangler bundles a Pages Function: for the Workers runtime, no Node.js built-in (CommonJS here, to load it in a context). */
-export const CLOUDFLARE_BUILD: BuildOptions = { format: 'cjs', platform: 'neutral', conditions: ['workerd', 'worker', 'browser'], mainFields: ['browser', 'module', 'main'] };
+/**
+ * As wrangler bundles a Pages Function under nodejs_compat (its
+ * wrangler.toml): for the Workers runtime, which provides Node's built-ins
+ * itself, so they stay outside the bundle (CommonJS here, to load it in a
+ * context).
+ */
+export const CLOUDFLARE_BUILD: BuildOptions = {
+  format: 'cjs',
+  platform: 'neutral',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['browser', 'module', 'main'],
+  external: ['node:*'],
+};
 /** As netlify-cli bundles a Function. */
 export const NETLIFY_BUILD: BuildOptions = { format: 'cjs', platform: 'node' };
 
@@ -34,12 +46,24 @@ export function bundle(entry: string, options: BuildOptions): { code: string; in
   return { code: output.text, inputs: Object.keys(result.metafile.inputs) };
 }
 
+/**
+ * The Node built-ins the bundle uses: node:net, whose isIP and BlockList
+ * both runtimes have (Netlify's is Node; Cloudflare's Workers with
+ * nodejs_compat). Anything else is refused, as a runtime without it would.
+ */
+const RUNTIME_BUILTINS: Readonly<Record<string, unknown>> = { 'node:net': net };
+function runtimeRequire(name: string): unknown {
+  if (name in RUNTIME_BUILTINS) return RUNTIME_BUILTINS[name];
+  throw new Error(`${name} is not among the built-ins this test gives the bundle`);
+}
+
 /** The CommonJS bundle's exports, run in a context with the Web platform's globals and `extra` (fetch, console, a `process` where the runtime has one). */
 export function loadBundle<Exports>(code: string, extra: Record<string, unknown>): Exports {
   const module = { exports: {} as Exports };
   const context = vm.createContext({
     module,
     exports: module.exports,
+    require: runtimeRequire,
     Request,
     Response,
     Headers,

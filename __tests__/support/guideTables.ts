@@ -1,6 +1,6 @@
 /**
  * The variable tables of docs/configuration.md, read as the tests that hold
- * them to src/lib/config.ts need them: each row whose first cell is a
+ * them to features/site/settings.ts need them: each row whose first cell is a
  * `NAME`, in the section that starts at a heading and ends at the next
  * `## ` heading.
  */

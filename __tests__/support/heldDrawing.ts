@@ -6,8 +6,8 @@
  * one.
  */
 import fs from 'node:fs';
-import { closeRenderer } from '../../plugins/stockpay-remark-mermaid';
-import { MERMAID_SCRIPT } from '../../plugins/stockpay-remark-mermaid/renderer';
+import { closeRenderer } from '../../features/markdown/remark-mermaid';
+import { MERMAID_SCRIPT } from '../../features/markdown/remark-mermaid/renderer.node';
 
 /** Run in the drawing page after mermaid's own script: every render waits for good. */
 const HOLD_RENDERS = '\n;globalThis.mermaid.render = () => new Promise(() => undefined);\n';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseFragment } from 'parse5';
-import { BUILD_RECORD_PATH, buildRecord } from '../../hosting/buildRecord';
+import { BUILD_RECORD_PATH, buildRecord } from '../../features/hosting/buildRecord';
 import { SITE_PLUGINS, transformMarkdown, writeContentFile, type PluginEntry, type TransformOptions } from './transformRemark';
 
 export const HOSTILE = path.join(__dirname, '..', 'fixtures', 'hostile');

@@ -1,5 +1,5 @@
 /**
- * Image files the tests of the image step (node/images.ts) write byte by
+ * Image files the tests of the image step (features/images/pipeline.node.ts) write byte by
  * byte, as a camera or an attacker would: metadata sharp cannot write
  * (IPTC), and headers that claim more than the file holds (an animation of
  * thousands of megapixels in a few kilobytes, a picture of 20,000 x 20,000

@@ -2,29 +2,13 @@
  * The project's own imports, as TypeScript reads them: every import,
  * require and dynamic import of a relative path, resolved as TypeScript and
  * Node would. Read by the tests of the project's shape
- * (__tests__/importCircles.test.ts, __tests__/floors.test.ts).
+ * (the import circles and the floors).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 export const ROOT = path.join(__dirname, '..', '..');
-/** The project's code, as the floors place it: not its tests, fixtures or tooling configuration. */
-export const PROJECT_SOURCES: readonly string[] = [
-  'src',
-  'node',
-  'checks',
-  'gatsby',
-  'hosting',
-  'cms',
-  'sandbox',
-  'plugins',
-  'scripts',
-  'gatsby-config.ts',
-  'gatsby-node.ts',
-  'gatsby-browser.tsx',
-  'gatsby-ssr.tsx',
-];
 
 export const CODE = /\.(tsx?|jsx?|cjs|mjs)$/;
 const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.jsx', '.cjs', '.mjs', '/index.ts', '/index.tsx', '/index.js'];

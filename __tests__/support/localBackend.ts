@@ -1,5 +1,5 @@
 /**
- * The CMS's local backend (cms/localBackend.ts) on a scratch copy of
+ * The CMS's local backend (features/cms/localBackend/server.node.ts) on a scratch copy of
  * content/ and locales/, and requests to it over HTTP with every header
  * under the test's control (fetch would set Host itself).
  */
@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startContentServer, type ContentServer } from '../../cms/localBackend';
+import { startContentServer, type ContentServer } from '../../features/cms/localBackend/server.node';
 
 const ROOT = path.join(__dirname, '..', '..');
 /** The development site the backend serves in these tests. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Resource } from 'i18next';
-import { LANGUAGES } from '../../src/lib/languages';
+import { LANGUAGES } from '../../features/site/languages';
 
 export const LOCALES_DIR = path.join(__dirname, '..', '..', 'locales');
 

@@ -3,7 +3,7 @@
  * runs): each element's attributes (and their values), classes and style
  * properties, and the properties, functions, at-rules and keyframes of its
  * <style> sheets. The allowlist test compares this with
- * src/build/markupAllowlist.ts.
+ * features/markdown/boundary/allowlist.ts.
  */
 import { Parser } from 'htmlparser2';
 

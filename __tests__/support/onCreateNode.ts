@@ -1,6 +1,6 @@
 import type { CreateNodeArgs, Node } from 'gatsby';
 import { onCreateNode } from '../../gatsby/onCreateNode';
-import { checkContentNodes, type ContentCheck, type MarkdownNode } from '../../gatsby/contentNodes';
+import { checkContentNodes, type ContentCheck, type MarkdownNode } from '../../features/content/contentNodes.node';
 
 type Hook<T> = (args: T) => unknown;
 
@@ -28,7 +28,7 @@ export function runOnCreateNode(file: Record<string, unknown>, frontmatter: Reco
   return { actions };
 }
 
-/** Runs createPages' pass over the content nodes (gatsby/contentNodes.ts) on `files` and the markdown nodes made of them. */
+/** Runs createPages' pass over the content nodes (features/content/contentNodes.node.ts) on `files` and the markdown nodes made of them. */
 export function checkNodes(files: Record<string, unknown>[], markdownNodes: MarkdownNode[]): ContentCheck {
   const byId = new Map(files.map((file) => [String(file.id), file]));
   return checkContentNodes(markdownNodes, files as unknown as Node[], (id) => byId.get(id));

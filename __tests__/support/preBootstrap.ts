@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { publicDirOf } from '../../system/paths.js';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -16,7 +17,7 @@ class Panic extends Error {}
  * A project folder in `parent` with the site's real content, UI strings and
  * static files, and nothing hostile yet. Its node_modules/ is the site's.
  * A `whole` one can also go through the whole of onPreBootstrap: it links
- * what the CMS and the drawings read (src/, plugins/, the fonts), and its
+ * what the CMS and the drawings read (src/, features/, system/), and its
  * node_modules/ is a folder linking each of the site's packages, so that
  * the caches a build keeps there (node_modules/.cache/) are its own.
  */
@@ -28,8 +29,7 @@ export function contentProject(parent: string, { whole = false } = {}): string {
     for (const name of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
       if (name !== '.cache') fs.symlinkSync(path.join(ROOT, 'node_modules', name), path.join(directory, 'node_modules', name));
     }
-    fs.mkdirSync(path.join(directory, 'gatsby'));
-    for (const folder of ['src', 'plugins', 'gatsby/fonts']) fs.symlinkSync(path.join(ROOT, folder), path.join(directory, folder), 'dir');
+    for (const folder of ['src', 'features', 'system']) fs.symlinkSync(path.join(ROOT, folder), path.join(directory, folder), 'dir');
   }
   fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(directory, 'package.json'));
   for (const folder of ['content', 'locales', 'static']) fs.cpSync(path.join(ROOT, folder), path.join(directory, folder), { recursive: true });
@@ -49,12 +49,12 @@ export async function runPreBootstrap(directory: string) {
   process.env = { PATH: saved.PATH, gatsby_executing_command: 'build', SITE_ENV: 'local', CHROME_PATH: '/nonexistent/chromium' };
   try {
     let hook: PreBootstrap | undefined;
-    let owners: typeof import('../../gatsby/publicOwners') | undefined;
-    let staticImages: typeof import('../../gatsby/staticImages') | undefined;
+    let owners: typeof import('../../features/hosting/publicOwners.node') | undefined;
+    let staticImages: typeof import('../../features/images/staticImages.node') | undefined;
     jest.isolateModules(() => {
       hook = jest.requireActual<typeof import('../../gatsby/onPreBootstrap')>('../../gatsby/onPreBootstrap').onPreBootstrap;
-      owners = jest.requireActual<typeof import('../../gatsby/publicOwners')>('../../gatsby/publicOwners');
-      staticImages = jest.requireActual<typeof import('../../gatsby/staticImages')>('../../gatsby/staticImages');
+      owners = jest.requireActual<typeof import('../../features/hosting/publicOwners.node')>('../../features/hosting/publicOwners.node');
+      staticImages = jest.requireActual<typeof import('../../features/images/staticImages.node')>('../../features/images/staticImages.node');
     });
     const reporter = {
       warn: jest.fn(),
@@ -81,7 +81,7 @@ export async function preBootstrapPanic(directory: string): Promise<string> {
   expect(error).toBeInstanceOf(Panic);
   expect(reporter.panic).toHaveBeenCalledTimes(1);
   // Stopped before the first thing it writes (KaTeX's files into public/).
-  expect(fs.existsSync(path.join(directory, 'public'))).toBe(false);
+  expect(fs.existsSync(publicDirOf(directory))).toBe(false);
   return reporter.panic.mock.calls[0][0] as string;
 }
 

@@ -3,10 +3,10 @@
  * tests that draw an entry need it: the site's names and every language's
  * labels and UI strings from locales/.
  */
-import { markdownLabels } from '../../plugins/labels';
-import { localeText } from '../../node/locales';
-import type { PreviewSettings } from '../../src/browser/preview/EntryPreview';
-import { LANGUAGES, type Language } from '../../src/lib/languages';
+import { markdownLabels } from '../../features/markdown/labels';
+import { localeText } from '../../features/i18n/locales.node';
+import type { PreviewSettings } from '../../features/cms/preview/EntryPreview';
+import { LANGUAGES, type Language } from '../../features/site/languages';
 import { loadLocales } from './locales';
 
 export const PREVIEW_SETTINGS: PreviewSettings = {

@@ -7,8 +7,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { I18nextContext } from 'gatsby-plugin-react-i18next';
-import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../src/lib/languages';
-import { I18NEXT_OPTIONS } from '../../src/build/i18n';
+import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../features/site/languages';
+import { I18NEXT_OPTIONS } from '../../features/i18n/i18next';
 import { loadLocales } from './locales';
 
 interface Options {

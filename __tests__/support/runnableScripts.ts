@@ -1,7 +1,7 @@
 /**
  * The inline scripts a browser would run in a page, read with an HTML
  * parser: a second reading, independent of the build's own expression
- * (hosting/rules.ts inlineScripts). A <script> without src whose type is
+ * (features/hosting/rules.ts inlineScripts). A <script> without src whose type is
  * empty or one a browser executes; data blocks (JSON-LD) are not scripts.
  */
 import { Parser } from 'htmlparser2';

@@ -1,5 +1,5 @@
 /**
- * Runs gatsby/searchIndex.ts's writeSearchIndex under tsx, outside Jest:
+ * Runs features/search/searchIndex.node.ts's writeSearchIndex under tsx, outside Jest:
  * Pagefind's Node API is an ES module, loaded with Node's own import(),
  * which Jest's module sandbox does not offer. Prints one line of JSON: the
  * summary or the error's message, and the child processes this process
@@ -8,7 +8,7 @@
  *   tsx __tests__/support/searchIndexRun.ts <public dir> [answer within ms]
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { writeSearchIndex, type SearchIndexSummary } from '../../gatsby/searchIndex';
+import { writeSearchIndex, type SearchIndexSummary } from '../../features/search/searchIndex.node';
 
 /** This process's live children (Linux's /proc), by command name; zombies are gone once Node has reaped them. */
 function children(): string[] {

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ShareCardAssets } from '../../src/lib/shareCard';
+import type { ShareCardAssets } from '../../features/share-cards/shareCard';
+import { SHARE_FONT_FILES } from '../../features/share-cards/postShareImages.node';
 
 const ROOT = path.join(__dirname, '..', '..');
 
-/** The fonts and logo the build draws share cards with (gatsby/postShareImages.ts reads the same files). */
+/** The fonts and logo the build draws share cards with (features/share-cards/postShareImages.node.ts reads the same files). */
 export const shareCardAssets = (): ShareCardAssets => ({
-  regular: readFileSync(path.join(ROOT, 'gatsby', 'fonts', 'LiberationSans-Regular.ttf')),
-  bold: readFileSync(path.join(ROOT, 'gatsby', 'fonts', 'LiberationSans-Bold.ttf')),
+  regular: readFileSync(path.join(ROOT, SHARE_FONT_FILES.regular)),
+  bold: readFileSync(path.join(ROOT, SHARE_FONT_FILES.bold)),
   logoSvg: readFileSync(path.join(ROOT, 'static', 'favicon.svg'), 'utf8'),
 });
 

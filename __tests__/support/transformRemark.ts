@@ -14,32 +14,42 @@ import path from 'node:path';
 import { Joi, validateOptionsSchema } from 'gatsby-plugin-utils';
 import gatsbyConfig from '../../gatsby-config';
 import { boundedHtml } from '../../gatsby/createResolvers';
-import { processImage } from '../../node/images';
-import { writeImageMap, type ImageMap } from '../../node/imageMap.js';
-import { MEDIA_FOLDER } from '../../plugins/stockpay-remark-images/paths';
+import { processImage } from '../../features/images/pipeline.node';
+import { writeImageMap, type ImageMap } from '../../features/images/imageMap.node.js';
+import { MEDIA_FOLDER } from '../../features/images/paths';
 import {
   onCreateNode as transformerOnCreateNode,
   pluginOptionsSchema as transformerOptionsSchema,
   setFieldsOnGraphQLNodeType as extendNodeType,
-} from '../../plugins/stockpay-transformer-remark/gatsby-node';
+} from '../../features/markdown/transformer/gatsby-node';
+import { REMARK_PLUGIN_FOLDERS, TRANSFORMER_FOLDER } from '../../features/markdown/order';
+import { publicDirOf } from '../../system/paths.js';
 
 const ROOT = path.join(__dirname, '..', '..');
 
 export type PluginEntry = string | { resolve: string; options?: object };
 
-/** The name gatsby-config gives gatsby-transformer-remark, through the wrapper that declares its `engines` option. */
-export const TRANSFORMER = 'stockpay-transformer-remark';
-
-/** gatsby-transformer-remark's options in gatsby-config. */
+/** gatsby-transformer-remark's options in gatsby-config (through the wrapper that declares its `engines` option). */
 export const TRANSFORMER_OPTIONS = ((): { plugins?: PluginEntry[] } & Record<string, unknown> => {
   for (const plugin of gatsbyConfig.plugins ?? []) {
-    if (typeof plugin === 'object' && plugin.resolve === TRANSFORMER) return (plugin.options as Record<string, unknown> | undefined) ?? {};
+    if (typeof plugin === 'object' && plugin.resolve === path.join(ROOT, TRANSFORMER_FOLDER)) return (plugin.options as Record<string, unknown> | undefined) ?? {};
   }
   return {};
 })();
 
-/** The remark plugins of gatsby-config, in their order. */
-export const SITE_PLUGINS: PluginEntry[] = TRANSFORMER_OPTIONS.plugins ?? [];
+/** A remark plugin's name, as a folder gatsby-config names it by: its package's name. */
+const nameOfFolder = (folder: string): string => {
+  const name = (Object.keys(REMARK_PLUGIN_FOLDERS) as (keyof typeof REMARK_PLUGIN_FOLDERS)[]).find((candidate) => path.join(ROOT, REMARK_PLUGIN_FOLDERS[candidate]) === folder);
+  if (!name) throw new Error(`gatsby-config names a remark plugin at ${folder}, which features/markdown/order.js does not list`);
+  return name;
+};
+
+/** The remark plugins of gatsby-config, in their order, each by its name (with its options when it has some). */
+export const SITE_PLUGINS: PluginEntry[] = (TRANSFORMER_OPTIONS.plugins ?? []).map((entry) => {
+  const folder = typeof entry === 'string' ? entry : entry.resolve;
+  const options = typeof entry === 'string' ? undefined : entry.options;
+  return options ? { resolve: nameOfFolder(folder), options } : nameOfFolder(folder);
+});
 
 /**
  * The options the transformer's onCreateNode gets in a build: gatsby-config's,
@@ -54,9 +64,10 @@ export async function transformerOptions(): Promise<{ value: Record<string, unkn
   return { value: value as Record<string, unknown>, unknown: (warning?.details ?? []).map((detail) => detail.path.join('.')) };
 }
 
-function loadPlugin(entry: PluginEntry, pluginsDir: string): { module: unknown; pluginOptions: object; name: string } {
+function loadPlugin(entry: PluginEntry, projectDir: string): { module: unknown; pluginOptions: object; name: string } {
   const name = typeof entry === 'string' ? entry : entry.resolve;
-  const local = path.join(pluginsDir, name);
+  const folder = (REMARK_PLUGIN_FOLDERS as Record<string, string>)[name];
+  const local = folder ? path.join(projectDir, folder) : name;
   return {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plugin named in gatsby-config, loaded at run time as Gatsby loads it
     module: require(fs.existsSync(local) ? local : name),
@@ -66,7 +77,7 @@ function loadPlugin(entry: PluginEntry, pluginsDir: string): { module: unknown; 
 }
 
 /**
- * The images of content/media/ made as a build makes them (node/images.ts),
+ * The images of content/media/ made as a build makes them (features/images/pipeline.node.ts),
  * once per test process, in a project folder of the tests' own whose image
  * map the image plugin reads: the plugin shows what the build made, and
  * the tests see the pages' real pictures.
@@ -80,7 +91,7 @@ export function contentImagesProject(): Promise<string> {
     const names = fs.existsSync(media) ? fs.readdirSync(media, { recursive: true, encoding: 'utf8' }) : [];
     for (const name of names.filter((entry) => fs.statSync(path.join(media, entry)).isFile())) {
       const source = `${MEDIA_FOLDER}/${name.split(path.sep).join('/')}`;
-      map[source] = (await processImage(ROOT, source, path.join(dir, 'public'), { share: true })).image;
+      map[source] = (await processImage(ROOT, source, publicDirOf(dir), { share: true })).image;
     }
     writeImageMap(dir, map);
     return dir;
@@ -111,8 +122,8 @@ export interface PluginCache {
 }
 
 export interface TransformOptions {
-  /** Where local plugins are (plugins/ of the repository unless a test runs a scratch copy). */
-  pluginsDir?: string;
+  /** The project the plugins are loaded from (this one unless a test runs a scratch copy). */
+  projectDir?: string;
   /** The cache the plugins get (an empty one unless given). */
   cache?: PluginCache;
 }
@@ -172,7 +183,7 @@ export async function transformMarkdown(
         warn: () => undefined,
       },
     },
-    { plugins: (await withImageMap(plugins)).map((entry) => loadPlugin(entry, options.pluginsDir ?? path.join(ROOT, 'plugins'))) },
+    { plugins: (await withImageMap(plugins)).map((entry) => loadPlugin(entry, options.projectDir ?? ROOT)) },
   );
   const node = markdownNode;
   // What the boundary names the markdown by: the file, or the README's URL.

@@ -1,6 +1,6 @@
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './Icon';
+import { Icon } from '../../features/site/Icon';
 import * as styles from './BackToTop.module.css';
 
 /** How far down the page the floating button appears, in CSS pixels. */

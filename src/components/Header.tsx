@@ -1,13 +1,13 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import { siteConfig } from '../lib/config';
+import { siteConfig } from '../../features/site/settings';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { AppLink } from './AppLink';
-import { LocalizedLink } from './LocalizedLink';
+import { AppLink } from '../../features/site/AppLink';
+import { LocalizedLink } from '../../features/site/LocalizedLink';
 import { LogoMark } from './LogoMark';
 import { MobileMenu } from './MobileMenu';
 import { NavLinks } from './NavLinks';
-import { SearchForm } from './search/SearchForm';
+import { SearchForm } from '../../features/search/SearchForm';
 import * as styles from './Header.module.css';
 
 export function Header(): React.JSX.Element {

@@ -1,10 +1,10 @@
 import React, { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, languageSwitchTarget } from '../lib/languages';
-import { Icon } from './Icon';
+import { LANGUAGES, languageSwitchTarget } from '../../features/site/languages';
+import { Icon } from '../../features/site/Icon';
 import { reloadAt } from '../browser/reloadAt';
 import { useDismissableDetails } from '../hooks/useDismissableDetails';
-import { useSiteLanguage } from '../hooks/useSiteLanguage';
+import { useSiteLanguage } from '../../features/site/useSiteLanguage';
 import * as styles from './LanguageSwitcher.module.css';
 
 /** The address shown changes only by a full page load (reloadAt), so nothing to subscribe to. */

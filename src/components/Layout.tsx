@@ -1,8 +1,8 @@
 import React, { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HYDRATED_ATTRIBUTE } from '../lib/hydration';
-import { isIndexedPage } from '../lib/search';
-import { useSiteLanguage } from '../hooks/useSiteLanguage';
+import { HYDRATED_ATTRIBUTE } from '../../features/site/hydration';
+import { isIndexedPage } from '../../features/search/search';
+import { useSiteLanguage } from '../../features/site/useSiteLanguage';
 import { FloatingBackToTop } from './BackToTop';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -16,7 +16,7 @@ interface Props {
 
 /**
  * The shell of every page: skip link, top banner, main landmark, footer.
- * The main landmark of a page the search indexes (src/lib/search.ts) carries
+ * The main landmark of a page the search indexes (features/search/search.ts) carries
  * data-pagefind-body, so Pagefind reads it and never the header or footer.
  */
 export function Layout({ children, searchable = true }: Props): React.JSX.Element {

@@ -1,9 +1,9 @@
 import React, { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from './Icon';
-import { AppLink } from './AppLink';
+import { Icon } from '../../features/site/Icon';
+import { AppLink } from '../../features/site/AppLink';
 import { NavLinks } from './NavLinks';
-import { SearchForm } from './search/SearchForm';
+import { SearchForm } from '../../features/search/SearchForm';
 import { useDismissableDetails } from '../hooks/useDismissableDetails';
 import * as styles from './MobileMenu.module.css';
 

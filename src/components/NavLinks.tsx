@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Route } from '../lib/routes';
-import { LocalizedLink } from './LocalizedLink';
+import type { Route } from '../../features/site/routes';
+import { LocalizedLink } from '../../features/site/LocalizedLink';
 
 /** The top banner's destinations, in order; each label is `nav.<key>` in locales/<lang>/common.json. */
 export const NAV_ITEMS = [

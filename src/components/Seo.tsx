@@ -2,14 +2,15 @@ import React from 'react';
 import { graphql, useStaticQuery } from 'gatsby';
 import { Helmet } from 'react-helmet';
 import { useTranslation } from 'react-i18next';
-import { siteConfig } from '../lib/config';
-import { LOCALE_TAGS, LANGUAGES } from '../lib/languages';
-import { fillProductName } from '../lib/markdown';
-import { documentTitle, headLinks, serializeJsonLd } from '../lib/seo';
-import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_SVG_PATH } from '../lib/icons';
-import { SHARE_IMAGE, absoluteUrl, shareImageUrl } from '../lib/shareImage';
-import { sitePage, type JsonLd, type PageType } from '../lib/structuredData';
-import { useSiteLanguage } from '../hooks/useSiteLanguage';
+import { siteConfig } from '../../features/site/settings';
+import { LOCALE_TAGS, LANGUAGES } from '../../features/site/languages';
+import { fillProductName } from '../../features/site/productName';
+import { documentTitle, headLinks } from '../../features/seo/seo';
+import { serializeJsonLd } from '../../features/site/html';
+import { APPLE_TOUCH_ICON, FAVICON_ICO_PATH, FAVICON_SVG_PATH } from '../../features/share-cards/icons';
+import { SHARE_IMAGE, absoluteUrl, shareImageUrl } from '../../features/images/shareImage';
+import { sitePage, type JsonLd, type PageType } from '../../features/seo/structuredData';
+import { useSiteLanguage } from '../../features/site/useSiteLanguage';
 
 export interface SeoProps {
   title: string;
@@ -39,7 +40,7 @@ export interface SeoProps {
 
 /**
  * The home page's headline in `language`, which the share image shows
- * (gatsby/brandImages.ts), so its alt text quotes it rather than a copy.
+ * (features/share-cards/brandImages.node.tsx), so its alt text quotes it rather than a copy.
  */
 function useShareHeadline(language: string): string {
   const { heroes } = useStaticQuery<Queries.ShareHeadlinesQuery>(graphql`
@@ -65,7 +66,7 @@ function useShareHeadline(language: string): string {
  * The stockpay-helmet plugin writes these tags into the static HTML, and
  * Helmet refreshes them on client-side navigation. The web manifest link
  * and theme-color come from gatsby-plugin-manifest (gatsby-config.ts); the
- * icons and share images are drawn at build time (gatsby/brandImages.ts).
+ * icons and share images are drawn at build time (features/share-cards/brandImages.node.tsx).
  */
 export function Seo(props: SeoProps): React.JSX.Element {
   const { title, description, jsonLd, dateModified, canonicalPath, noindex = false, stylesheets = [], article, image: ownImage } = props;

@@ -2,8 +2,8 @@ import React from 'react';
 import { graphql } from 'gatsby';
 import { Trans, useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
-import { Icon } from '../components/Icon';
-import { LocalizedLink } from '../components/LocalizedLink';
+import { Icon } from '../../features/site/Icon';
+import { LocalizedLink } from '../../features/site/LocalizedLink';
 import { Seo } from '../components/Seo';
 import * as styles from './404.module.css';
 

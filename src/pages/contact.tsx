@@ -2,12 +2,12 @@ import React from 'react';
 import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
-import { LocalizedLink } from '../components/LocalizedLink';
+import { LocalizedLink } from '../../features/site/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
 import { Seo } from '../components/Seo';
-import { Icon } from '../components/Icon';
-import type { IconName } from '../lib/iconPaths';
-import { ContactForm } from '../components/contact/ContactForm';
+import { Icon } from '../../features/site/Icon';
+import type { IconName } from '../../features/site/iconPaths';
+import { ContactForm } from '../../features/contact/ContactForm';
 import * as styles from './contact.module.css';
 
 /** Where the aside sends a visitor who would rather read first; each label is `aside.<key>` in locales/<lang>/contact.json. */

@@ -2,8 +2,8 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { MarkdownPage } from '../components/markdown/MarkdownPage';
-import { siteConfig } from '../lib/config';
-import { fillProductName } from '../lib/markdown';
+import { siteConfig } from '../../features/site/settings';
+import { fillProductName } from '../../features/site/productName';
 
 /** The application's README, from content/docs/<lang>/readme.md (or DOCS_README_URL_<LANG>). */
 export default function DocsPage({ data }: PageProps<Queries.DocsPageQuery>): React.JSX.Element {

@@ -3,11 +3,11 @@ import { graphql } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
 import { CtaBand } from '../components/CtaBand';
-import { LocalizedLink } from '../components/LocalizedLink';
+import { LocalizedLink } from '../../features/site/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
-import { PlansSection } from '../components/pricing/PlansSection';
+import { PlansSection } from '../../features/pricing/PlansSection';
 import { Seo } from '../components/Seo';
-import * as buttons from '../styles/buttons.module.css';
+import * as buttons from '../../features/site/buttons.module.css';
 
 /** Subscription plans, fetched live from the payments API. */
 export default function PricingPage(): React.JSX.Element {

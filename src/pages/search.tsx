@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
 import { PageIntro } from '../components/PageIntro';
 import { Seo } from '../components/Seo';
-import { SearchView } from '../components/search/SearchView';
+import { SearchView } from '../../features/search/SearchView';
 
 /**
  * The search page of each language (/search/, /bg/search/). noindex, and
- * left out of the sitemap (src/lib/sitemap.ts): its address holds a
+ * left out of the sitemap (features/seo/sitemap.ts): its address holds a
  * visitor's query and its results are the site's other pages, which are
  * indexed themselves.
  */

@@ -2,23 +2,23 @@ import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { useTranslation } from 'react-i18next';
 import { Layout } from '../components/Layout';
-import { LocalizedLink } from '../components/LocalizedLink';
+import { LocalizedLink } from '../../features/site/LocalizedLink';
 import { PageIntro } from '../components/PageIntro';
 import { Seo } from '../components/Seo';
-import { CoverThumbnail } from '../components/blog/CoverImage';
-import { Pagination } from '../components/blog/Pagination';
-import { PostMeta } from '../components/blog/PostMeta';
-import { postPath } from '../lib/blog';
-import { siteConfig } from '../lib/config';
-import { checked, type EntryFrontmatter } from '../lib/frontmatter';
-import { DEFAULT_LANGUAGE, localizedPath } from '../lib/languages';
-import { fillProductName } from '../lib/markdown';
-import { blog } from '../lib/structuredData';
-import { useSiteLanguage } from '../hooks/useSiteLanguage';
-import type { ListContext } from '../lib/blog';
-import * as styles from '../components/blog/Blog.module.css';
+import { CoverThumbnail } from '../../features/images/CoverImage';
+import { Pagination } from '../../features/blog/Pagination';
+import { PostMeta } from '../../features/blog/PostMeta';
+import { postPath } from '../../features/blog/blog';
+import { siteConfig } from '../../features/site/settings';
+import { checked, type EntryFrontmatter } from '../../features/content/frontmatter';
+import { DEFAULT_LANGUAGE, localizedPath } from '../../features/site/languages';
+import { fillProductName } from '../../features/site/productName';
+import { blog } from '../../features/seo/structuredData';
+import { useSiteLanguage } from '../../features/site/useSiteLanguage';
+import type { ListContext } from '../../features/blog/blog';
+import * as styles from '../../features/blog/Blog.module.css';
 
-/** A page of a language's blog: ten posts, newest first (pages made by gatsby/blogPages.ts). */
+/** A page of a language's blog: ten posts, newest first (pages made by features/blog/pages.node.ts). */
 export default function BlogListTemplate({ data, pageContext }: PageProps<Queries.BlogListQuery, ListContext>): React.JSX.Element {
   const { t } = useTranslation('blog');
   const { language } = useSiteLanguage();

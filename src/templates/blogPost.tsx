@@ -1,20 +1,20 @@
 import React from 'react';
 import { graphql, type PageProps } from 'gatsby';
 import { MarkdownPage } from '../components/markdown/MarkdownPage';
-import { CoverImage } from '../components/blog/CoverImage';
-import { PostMeta } from '../components/blog/PostMeta';
-import { PostNav } from '../components/blog/PostNav';
+import { CoverImage } from '../../features/images/CoverImage';
+import { PostMeta } from '../../features/blog/PostMeta';
+import { PostNav } from '../../features/blog/PostNav';
 import { useTranslation } from 'react-i18next';
-import { TOC_MIN_SECTIONS, formatPostDate } from '../lib/blog';
-import { siteConfig } from '../lib/config';
-import { checked, type EntryFrontmatter } from '../lib/frontmatter';
-import { fillProductName } from '../lib/markdown';
-import { postShareImage } from '../lib/shareImage';
-import { blogPosting } from '../lib/structuredData';
-import { useSiteLanguage } from '../hooks/useSiteLanguage';
-import type { PostContext } from '../lib/blog';
+import { TOC_MIN_SECTIONS, formatPostDate } from '../../features/blog/blog';
+import { siteConfig } from '../../features/site/settings';
+import { checked, type EntryFrontmatter } from '../../features/content/frontmatter';
+import { fillProductName } from '../../features/site/productName';
+import { postShareImage } from '../../features/images/shareImage';
+import { blogPosting } from '../../features/seo/structuredData';
+import { useSiteLanguage } from '../../features/site/useSiteLanguage';
+import type { PostContext } from '../../features/blog/blog';
 
-/** One blog post, from content/blog/<lang>/<slug>.md (pages made by gatsby/blogPages.ts). */
+/** One blog post, from content/blog/<lang>/<slug>.md (pages made by features/blog/pages.node.ts). */
 export default function BlogPostTemplate({ data, pageContext }: PageProps<Queries.BlogPostQuery, PostContext>): React.JSX.Element {
   const { language } = useSiteLanguage();
   const { t } = useTranslation('common');
@@ -26,7 +26,7 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Querie
   const description = fillProductName(frontmatter.description, product);
   const author = frontmatter.author ? fillProductName(frontmatter.author, product) : null;
   const cover = pageContext.cover;
-  // Checked by the build: a post with a cover has its alt text (src/lib/contentSchema.ts).
+  // Checked by the build: a post with a cover has its alt text (features/content/contentSchema.ts).
   const coverAlt = fillProductName(frontmatter.imageAlt ?? '', product);
   const share = postShareImage(pageContext.shareImage, cover);
   const shareImage = share

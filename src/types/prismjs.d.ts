@@ -8,5 +8,5 @@ declare module 'prismjs' {
   export function highlight(code: string, grammar: Grammar, language: string): string;
 }
 
-/** Prism's language components (prism-<id>.js and .min.js), which plugins/stockpay-remark-code/components.browser.js requires by name: each adds its grammar to Prism.languages and exports nothing. */
+/** Prism's language components (prism-<id>.js and .min.js), which features/markdown/remark-code/components.browser.js requires by name: each adds its grammar to Prism.languages and exports nothing. */
 declare module 'prismjs/components/*';

@@ -1,11 +1,11 @@
 import React from 'react';
-import type { CtaTarget } from '../../lib/contentSchema';
-import type { HomeIllustration } from '../../lib/illustrations';
-import { Illustration } from '../illustrations/Illustration';
-import { AppLink } from '../AppLink';
-import { Icon } from '../Icon';
-import { LocalizedLink } from '../LocalizedLink';
-import * as buttons from '../../styles/buttons.module.css';
+import type { CtaTarget } from '../../../features/content/contentSchema';
+import type { HomeIllustration } from '../../../features/illustrations/illustrations';
+import { Illustration } from '../../../features/illustrations/Illustration';
+import { AppLink } from '../../../features/site/AppLink';
+import { Icon } from '../../../features/site/Icon';
+import { LocalizedLink } from '../../../features/site/LocalizedLink';
+import * as buttons from '../../../features/site/buttons.module.css';
 import * as styles from './BannerSection.module.css';
 
 const SITE_TARGETS: Record<Exclude<CtaTarget, 'app'>, string> = {

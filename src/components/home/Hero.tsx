@@ -1,7 +1,7 @@
 import React from 'react';
-import { Illustration } from '../illustrations/Illustration';
-import { AppLink } from '../AppLink';
-import * as buttons from '../../styles/buttons.module.css';
+import { Illustration } from '../../../features/illustrations/Illustration';
+import { AppLink } from '../../../features/site/AppLink';
+import * as buttons from '../../../features/site/buttons.module.css';
 import * as styles from './Hero.module.css';
 
 export interface HeroText {

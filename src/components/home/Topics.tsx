@@ -1,6 +1,6 @@
 import React from 'react';
-import type { IconName } from '../../lib/iconPaths';
-import { Icon } from '../Icon';
+import type { IconName } from '../../../features/site/iconPaths';
+import { Icon } from '../../../features/site/Icon';
 import * as styles from './Topics.module.css';
 
 export interface TopicsText {

@@ -1,6 +1,6 @@
 import React, { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COPY_RESET_MS } from '../../lib/markdown';
+import { COPY_RESET_MS } from '../../../features/markdown/rendered';
 import * as styles from './CopyButton.module.css';
 
 type Status = 'idle' | 'done' | 'failed';

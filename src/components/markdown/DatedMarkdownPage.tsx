@@ -1,7 +1,7 @@
 import React from 'react';
 import { graphql } from 'gatsby';
-import { siteConfig } from '../../lib/config';
-import { fillProductName } from '../../lib/markdown';
+import { siteConfig } from '../../../features/site/settings';
+import { fillProductName } from '../../../features/site/productName';
 import { MarkdownPage } from './MarkdownPage';
 
 /**

@@ -1,7 +1,8 @@
 import React from 'react';
 import { graphql, useStaticQuery } from 'gatsby';
-import { siteConfig } from '../../lib/config';
-import { containsMath, fillProductNameInHtml, tableOfContents } from '../../lib/markdown';
+import { siteConfig } from '../../../features/site/settings';
+import { containsMath, tableOfContents } from '../../../features/markdown/rendered';
+import { fillProductNameInHtml } from '../../../features/site/productName';
 import { Layout } from '../Layout';
 import { PageIntro } from '../PageIntro';
 import { Seo, type SeoProps } from '../Seo';

@@ -1,7 +1,7 @@
 import React from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TocEntry } from '../../lib/markdown';
-import { Icon } from '../Icon';
+import type { TocEntry } from '../../../features/markdown/rendered';
+import { Icon } from '../../../features/site/Icon';
 import * as styles from './TableOfContents.module.css';
 
 function Entries({ entries }: { entries: readonly TocEntry[] }): React.JSX.Element {

@@ -1,8 +1,0 @@
-// @ts-check
-/** Emoji shortcodes become emoji at build time (./transform.js). */
-const { emojifyText } = require('./transform');
-
-/** @param {{ markdownAST: import('../../node/markdownSource').MdastNode }} args */
-module.exports = function remarkEmoji({ markdownAST }) {
-  return emojifyText(markdownAST);
-};
