@@ -35,6 +35,8 @@ import { ADDRESS_FIELD, LOCALE_FORMAT, POST_FORMAT, cmsConfig, type CmsBackend }
 import { type LocaleStrings } from '../i18n/localeText';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../site/languages';
 import { REMARK_PLUGIN_FOLDERS } from '../markdown/order';
+import postcss from 'postcss';
+import { layoutCss } from '../site/layoutCss.node';
 
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
 export const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|^[0-9a-f]+\.wasm$/;
@@ -91,7 +93,9 @@ export function previewFiles(projectDir: string, productName: string, siteUrl: s
     // Gatsby's Link needs its router; the i18n plugin's index pulls Gatsby in for its context alone.
     { gatsby: './features/cms/preview/gatsbyLink.tsx', 'gatsby-plugin-react-i18next': 'gatsby-plugin-react-i18next/dist/i18nextContext.js' },
   );
-  return { script: `// Written by features/cms/admin.node.ts from features/cms/previewEntry.browser.ts.\n${script}`, stylesheet };
+  // The layout's widths written into the CSS modules as the site's build writes them (esbuild passes the names through).
+  const laidOut = postcss([layoutCss()]).process(stylesheet, { from: undefined }).css;
+  return { script: `// Written by features/cms/admin.node.ts from features/cms/previewEntry.browser.ts.\n${script}`, stylesheet: laidOut };
 }
 
 /** Decap's prebuilt bundle (React included), resolved from the project: never bundled by webpack, so the site's React stays its own. */

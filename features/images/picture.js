@@ -10,10 +10,11 @@
  * (features/markdown/boundary/allowlist.ts).
  */
 const { escapeAttribute, escapeText } = require('../markdown/markup');
+const { LAYOUT } = require('../site/layout');
 
 /**
  * The widths made of every image, in CSS pixels of the prose column's
- * image: up to twice the column (825 px at its widest), for screens of
+ * image: up to twice the column (LAYOUT.proseImageWidth), for screens of
  * twice the density. An image narrower than a width is not enlarged: its
  * own width is the last. The last is 1632, not 1650: a multiple of 96, so
  * a 4:3, 3:2 or 16:9 photo's largest copy, whose width and height the page
@@ -24,36 +25,26 @@ const { escapeAttribute, escapeText } = require('../markdown/markup');
 const IMAGE_WIDTHS = /** @type {const} */ ([360, 720, 1080, 1632]);
 
 /**
- * The widest the prose column shows an image, in CSS pixels: --prose-max
- * (72ch, src/styles/global.css) at 18 px, which depends on the system font:
- * 825 px with DejaVu Sans (Linux), less with the others. The widest, so no
- * screen is given a file narrower than it draws.
- */
-const PROSE_IMAGE_WIDTH = 825;
-
-/**
  * How wide an image in a body or a post's cover is drawn, for the browser
- * to pick a width before the stylesheet is in: the prose column
- * (src/components/markdown/MarkdownBody.module.css,
- * features/images/CoverImage.module.css) at its widest, which beside
- * the table of contents, from 1024 px, is the screen less 328 px (the
- * page's padding, the 240 px table and the 48 px gap;
- * src/components/markdown/MarkdownPage.module.css) until that reaches it;
- * below 1024 px the screen less the page's padding (--space-5 each side)
- * until that reaches it.
+ * to pick a width before the stylesheet is in: the prose column at its
+ * widest, which beside the table of contents is the screen less the
+ * page's padding, the table and the gap until that reaches it, and
+ * without it the screen less the page's padding until that reaches it.
  */
-const PROSE_SIZES = `(min-width: ${PROSE_IMAGE_WIDTH + 328}px) ${PROSE_IMAGE_WIDTH}px, (min-width: 1024px) calc(100vw - 328px), (min-width: ${PROSE_IMAGE_WIDTH + 40}px) ${PROSE_IMAGE_WIDTH}px, calc(100vw - 40px)`;
+const { proseImageWidth: PROSE_IMAGE_WIDTH, sidebarFrom, sidebarWidth, sidebarGap, pagePadding } = LAYOUT;
+const BESIDE_SIDEBAR = 2 * pagePadding + sidebarWidth + sidebarGap;
+const PROSE_SIZES = [
+  `(min-width: ${PROSE_IMAGE_WIDTH + BESIDE_SIDEBAR}px) ${PROSE_IMAGE_WIDTH}px`,
+  `(min-width: ${sidebarFrom}px) calc(100vw - ${BESIDE_SIDEBAR}px)`,
+  `(min-width: ${PROSE_IMAGE_WIDTH + 2 * pagePadding}px) ${PROSE_IMAGE_WIDTH}px`,
+  `calc(100vw - ${2 * pagePadding}px)`,
+].join(', ');
 
 /** A post's cover is drawn in the same column as the body's images. */
 const COVER_SIZES = PROSE_SIZES;
 
-/**
- * How wide a cover is drawn as a post's thumbnail in the blog's list
- * (features/blog/Blog.module.css): 192 px beside the title from 640 px,
- * else the card's width above it, the screen less the page's and the card's
- * padding and border.
- */
-const THUMBNAIL_SIZES = '(min-width: 640px) 192px, calc(100vw - 90px)';
+/** How wide a cover is drawn as a post's thumbnail in the blog's list: beside the title, or spanning the card above it. */
+const THUMBNAIL_SIZES = `(min-width: ${LAYOUT.thumbnailFrom}px) ${LAYOUT.thumbnailWidth}px, calc(100vw - ${LAYOUT.thumbnailInset}px)`;
 
 /** The share image a cover makes: og:image's 1200 x 630. */
 const SHARE_CROP = /** @type {const} */ ({ width: 1200, height: 630 });
