@@ -6,8 +6,7 @@ import { fillProductName } from '../features/site/productName';
 import { DEFAULT_LANGUAGE, LANGUAGES, WRITING_SYSTEMS, localizedPath, type Language } from '../features/site/languages';
 import { htmlFiles } from '../system/folderTree';
 import { IMMUTABLE } from '../features/hosting/rules';
-import { NOT_FOUND_PATH } from '../features/site/routes';
-import { SEARCH_PATH } from '../features/site/routes';
+import { NOT_FOUND_PATH, SEARCH_PATH } from '../features/site/routes';
 import { PREFIXES, PUBLIC_DIR, ROUTES, SITE_URL, languageOf, markDocument, isSameDocument, waitForHydration } from './support';
 
 /** Every page of the built site, by the address it is served at ('/bg/blog/a-post/'). */

@@ -8,8 +8,7 @@
  * value. Runs until SIGINT or SIGTERM, as a systemd service would stop it.
  */
 import { startExchangeServer } from '../features/cms/signIn/server.node';
-import { OAUTH_PATH } from '../features/cms/backends';
-import { OAUTH_PROVIDERS } from '../features/cms/backends';
+import { OAUTH_PATH, OAUTH_PROVIDERS } from '../features/cms/backends';
 import { exchangeEnvironment, oauthListenFromEnv, oauthSettingsFromEnv } from '../features/cms/signIn/settings.node';
 import { exitWith } from '../system/processes';
 

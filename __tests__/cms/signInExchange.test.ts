@@ -18,8 +18,7 @@ import {
   type ExchangeDeps,
   type ExchangeSettings,
 } from '../../features/cms/signIn/exchange';
-import { OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../../features/site/policies';
-import { SIGN_IN_ANSWER_DIRECTIVES, policyText, signInPageDirectives } from '../../features/site/policies';
+import { OPENER_POLICY_HEADER, SECURITY_HEADERS, SIGN_IN_ANSWER_DIRECTIVES, policyText, signInPageDirectives } from '../../features/site/policies';
 
 /**
  * The sign-in exchange (features/cms/signIn/exchange.ts), pure over its inputs: every

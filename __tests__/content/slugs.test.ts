@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_PATH } from '../../features/site/routes';
+import { ADMIN_PATH, NOT_FOUND_PATH, ROUTES, PAGEFIND_PATH, SEARCH_PATH, SITEMAP_INDEX_PATH, GATSBY_FOLDERS } from '../../features/site/routes';
 import { PAGE_SEGMENT, feedPath, listPath } from '../../features/blog/blog';
 import { LANGUAGES } from '../../features/site/languages';
-import { NOT_FOUND_PATH, ROUTES } from '../../features/site/routes';
-import { PAGEFIND_PATH, SEARCH_PATH } from '../../features/site/routes';
-import { SITEMAP_INDEX_PATH } from '../../features/site/routes';
-import { GATSBY_FOLDERS } from '../../features/site/routes';
 import { RESERVED_SLUGS, SLUG_PATTERN, isSlug, reservedSlug } from '../../features/content/slugs';
 
 const ROOT = path.join(__dirname, '..', '..');

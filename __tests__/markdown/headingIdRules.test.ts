@@ -176,7 +176,11 @@ describe("SITE_IDS: the site's own ids", () => {
         const full = path.join(folder, entry.name);
         return entry.isDirectory() ? files(full) : entry.name.endsWith('.tsx') ? [full] : [];
       });
-    const sources = [...files(path.join(ROOT, 'src')), ...files(path.join(ROOT, 'features')), ...['gatsby-ssr.tsx', 'gatsby-browser.tsx'].map((name) => path.join(ROOT, name)).filter((file) => fs.existsSync(file))];
+    const sources = [
+      ...files(path.join(ROOT, 'src')),
+      ...files(path.join(ROOT, 'features')),
+      ...['gatsby-ssr.tsx', 'gatsby-browser.tsx'].map((name) => path.join(ROOT, name)).filter((file) => fs.existsSync(file)),
+    ];
     const written = /(?<![\w-])(?:id|\w+Id|\w+_ID)\s*[=:]\s*\{?\s*(['"`])((?:(?!\1)[^\n])*)\1/g;
     return sources.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(written)].map((match) => ({ file: path.relative(ROOT, file), id: match[2] })));
   };

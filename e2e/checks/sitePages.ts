@@ -10,8 +10,7 @@ import path from 'node:path';
 import { BLOG_PATH, postPath } from '../../features/blog/blog';
 import { frontmatterScalar } from '../../features/content/checks';
 import { LANGUAGES, localizedPath, type Language } from '../../features/site/languages';
-import { NOT_FOUND_PATH, ROUTES } from '../../features/site/routes';
-import { SEARCH_PATH } from '../../features/site/routes';
+import { NOT_FOUND_PATH, ROUTES, SEARCH_PATH } from '../../features/site/routes';
 import { PROJECT_DIR } from '../../system/paths.js';
 
 export interface SitePage {

@@ -20,12 +20,12 @@ import {
   type PostContext,
   type PostCover,
   type PostSummary,
+  postKey,
 } from './blog';
 import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../site/languages';
 import { MEDIA_TYPES, pictureImage, type PictureImage, type ProcessedImage } from '../images/picture';
 import type { ImageMap } from '../images/imageMap.node.js';
 import { coverSource } from '../images/contentImages.node';
-import { postKey } from './blog';
 import { PROJECT_DIR } from '../../system/paths.js';
 
 export const BLOG_LIST_TEMPLATE = path.join(PROJECT_DIR, 'src', 'templates', 'blogList.tsx');

@@ -12,6 +12,9 @@ export const PRODUCTION_CMS_BACKENDS = ['github', 'gitlab', 'git-gateway'] as co
 /** The CMS's own backend on this machine, writing the working tree: never a production build's. */
 export const LOCAL_CMS_BACKEND = 'local';
 
+/** Where that backend answers the CMS on its origin: Decap's proxy protocol, POST with {action, params}. */
+export const LOCAL_BACKEND_API_PATH = '/api/v1';
+
 /** Every backend a build may record. */
 export type CmsBackendName = typeof LOCAL_CMS_BACKEND | (typeof PRODUCTION_CMS_BACKENDS)[number];
 

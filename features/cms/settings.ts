@@ -5,7 +5,7 @@
  * record and the hosting rules read them anywhere.
  */
 import type { ModeEnv } from '../site/settings';
-import { PRODUCTION_CMS_BACKENDS, type GitServerBackend, type LOCAL_CMS_BACKEND } from './backends';
+import { LOCAL_BACKEND_API_PATH, PRODUCTION_CMS_BACKENDS, type GitServerBackend, type LOCAL_CMS_BACKEND } from './backends';
 
 /** Where the CMS reads and writes the files (features/cms/decapConfig.ts writes it into the CMS's config.yml). */
 export type CmsBackend =
@@ -73,7 +73,7 @@ export const CMS_VARIABLES = {
   // GitLab's application IDs are 64 hexadecimal digits; the form is looser, so that an older instance's pass too.
   CMS_GITLAB_APP_ID: { must: "be the GitLab application's ID (letters and digits)", form: /^[A-Za-z0-9]{8,128}$/ },
   // Set by `npm run edit` (scripts/edit.ts) for its local backend on this machine (features/cms/localBackend/server.node.ts).
-  CMS_LOCAL_BACKEND_URL: { must: 'be http://127.0.0.1:<port>/api/v1', form: /^http:\/\/(127\.0\.0\.1|localhost):\d+\/api\/v1$/ },
+  CMS_LOCAL_BACKEND_URL: { must: `be http://127.0.0.1:<port>${LOCAL_BACKEND_API_PATH}`, form: new RegExp(`^http://(127\\.0\\.0\\.1|localhost):\\d+${LOCAL_BACKEND_API_PATH}$`) },
 } as const satisfies Record<string, CmsVariableSpec>;
 
 export type CmsVariable = keyof typeof CMS_VARIABLES;

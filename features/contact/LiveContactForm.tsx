@@ -1,11 +1,10 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { siteConfig } from '../site/settings';
+import { siteConfig, IS_DEVELOPMENT } from '../site/settings';
 import { CONTACT_FIELDS, buildContactRequest, contactFailure, isLikelyBot, sendContactMessage, type ContactField, type ContactValues } from './contact';
 import { contactSchema } from './contactSchema';
 import { ContactFormView, type ContactErrorKey, type ContactStatus } from './ContactFormView';
 import { forgetDraft, useSaveDraft } from './useContactDraft';
-import { IS_DEVELOPMENT } from '../site/settings';
 
 export interface LiveContactFormProps {
   /** What the visitor typed before this engine loaded. */

@@ -13,13 +13,9 @@
  * Not in features/blog/blog.ts with the blog's other rules: the search and
  * sitemap modules import that one, and this one reads theirs.
  */
-import { ADMIN_PATH } from '../site/routes';
+import { ADMIN_PATH, NOT_FOUND_PATH, ROUTES, PAGEFIND_PATH, SEARCH_PATH, SITEMAP_INDEX_PATH, GATSBY_FOLDERS } from '../site/routes';
 import { PAGE_SEGMENT, feedPath, listPath } from '../blog/blog';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../site/languages';
-import { NOT_FOUND_PATH, ROUTES } from '../site/routes';
-import { PAGEFIND_PATH, SEARCH_PATH } from '../site/routes';
-import { SITEMAP_INDEX_PATH } from '../site/routes';
-import { GATSBY_FOLDERS } from '../site/routes';
 
 /**
  * A slug: lower-case ASCII letters and digits in runs joined by single

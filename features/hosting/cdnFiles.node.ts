@@ -2,12 +2,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatHeadersFile, type HeaderRule } from './headersFile';
 import type { BuildRecord } from './buildRecord';
-import { ADMIN_PATH } from '../site/routes';
+import { ADMIN_PATH, SEARCH_PATH, pagePath } from '../site/routes';
 import { LANGUAGES } from '../site/languages';
-import { SEARCH_PATH } from '../site/routes';
 import { CMS_PAGE_OPENER_POLICY, HIDDEN_PATH, IMMUTABLE, NOT_FOUND_SCOPES, REVALIDATE, cacheControl, notFoundPage, servedKind, type SitePolicies } from './rules';
 import { OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../site/policies';
-import { pagePath } from '../site/routes';
 import type { PublicRules } from './publicFiles';
 
 /**

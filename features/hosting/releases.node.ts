@@ -54,8 +54,7 @@ import { describePrecompressed, precompress, type Precompressed } from './precom
 import { CONTENT_FOLDERS } from '../content/contentTree';
 import { buildKind, pageChanges, previousRelease, releaseName, releasesOf, releasesToRemove, type BuildKind, type PageChanges } from './releases';
 import { gatsby } from '../../system/processes';
-import { publicDirOf } from '../../system/paths.js';
-import { PROJECT_DIR } from '../../system/paths.js';
+import { publicDirOf, PROJECT_DIR } from '../../system/paths.js';
 import { BRAND_IMAGE_FILES } from '../share-cards/brandImageFiles';
 import { inheritedEnv } from '../../system/settings.js';
 

@@ -19,12 +19,10 @@
  * Pagefind's index chunks and fragments are named by their content, so
  * immutable too; its entry files keep their names and revalidate.
  */
-import { ADMIN_PATH } from '../site/routes';
-import { FILE_DIRECTIVES, pageDirectives, policyText, searchDirectives } from '../site/policies';
+import { ADMIN_PATH, SEARCH_PATH } from '../site/routes';
+import { FILE_DIRECTIVES, pageDirectives, policyText, searchDirectives, OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../site/policies';
 import { LANGUAGES } from '../site/languages';
 import { PAGEFIND_FINGERPRINTED } from '../search/search';
-import { SEARCH_PATH } from '../site/routes';
-import { OPENER_POLICY_HEADER, SECURITY_HEADERS } from '../site/policies';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0, must-revalidate';

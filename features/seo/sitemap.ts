@@ -8,10 +8,8 @@
  */
 import { BLOG_PATH } from '../blog/blog';
 import { DEFAULT_LANGUAGE, isLanguage, languagesOf, type Language } from '../site/languages';
-import { NOT_FOUND_PATH } from '../site/routes';
-import { SEARCH_PATH } from '../site/routes';
+import { NOT_FOUND_PATH, SEARCH_PATH, SITEMAP_INDEX_PATH } from '../site/routes';
 import { headLinks } from './seo';
-import { SITEMAP_INDEX_PATH } from '../site/routes';
 
 /** The GraphQL query the plugin runs: every page with the i18n plugin's context. */
 export const SITEMAP_QUERY = '{ allSitePage { nodes { path pageContext } } }';

@@ -32,6 +32,7 @@ import { cmsPathError, cmsPaths, deleteSetError, entrySaveError, shownPath, type
 import { MEDIA_MAX_BYTES, mediaUploadError } from '../../images/uploads';
 import { contentFiles, RefusedPath, type ContentFiles } from './files.node';
 import { listen, type RunningServer } from '../../../system/listen';
+import { LOCAL_BACKEND_API_PATH } from '../backends';
 
 export interface ContentServer extends RunningServer {
   /** What the CMS config names as its backend: http://127.0.0.1:<port>/api/v1. */
@@ -43,7 +44,6 @@ export interface ContentServerOptions {
   siteOrigins: readonly string[];
 }
 
-export const API_PATH = '/api/v1';
 /** One image at the upload limit in base64 (4 bytes for 3), with room for the entry that carries it. */
 export const BODY_MAX_BYTES = Math.ceil((MEDIA_MAX_BYTES * 4) / 3) + 2 * 1024 * 1024;
 /** How deep a folder is listed: Decap asks for 1, or 2 for a collection with a folder per language. */
@@ -238,7 +238,7 @@ export async function startContentServer(root: string, port: number, logLevel: s
   const log = (level: Level, message: string) => {
     if (LEVELS.indexOf(level) <= threshold) (level === 'error' || level === 'warn' ? console.warn : console.log)(message);
   };
-  const paths = cmsPaths(cmsConfig({ name: 'local', url: 'http://127.0.0.1/api/v1' }, readNamespaces(root)));
+  const paths = cmsPaths(cmsConfig({ name: 'local', url: `http://127.0.0.1${LOCAL_BACKEND_API_PATH}` }, readNamespaces(root)));
   const run = actions(root, await contentFiles(root), paths, log);
   /** Filled in once the port is known; until then every request is refused. */
   const hosts = new Set<string>();
@@ -271,7 +271,7 @@ export async function startContentServer(root: string, port: number, logLevel: s
     log('debug', `CMS backend: ${req.method} ${req.originalUrl}`);
     next();
   });
-  app.post(API_PATH, express.json({ limit: BODY_MAX_BYTES }), async (req, res, next) => {
+  app.post(LOCAL_BACKEND_API_PATH, express.json({ limit: BODY_MAX_BYTES }), async (req, res, next) => {
     try {
       if (!req.is('application/json')) throw new Refusal(415, 'The CMS backend takes JSON only (Content-Type: application/json).');
       const body: unknown = req.body;
@@ -284,7 +284,7 @@ export async function startContentServer(root: string, port: number, logLevel: s
       else next(error);
     }
   });
-  app.use((req, res) => refuse(req, res, 404, `The CMS backend answers POST ${API_PATH} only.`));
+  app.use((req, res) => refuse(req, res, 404, `The CMS backend answers POST ${LOCAL_BACKEND_API_PATH} only.`));
   app.use((error: { type?: string; message?: string }, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
       next(error);
@@ -302,6 +302,6 @@ export async function startContentServer(root: string, port: number, logLevel: s
   const server = await listen(app, port);
   const actual = new URL(server.url).port;
   hosts.add(`127.0.0.1:${actual}`).add(`localhost:${actual}`);
-  log('info', `CMS backend on ${server.url}${API_PATH}: ${root}, the CMS's folders only, for ${[...origins].join(', ')}`);
-  return { ...server, apiUrl: `${server.url}${API_PATH}` };
+  log('info', `CMS backend on ${server.url}${LOCAL_BACKEND_API_PATH}: ${root}, the CMS's folders only, for ${[...origins].join(', ')}`);
+  return { ...server, apiUrl: `${server.url}${LOCAL_BACKEND_API_PATH}` };
 }

@@ -3,8 +3,7 @@
  * (the pane's language's fields and body): pure, so it is tested without a
  * browser. Fields the editor has not filled in yet read as empty.
  */
-import type { ContentSection } from '../../content/contentSchema';
-import type { CtaTarget } from '../../content/contentSchema';
+import type { ContentSection, CtaTarget } from '../../content/contentSchema';
 import type { HomeIllustration } from '../../illustrations/illustrations';
 import type { IconName } from '../../site/iconPaths';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../site/languages';

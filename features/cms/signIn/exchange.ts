@@ -36,14 +36,11 @@
  * random source, the clock), so that the same code runs in Node beside
  * nginx (features/cms/signIn/server.node.ts) and at a CDN's edge (features/cms/signIn/edge.node.ts).
  */
-import { SECURITY_HEADERS, OPENER_POLICY_HEADER } from '../../site/policies';
-import { SIGN_IN_ANSWER_DIRECTIVES, policyText, signInPageDirectives } from '../../site/policies';
-import { OAUTH_PATH, PUBLIC_GIT_SERVERS } from '../backends';
+import { SECURITY_HEADERS, OPENER_POLICY_HEADER, SIGN_IN_ANSWER_DIRECTIVES, policyText, signInPageDirectives } from '../../site/policies';
+import { OAUTH_PATH, PUBLIC_GIT_SERVERS, OAUTH_PROVIDERS, type OAuthProvider } from '../backends';
 import { BodyTooLargeError, readTextWithin } from '../../site/boundedBody';
-import { OAUTH_PROVIDERS, type OAuthProvider } from '../backends';
 import { type OAuthSettings } from './settings';
-import { escapeHtml } from '../../site/html';
-import { serializeJsonLd } from '../../site/html';
+import { escapeHtml, serializeJsonLd } from '../../site/html';
 
 /** Where the sign-in starts and where the provider sends the editor back, on the exchange's origin. */
 export const AUTH_PATH = `${OAUTH_PATH}auth`;
