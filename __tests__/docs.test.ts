@@ -3,13 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { CMS_VARIABLES, CMS_VARIABLE_NAMES } from '../features/cms/settings';
-import { CONFIG_DEFAULTS, CONFIG_ENV, CONFIG_VARIABLE_NAMES } from '../features/site/settings';
+import { CONFIG_DEFAULTS, CONFIG_ENV, CONFIG_VARIABLE_NAMES, DEFAULT_PORTS } from '../features/site/settings';
 import { PRODUCTION_REQUIRED, remoteReadmeVariable } from '../features/site/settings.node';
 import { LANGUAGES } from '../features/site/languages';
 import { documentProblems, headingAnchors, headingTitles } from './support/docCitations';
 import { unsetColumn, variableRows } from './support/guideTables';
 import { DEBIAN_PACKAGES, aptGetInstall } from '../system/debianPackages';
 import { CODE_FOLDERS } from './support/layout';
+import { MACHINE_VARIABLES } from '../system/settings';
 
 /**
  * The README, SECURITY.md and the guides send readers to files, folders and
@@ -28,7 +29,11 @@ const markdownIn = (folder: string) =>
         .filter((name) => name.endsWith('.md'))
         .map((name) => path.join(folder, name))
     : [];
-const DOCUMENTS = ['README.md', 'SECURITY.md', ...markdownIn('docs'), 'features/sandbox/README.md', 'features/share-cards/fonts/README.md'];
+const fixtureReadmes = (folder: string): string[] =>
+  readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? fixtureReadmes(path.join(folder, entry.name)) : entry.name === 'README.md' ? [path.join(folder, entry.name)] : [],
+  );
+const DOCUMENTS = ['README.md', 'SECURITY.md', 'CONTRIBUTING.md', ...markdownIn('docs'), 'features/sandbox/README.md', 'features/share-cards/fonts/README.md', ...fixtureReadmes('__tests__/fixtures')];
 
 describe('the documents', () => {
   it('are all there, the guides included', () => {
@@ -69,11 +74,20 @@ describe('the documents', () => {
     }
   });
 
-  it("names every CMS variable features/site/settings.ts declares in the guide's CMS table, in order, with its default", () => {
-    const rows = variableRows('### The CMS');
+  it("names every CMS variable features/cms/settings.ts declares in the guide's CMS table, in order, with its default", () => {
+    const rows = variableRows("### The editors' CMS");
     expect(rows.map(([name]) => name)).toEqual(CMS_VARIABLE_NAMES.map((name) => `\`${name}\``));
     const { actual, expected } = unsetColumn(rows, CMS_VARIABLES);
     expect(actual).toEqual(expected);
+  });
+
+  it("names every variable system/settings.js declares in the guide's commands table, in order, with the default ports", () => {
+    const rows = variableRows('## Commands and the machine');
+    expect(rows.map(([name]) => name)).toEqual(Object.keys(MACHINE_VARIABLES).map((name) => `\`${name}\``));
+    const defaultOf = (name: string) => rows.find(([cell]) => cell === `\`${name}\``)?.[3] ?? '';
+    expect(defaultOf('PORT')).toMatch(new RegExp(`^${DEFAULT_PORTS.site}, ${DEFAULT_PORTS.develop},`));
+    expect(defaultOf('SANDBOX_PORT')).toMatch(new RegExp(`^${DEFAULT_PORTS.sandbox} `));
+    expect(defaultOf('CMS_PORT')).toBe(String(DEFAULT_PORTS.cmsBackend));
   });
 });
 

@@ -9,13 +9,16 @@ import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { BUILD_FOLDERS } from '../../system/paths.js';
 
-/** Folders of the repository a document may cite, whether or not they exist today (a deleted folder must not make its citations invisible). */
+/**
+ * Folders of the repository a document may cite, whether or not they exist
+ * today (a deleted folder must not make its citations invisible). Not the
+ * old `cms/`: the CMS's own branches are named `cms/…`.
+ */
 const PROJECT_FOLDERS = [
   '.ci',
   '__mocks__',
   '__tests__',
   'bench',
-  'cms',
   'content',
   'deploy',
   'docs',

@@ -9,7 +9,7 @@ import path from 'node:path';
 
 const GUIDE = path.join(__dirname, '..', '..', 'docs', 'configuration.md');
 
-/** The cells of each variable row of the section under `heading` ('### The CMS'), trimmed; none when the heading is missing. */
+/** The cells of each variable row of the section under `heading` ("### The editors' CMS"), trimmed; none when the heading is missing. */
 export function variableRows(heading: string): string[][] {
   const guide = readFileSync(GUIDE, 'utf8');
   const start = guide.indexOf(heading);
