@@ -5,7 +5,7 @@ import { watchAddressDuringHydration } from './src/browser/addressCatchUp';
 import { installSmoothInPageScroll } from './src/browser/smoothInPageScroll';
 import './src/styles/global.css';
 
-/** Replays an address change the router missed while the page hydrated (src/browser/addressCatchUp.ts). */
+/** Replays an address change the router missed while the page hydrated. */
 let catchUpWithAddress: (() => void) | undefined;
 
 /**

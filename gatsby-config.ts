@@ -65,7 +65,7 @@ const gatsbyConfig: GatsbyConfig = {
       resolve: path.join(__dirname, TRANSFORMER_FOLDER),
       options: {
         // gray-matter's languages: YAML read as data only, every other one
-        // refused (features/content/frontmatterParser.ts). gatsby-transformer-remark
+        // refused. gatsby-transformer-remark
         // passes them to gray-matter; its wrapper declares the option.
         engines: FRONTMATTER_ENGINES,
         // The site's own plugins, by folder, in their order. The HTML all of
@@ -103,7 +103,7 @@ const gatsbyConfig: GatsbyConfig = {
       },
     },
     {
-      // /rss.xml and /bg/rss.xml: each language's posts (features/blog/feeds.node.ts).
+      // /rss.xml and /bg/rss.xml: each language's posts.
       resolve: 'gatsby-plugin-feed',
       options: feedOptions(__dirname, siteConfig.siteUrl, siteConfig.productName),
     },

@@ -33,7 +33,15 @@ const fixtureReadmes = (folder: string): string[] =>
   readdirSync(path.join(ROOT, folder), { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? fixtureReadmes(path.join(folder, entry.name)) : entry.name === 'README.md' ? [path.join(folder, entry.name)] : [],
   );
-const DOCUMENTS = ['README.md', 'SECURITY.md', 'CONTRIBUTING.md', ...markdownIn('docs'), 'features/sandbox/README.md', 'features/share-cards/fonts/README.md', ...fixtureReadmes('__tests__/fixtures')];
+const DOCUMENTS = [
+  'README.md',
+  'SECURITY.md',
+  'CONTRIBUTING.md',
+  ...markdownIn('docs'),
+  'features/sandbox/README.md',
+  'features/share-cards/fonts/README.md',
+  ...fixtureReadmes('__tests__/fixtures'),
+];
 
 describe('the documents', () => {
   it('are all there, the guides included', () => {

@@ -5,9 +5,9 @@
  * Builds against the sandbox as the site checks do (scripts/e2e.ts): cold
  * (after `gatsby clean`) and warm, each timed with its peak memory. Then,
  * for each page of e2e/checks/sitePages.ts, its first-load weight
- * (bench/pageWeight.ts) and lhci's representative run of three
+ * and lhci's representative run of three
  * (Lighthouse's mobile defaults, served by nginx with the generated config).
- * `--growth` adds the growth bench (bench/growthBench.ts) for each factor
+ * `--growth` adds the growth bench for each factor
  * given, with gatsby-starter-blog from `--starter` (none when it is missing)
  * and another checkout as the project from `--project`; `--growth-only` runs
  * the growth bench alone.

@@ -1,7 +1,7 @@
 /**
  * The editors' CMS at /admin/ as an editor uses it: Decap CMS from the
- * build's admin folder (features/cms/admin.node.ts), over its local backend
- * (features/cms/localBackend/server.node.ts) on a temporary copy of content/ and locales/,
+ * build's admin folder, over its local backend
+ * on a temporary copy of content/ and locales/,
  * so the repository's files are never touched. Each test edits in the
  * browser, saves, and reads the files the CMS wrote.
  */
@@ -342,7 +342,7 @@ test.describe("editors' images in the CMS and its preview", () => {
 /**
  * The blog pages the build would make of the posts in the temporary copy:
  * features/blog/pages.node.ts's own planning, over the files as the build reads
- * them (features/content/checks.ts) and marks them (a draft is not published,
+ * them and marks them (a draft is not published,
  * features/content/contentNodes.node.ts). Every file is first held to the build's checks.
  */
 function plannedPostPages(): { path: string; component: string }[] {

@@ -244,7 +244,7 @@ test.describe('Content-Security-Policy', () => {
     const integrity = readAdminIntegrity(path.join(PUBLIC_DIR, 'admin'));
     if (!integrity) throw new Error(`${PUBLIC_DIR}/admin has no CMS scripts`);
     expect(values(response, 'Content-Security-Policy')).toEqual([adminContentSecurityPolicy({ name: 'git-gateway', branch: 'main' }, integrity)]);
-    // Its sign-in popup must be able to answer it: same-origin would cut the popup off (features/hosting/rules.ts).
+    // Its sign-in popup must be able to answer it: same-origin would cut the popup off.
     expect(values(response, OPENER_POLICY_HEADER)).toEqual([CMS_PAGE_OPENER_POLICY]);
     expect(runnableInlineScripts(await response.text())).toEqual([]);
   });

@@ -8,7 +8,7 @@
  * published itself (features/images/pipeline.node.ts), nor is a raster image of static/
  * (features/images/staticImages.node.ts re-encodes it); this holds the whole public/
  * folder to it. An SVG from static/ is published as it is: it is served
- * within the drawings' allowlist (features/images/staticSvg.ts).
+ * within the drawings' allowlist.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -20,9 +20,9 @@ interface MarkdownFields extends Node {
 /**
  * Most pages come from src/pages (the i18n plugin copies them per
  * language); here every content file is checked before they render, on
- * every build, whichever build read it (features/content/contentNodes.node.ts), and across files,
- * editors' images are made (features/images/contentImages.node.ts), and the blog's posts and
- * further list pages are made (features/blog/pages.node.ts),
+ * every build, whichever build read it, and across files,
+ * editors' images are made, and the blog's posts and
+ * further list pages are made,
  * each post with its share card (features/share-cards/postShareImages.node.ts; a title the card
  * cannot show stops the build, naming the file), or, for a post with a
  * cover, the cover's crop that the image step made instead.
@@ -30,7 +30,7 @@ interface MarkdownFields extends Node {
  */
 export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, getNode, actions, reporter, store }) => {
   const nodes = getNodesByType('MarkdownRemark');
-  // Every file, every build, whichever build made its node (features/content/contentNodes.node.ts); all refusals at once.
+  // Every file, every build, whichever build made its node; all refusals at once.
   const checked = reporter.activityTimer('Check content files');
   checked.start();
   const { errors, files, unfiled } = checkContentNodes(nodes, [...getNodesByType('File'), ...getNodesByType(REMOTE_README_TYPE)], getNode as GetNode);
@@ -41,7 +41,7 @@ export const createPages: GatsbyNode['createPages'] = async ({ getNodesByType, g
   if (problems.length > 0) reporter.panicOnBuild(problems.join('\n'));
 
   const { program } = store.getState() as { program: { directory: string } };
-  // Before any page renders: every image the content shows, made fit to publish (features/images/contentImages.node.ts).
+  // Before any page renders: every image the content shows, made fit to publish.
   const imaging = reporter.activityTimer("Make editors' images");
   imaging.start();
   const images = await writeContentImages(program.directory, publicDirOf(program.directory), nodes as MarkdownFields[], getNode as GetNode);

@@ -14,8 +14,8 @@ interface ResolverContext {
 const passed = new Set<string>();
 
 /**
- * The html of a markdown node once it has passed the markup boundary
- * (features/markdown/markupBoundary.ts), unchanged; a refusal names the file under
+ * The html of a markdown node once it has passed the markup boundary,
+ * unchanged; a refusal names the file under
  * content/, or the URL of a fetched README. The tests' remark pipeline
  * (__tests__/support/transformRemark.ts) calls this too.
  */

@@ -65,7 +65,7 @@ function typeDef(rule: FieldRule): string {
 /**
  * Types declared up front, so a page query never depends on what the
  * editors' files happen to contain; the frontmatter's come from the one
- * content schema (features/content/contentSchema.ts).
+ * content schema.
  * https://www.gatsbyjs.com/docs/reference/graphql-data-layer/schema-customization/
  */
 export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] = ({ actions }) => {

@@ -7,7 +7,7 @@ import type { GetNode } from '../features/markdown/markdownSource.node';
  * its path (content/<section>/<language>/<name>.md), whether it is published
  * (drafts are not, in a production build) and a blog post's reading time.
  * It checks nothing: Gatsby calls it only for the nodes it makes or changes,
- * so every file is checked on every build in createPages (features/content/contentNodes.node.ts),
+ * so every file is checked on every build in createPages,
  * which also gives a node these fields when an earlier build stopped before this ran.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onCreateNode
  */

@@ -26,20 +26,20 @@ import { buildEnvironment } from '../features/site/settings.node';
 
 /**
  * Writes the site's own images from static/ over Gatsby's copies, as the
- * site makes them (features/images/staticImages.node.ts). Removes the NUL bytes React's
- * stream writer leaves in the pages (features/runtime/streamedHtml.node.ts), then
+ * site makes them. Removes the NUL bytes React's
+ * stream writer leaves in the pages, then
  * replaces Gatsby's inline scripts with one fingerprinted runtime file
- * (features/runtime/runtimeFile.node.ts) and fails the build if any page still carries an
+ * and fails the build if any page still carries an
  * inline script: the page policy trusts none.
- * Records what the build decided (public/_build.json: features/hosting/buildRecord.ts),
+ * Records what the build decided (public/_build.json),
  * which the hosting rules are written from. Writes public/robots.txt,
  * pointing at the sitemap index that gatsby-plugin-sitemap wrote in its own
  * onPostBuild (plugins run before the site's gatsby-node, so the index
  * exists by now; if it does not, robots.txt would send crawlers to a
  * missing file, so the build fails); the search index of the finished
- * pages (public/pagefind/: features/search/searchIndex.node.ts); then the hosting rules for a CDN
+ * pages (public/pagefind/); then the hosting rules for a CDN
  * (public/_headers, public/_redirects, and public/admin/_headers for a CMS
- * on its own origin: features/hosting/cdnFiles.node.ts), last, so they cover every file.
+ * on its own origin), last, so they cover every file.
  * The compressed copies nginx serves are not the build's: they are made
  * where nginx serves (features/hosting/precompress.node.ts).
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#onPostBuild
@@ -51,7 +51,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     reporter.panicOnBuild(`public${SITEMAP_INDEX_PATH} is missing: gatsby-plugin-sitemap did not write it (check its options in gatsby-config.ts)`);
     return;
   }
-  // Over Gatsby's byte-for-byte copies of static/: the site's own images as the site makes them (features/images/staticImages.node.ts).
+  // Over Gatsby's byte-for-byte copies of static/: the site's own images as the site makes them.
   try {
     const placed = await placeStaticImages(program.directory, publicDir);
     if (placed.length > 0) reporter.info(`static/'s images re-encoded in public/: ${placed.join(', ')}`);
@@ -95,7 +95,7 @@ export const onPostBuild: GatsbyNode['onPostBuild'] = async ({ store, reporter }
     return;
   }
 
-  // Every file of public/ has one writer (features/hosting/publicOwners.ts): the rest claim theirs now.
+  // Every file of public/ has one writer: the rest claim theirs now.
   claimGatsbyPages(store.getState() as GatsbyOutputState);
   claimPartytown(program.directory);
   claim('runtime', [runtime.runtime.file]);

@@ -25,10 +25,10 @@ import { publicDirOf } from '../system/paths.js';
  * (features/content/contentTree.node.ts: a symbolic link, a pipe, a page under static/, an
  * SVG there beyond the drawings' allowlist, a file that is not an image in
  * the CMS's media), then one whose own images in static/ cannot be
- * re-encoded (features/images/staticImages.node.ts). Then copies
+ * re-encoded. Then copies
  * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
  * contain math (importing the CSS would put it on every page), writes the
- * home page's drawings (features/illustrations/drawings.node.tsx) and the editors' CMS at
+ * home page's drawings and the editors' CMS at
  * /admin/ (features/cms/admin.node.ts; a wrong CMS_* setting, CMS_ORIGIN included, stops here), and draws the share
  * images and icons without a browser (features/share-cards/brandImages.node.tsx; a home page
  * text they cannot show stops here). All before the pages, so

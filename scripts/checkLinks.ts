@@ -1,4 +1,4 @@
-/** `npm run test:links [-- PUBLIC_DIR [SITE_URL]]`: the link check (e2e/checks/checkLinks.ts) over a built public/. */
+/** `npm run test:links [-- PUBLIC_DIR [SITE_URL]]`: the link check over a built public/. */
 import { main } from '../e2e/checks/checkLinks';
 import { inheritedEnv } from '../system/settings.js';
 

@@ -1,4 +1,4 @@
-/** `npx tsx scripts/lighthouse.ts <site URL>`: the Lighthouse gate (e2e/checks/lighthouse.ts) against a site you serve yourself. */
+/** `npx tsx scripts/lighthouse.ts <site URL>`: the Lighthouse gate against a site you serve yourself. */
 import { findChromium, MISSING_BROWSER_MESSAGE } from '../system/chromium.js';
 import { exitWith } from '../system/processes';
 import { lighthouseGate } from '../e2e/checks/lighthouse';

@@ -1,6 +1,6 @@
 /**
  * `npm run nginx:config -- --root DIR [--listen ADDR]... [--server-name NAME] [--include FILE]... [--access-log FILE] [--out FILE]`:
- * the nginx site config (features/hosting/nginxConfig.ts) of the current public/, for
+ * the nginx site config of the current public/, for
  * /etc/nginx/sites-available/. Its policies and server name come from the
  * build's record (public/_build.json), never from this shell's variables;
  * one that differs from the build's is named, and not used. A build with a

@@ -1,4 +1,4 @@
-/** `npm run weight [-- PAGE...]`: each page's first-load weight (bench/pageWeight.ts), every page of the site by default. */
+/** `npm run weight [-- PAGE...]`: each page's first-load weight, every page of the site by default. */
 import { pageWeight } from '../bench/pageWeight';
 import { sitePages } from '../e2e/checks/sitePages';
 import { formatTable, kib } from '../bench/table';

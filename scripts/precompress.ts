@@ -1,7 +1,7 @@
 /**
  * `npm run precompress [-- DIR]`: gives a built site (public/ of this
- * checkout by default) the .br and .gz copies nginx serves
- * (features/hosting/precompress.node.ts). `npm run publish` and `npm run serve:nginx` make
+ * checkout by default) the .br and .gz copies nginx serves.
+ * `npm run publish` and `npm run serve:nginx` make
  * them themselves; this is for a build copied to a server by hand
  * (docs/deploy.md, "Install").
  */

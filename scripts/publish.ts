@@ -1,7 +1,6 @@
 /**
  * `npm run publish -- --target DIR [--rollback] [--reload CMD] …`: builds this
- * checkout and makes it the live release, atomically, or goes back one
- * (features/hosting/releases.node.ts).
+ * checkout and makes it the live release, atomically, or goes back one.
  */
 import { parseArgs, publish, rollback } from '../features/hosting/releases.node';
 

@@ -1,4 +1,4 @@
-/** `npx tsx scripts/recordDiagrams.ts`: re-records the diagrams the markup allowlist is collected from (features/markdown/remark-mermaid/recordings.node.ts). */
+/** `npx tsx scripts/recordDiagrams.ts`: re-records the diagrams the markup allowlist is collected from. */
 import { main } from '../features/markdown/remark-mermaid/recordings.node';
 import { exitWith } from '../system/processes';
 

@@ -2,7 +2,7 @@
  * `npm run serve:nginx`: serves the current public/ with Debian's nginx and
  * the site's config, as a production server would, on 127.0.0.1 at PORT (a
  * free port when unset), until Ctrl+C or SIGTERM, after giving it its
- * compressed copies (features/hosting/precompress.node.ts). Build first. The policies come from the build's record (public/_build.json), never from
+ * compressed copies. Build first. The policies come from the build's record (public/_build.json), never from
  * this shell: a GATSBY_* variable that differs from the build's is named,
  * and not used.
  */

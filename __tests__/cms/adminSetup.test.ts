@@ -61,7 +61,7 @@ describe('the CMS setup script (/admin/admin.js)', () => {
 
   it("registers the site stylesheet for the preview, one check before saving, the UI strings' format and the posts'", () => {
     const { styles, handlers, formats } = run(script);
-    // Beside the page, wherever the CMS folder is served (features/cms/adminPage.ts).
+    // Beside the page, wherever the CMS folder is served.
     expect(styles).toEqual(['preview.css']);
     expect(handlers.map((h) => h.name)).toEqual(['preSave']);
     expect(formats.map((f) => [f.name, f.extension])).toEqual([

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The posts' format in the editors' CMS (features/cms/frontmatter.ts),
+ * The posts' format in the editors' CMS,
  * held to Decap's own yaml-frontmatter (decap-cms-core's code, bundled by
  * __tests__/support/decapFrontmatter.ts) byte for byte: what it reads from
  * a file and what it writes back, over every markdown file of content/ and

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The CMS preview's markdown (features/cms/preview/markdown.ts) against the
+ * The CMS preview's markdown against the
  * build's (gatsby-transformer-remark with the site's plugins, as
  * __tests__/support/transformRemark.ts runs it): one fixture post, both
  * ways, the same HTML, in each language; and the same refusals.

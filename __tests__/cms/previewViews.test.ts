@@ -1,4 +1,4 @@
-/** What the CMS preview reads from an entry (features/cms/preview/views.ts) and which page it links (features/content/contentPages.ts). */
+/** What the CMS preview reads from an entry and which page it links. */
 import { bodyLineOffset, entryFile, previewView } from '../../features/cms/preview/views';
 import { contentPagePath } from '../../features/content/contentPages';
 

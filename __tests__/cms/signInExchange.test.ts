@@ -21,7 +21,7 @@ import {
 import { OPENER_POLICY_HEADER, SECURITY_HEADERS, SIGN_IN_ANSWER_DIRECTIVES, policyText, signInPageDirectives } from '../../features/site/policies';
 
 /**
- * The sign-in exchange (features/cms/signIn/exchange.ts), pure over its inputs: every
+ * The sign-in exchange, pure over its inputs: every
  * branch, every refusal, with a stand-in for the provider's token endpoint,
  * a fixed random source and a fixed clock.
  */

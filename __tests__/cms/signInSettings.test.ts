@@ -18,8 +18,7 @@ import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
  * server of one's own (CMS_GITHUB_URL, CMS_GITLAB_URL), read and checked
  * by features/site/settings.ts, written into config.yml's backend by
  * features/cms/decapConfig.ts, and the CMS page's policy, which sign-in widens by
- * nothing and a server of one's own points at that server
- * (features/cms/adminPage.ts).
+ * nothing and a server of one's own points at that server.
  */
 const ROOT = path.join(__dirname, '..', '..');
 const BUILD = { gatsby_executing_command: 'build' };

@@ -1,9 +1,9 @@
 /**
  * A blog post's cover fields, `image` and `imageAlt`, as the content schema
- * (features/content/contentSchema.ts) declares them and everything derived from it
+ * declares them and everything derived from it
  * checks them: the build's frontmatter checks, the CMS's form, and the
  * refusal of a cover anywhere but a post, since the image step
- * (features/images/contentImages.node.ts) would make and publish it wherever it stood.
+ * would make and publish it wherever it stood.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';

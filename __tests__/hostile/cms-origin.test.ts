@@ -8,7 +8,7 @@
  * folder and nothing of the site. The real path: a public/ with the CMS
  * written by the real writeAdmin (github backend) and a build record with
  * a CMS origin, the CDN files written by the real writeCdnFiles, and the
- * brotli and gzip copies a published release has (features/hosting/precompress.node.ts),
+ * brotli and gzip copies a published release has,
  * served by nginx with the generated config (both server blocks on one
  * port, told apart by Host), asked over a raw socket so that no client
  * tidies a path first; the CDN files read as each CDN reads them; and
@@ -139,7 +139,7 @@ describe("the CMS's own host", () => {
       const response = await rawGet(port, target, CMS_HOST);
       expect([target, response.status]).toEqual([target, 200]);
       expect(response.body.equals(page)).toBe(true);
-      // Its opener policy lets its sign-in popup answer it (features/hosting/rules.ts).
+      // Its opener policy lets its sign-in popup answer it.
       expect(ruledHeaders(response)).toEqual({
         ...SECURITY_HEADERS,
         [OPENER_POLICY_HEADER]: CMS_PAGE_OPENER_POLICY,

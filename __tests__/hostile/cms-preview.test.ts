@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Hostile markdown in the CMS preview (features/cms/preview/markdown.ts): the
+ * Hostile markdown in the CMS preview: the
  * preview runs an editor's text in the browser of whoever edits, inside
  * /admin/ where the CMS's session lives, so it must refuse what the build
  * refuses, in the build's words (file and line), and otherwise show payloads

@@ -5,7 +5,7 @@
  * decode twice, in any case and spacing, in both languages. Each fixture in
  * __tests__/fixtures/hostile/feeds/<lang>/ is refused by a build, naming
  * the file and the field; and had one got through, the feeds that
- * gatsby-plugin-feed writes with the site's options (features/blog/feeds.node.ts) are
+ * gatsby-plugin-feed writes with the site's options are
  * well-formed XML whose every text, rendered as HTML the way readers
  * render a description, is text only. The product name is hostile too.
  */

@@ -5,7 +5,7 @@
  * code (`---js` and its spellings, CoffeeScript), is not YAML (JSON, TOML),
  * would exhaust the build (aliases, depth, size), or carries markup in its
  * strings. Each fixture in __tests__/fixtures/hostile/frontmatter/ goes
- * through the real readers: the share images' (features/content/contentFile.node.ts),
+ * through the real readers: the share images',
  * gatsby-transformer-remark with gatsby-config's options followed by
  * the content check (features/content/contentNodes.node.ts), and Decap CMS itself, in Chromium, listing a
  * folder that holds one. Each is refused naming the file and runs nothing
@@ -243,7 +243,7 @@ describe('markup in frontmatter strings', () => {
 });
 
 /**
- * The editors' CMS as a build writes it (features/cms/admin.node.ts), with Decap's
+ * The editors' CMS as a build writes it, with Decap's
  * in-browser test backend standing in for the repository: its files are
  * `repo`, folder by folder. `guarded` false leaves out the admin script.
  */

@@ -11,7 +11,7 @@
  * language and goes through what a build runs (gatsby-transformer-remark,
  * then the content check, features/content/contentNodes.node.ts): refused, naming the file and why. Each title
  * in titles.json is typed into a new post in the CMS and saved through the
- * admin script the build writes (features/cms/admin.node.ts), with its Address left
+ * admin script the build writes, with its Address left
  * empty, and typed as the Address of a new Bulgarian post: the CMS refuses
  * the same names, naming the file Decap would write, before anything is
  * saved.

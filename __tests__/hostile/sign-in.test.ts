@@ -17,7 +17,7 @@
  * The hostile answers (a token answer without end, HEAD and other methods
  * at the callback, a wrong state with a good cookie, a replay, parameters
  * of an attacker's) are one table, run against every runtime of the
- * exchange: the Node server behind nginx, answerAtEdge (features/cms/signIn/edge.node.ts)
+ * exchange: the Node server behind nginx, answerAtEdge
  * and both CDN functions as their CLIs bundle them, so they cannot drift.
  * nginx's logs are read after a sign-in, and with the exchange down: no
  * code or state in them.
@@ -661,7 +661,7 @@ describe('Chromium', () => {
   describe('the exchange on an origin of its own, the CMS page served by npm start (features/hosting/staticServer.node.ts)', () => {
     let exchangeDirect: RunningExchange;
     let cms: { server: Server; port: number };
-    /** The opener policy the CMS page is served with: the rules' (features/hosting/rules.ts), or the site's same-origin as before. */
+    /** The opener policy the CMS page is served with: the rules', or the site's same-origin as before. */
     let opener: 'rules' | 'same-origin' = 'rules';
     beforeAll(async () => {
       const exchangePort = await freePort();

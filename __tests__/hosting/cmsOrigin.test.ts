@@ -158,7 +158,7 @@ describe('nginx', () => {
   it('gives the CMS page its policy and every other path the file policy, by a map of its own', () => {
     const map = config.blocks.get('map $uri $stockpay_cms_csp') as Block;
     expect(map.lines).toEqual([`default "${FILE_POLICY}";`, `"~^\\/(?:index\\.html)?$" "${adminContentSecurityPolicy(GITHUB, ADMIN_SCRIPTS_EXAMPLE)}";`]);
-    // Its opener policy too: the CMS page's lets its sign-in popup answer it (features/hosting/rules.ts).
+    // Its opener policy too: the CMS page's lets its sign-in popup answer it.
     expect((config.blocks.get('map $uri $stockpay_cms_coop') as Block).lines).toEqual(['default same-origin;', `"~^\\/(?:index\\.html)?$" ${CMS_PAGE_OPENER_POLICY};`]);
     const pattern = /^\/(?:index\.html)?$/;
     expect(['/', '/index.html'].every((uri) => pattern.test(uri))).toBe(true);

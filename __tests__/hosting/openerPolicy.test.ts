@@ -13,7 +13,7 @@ import { pagePath } from '../../features/site/routes';
 import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 
 /**
- * The CMS page's opener policy (features/hosting/rules.ts): editors sign in in a
+ * The CMS page's opener policy: editors sign in in a
  * popup it opens, which answers through window.opener; `same-origin`, which
  * every other response keeps, cuts that link as soon as the popup is on
  * another origin (Chromium: __tests__/hostile/sign-in.test.ts). One rule,

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Editors' images as pages show them (features/images/picture.js):
+ * Editors' images as pages show them:
  * the sources in the order browsers should take them (AVIF, WebP, the
  * fallback), the srcset of each, the sizes, the size of the largest
  * fallback, how each is loaded, the link to the full size, and every

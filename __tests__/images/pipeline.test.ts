@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The image step's processing (features/images/pipeline.node.ts) with the real sharp, on
+ * The image step's processing with the real sharp, on
  * images made here as cameras and editors make them: a phone photo stored
  * sideways with EXIF orientation 6, GPS, XMP and IPTC; wide-gamut (Display
  * P3) and CMYK pictures; a PNG with transparency; GIFs and WebPs, still and

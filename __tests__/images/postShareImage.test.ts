@@ -1,4 +1,4 @@
-/** Which share image a post names (features/images/shareImage.ts): its cover's crop, else its card, else the site-wide one. */
+/** Which share image a post names: its cover's crop, else its card, else the site-wide one. */
 import { SHARE_IMAGE, postShareImage } from '../../features/images/shareImage';
 import { SHARE_CROP } from '../../features/images/picture';
 

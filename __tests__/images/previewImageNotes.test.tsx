@@ -1,5 +1,5 @@
 /**
- * The CMS preview's images (features/cms/preview/EntryPreview.tsx): each
+ * The CMS preview's images: each
  * upload a post shows, body or cover, drawn from the address the CMS gives
  * (Decap's getAsset, through register.ts), with a note of what the site
  * will do with it, in the preview's own words (PREVIEW_TEXT). The browser's

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * What the CMS preview says of an editor's image (features/images/previewNotes.ts):
+ * What the CMS preview says of an editor's image:
  * which upload it asks the CMS for, which addresses it shows, the size the
  * site serves, and what the build refuses, held to the build's own code
  * where the build can say it (features/images/pipeline.node.ts makes the real photograph).

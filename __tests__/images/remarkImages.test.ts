@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * What a markdown body may write for an image (features/images/remark-images/transform.js):
+ * What a markdown body may write for an image:
  * the upload a URL names, or why it names none; the images of a tree, block
  * or inline, with their alt text, caption and line; and how each is put in
  * its place.

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
- * The site's own images in static/ as the build publishes them
- * (features/images/staticImages.node.ts): what it claims for each path, the remade
+ * The site's own images in static/ as the build publishes them:
+ * what it claims for each path, the remade
  * images written over Gatsby's byte-for-byte copies before public/ is held
  * to those claims, and `gatsby develop` serving static/ through the same
  * path, ahead of Gatsby's own static server.

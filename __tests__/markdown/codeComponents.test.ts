@@ -9,7 +9,7 @@ import { REMARK_PLUGIN_FOLDERS } from '../../features/markdown/order';
 import { PROJECT_DIR } from '../../system/paths.js';
 
 /**
- * The CMS preview's Prism (features/markdown/remark-code/components.browser.js):
+ * The CMS preview's Prism:
  * bundled for a browser as system/browserBundle.ts bundles the preview, it
  * holds every language Prism lists, by the package's own paths, and
  * highlights each exactly as the build does in Node.

@@ -8,7 +8,7 @@ import { FRAME_PROBLEM, browserTree, type BrowserTree } from '../../features/mar
 
 /**
  * The boundary's checks, each in its module, read the same parse; the entry
- * (features/markdown/markupBoundary.ts) runs them in order. Each module alone finds
+ * runs them in order. Each module alone finds
  * what it is for, and only that, and the entry reports exactly what they do.
  */
 const treeOf = (html: string): BrowserTree => {

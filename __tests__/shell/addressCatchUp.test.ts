@@ -1,7 +1,7 @@
 import { watchAddressDuringHydration } from '../../src/browser/addressCatchUp';
 
 /**
- * A link followed during hydration (src/browser/addressCatchUp.ts): the
+ * A link followed during hydration: the
  * router's history (Gatsby's @gatsbyjs/reach-router) hears an address
  * change only through its listeners, which the router adds after
  * hydration, and through popstate, which it listens for; a change made

@@ -3,7 +3,7 @@ import { BodyTooLargeError, readBodyWithin, readTextWithin } from '../../feature
 import { ENDLESS_CHUNK_BYTES, HUGE_LENGTH, serveWithoutEnd, type EndlessServer } from '../support/endlessAnswer';
 
 /**
- * The one reader of answers from outside (features/site/boundedBody.ts): a body
+ * The one reader of answers from outside: a body
  * within its limit whole, a body past it stopped where the limit falls,
  * its stream cancelled; over a real connection, the server sees the client
  * hang up.

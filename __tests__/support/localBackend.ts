@@ -1,5 +1,5 @@
 /**
- * The CMS's local backend (features/cms/localBackend/server.node.ts) on a scratch copy of
+ * The CMS's local backend on a scratch copy of
  * content/ and locales/, and requests to it over HTTP with every header
  * under the test's control (fetch would set Host itself).
  */

@@ -28,7 +28,7 @@ export function runOnCreateNode(file: Record<string, unknown>, frontmatter: Reco
   return { actions };
 }
 
-/** Runs createPages' pass over the content nodes (features/content/contentNodes.node.ts) on `files` and the markdown nodes made of them. */
+/** Runs createPages' pass over the content nodes on `files` and the markdown nodes made of them. */
 export function checkNodes(files: Record<string, unknown>[], markdownNodes: MarkdownNode[]): ContentCheck {
   const byId = new Map(files.map((file) => [String(file.id), file]));
   return checkContentNodes(markdownNodes, files as unknown as Node[], (id) => byId.get(id));

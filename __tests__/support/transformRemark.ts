@@ -4,8 +4,8 @@
  * gatsby-config.ts after the plugin's own option schema, as Gatsby passes
  * them), its `html` resolver parses the body with every parser plugin and
  * runs the remark plugins in the order given, and the html passes the
- * markup boundary as the site's html resolver has it do
- * (gatsby/createResolvers.ts), so tests see what pages see. Plugin names
+ * markup boundary as the site's html resolver has it do,
+ * so tests see what pages see. Plugin names
  * resolve to plugins/<name> first, like Gatsby's local plugins, then to
  * node_modules.
  */
@@ -77,7 +77,7 @@ function loadPlugin(entry: PluginEntry, projectDir: string): { module: unknown; 
 }
 
 /**
- * The images of content/media/ made as a build makes them (features/images/pipeline.node.ts),
+ * The images of content/media/ made as a build makes them,
  * once per test process, in a project folder of the tests' own whose image
  * map the image plugin reads: the plugin shows what the build made, and
  * the tests see the pages' real pictures.

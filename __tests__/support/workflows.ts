@@ -59,7 +59,7 @@ export function runsProjectCode(step: Step): boolean {
 /** The jobs with a step that runs the project's code (runsProjectCode). */
 export const projectJobs = (workflow: Workflow): string[] => Object.keys(workflow.jobs).filter((job) => workflow.jobs[job].steps.some(runsProjectCode));
 
-/** The API keys the build writes into every page (features/site/settings.ts): public by design, kept out of logs only. */
+/** The API keys the build writes into every page: public by design, kept out of logs only. */
 export const PUBLIC_KEYS: readonly string[] = CONFIG_VARIABLE_NAMES.filter((name) => CONFIG_VARIABLES[name].kind === 'key');
 
 /**

@@ -2,7 +2,7 @@
  * The Lighthouse budgets: lighthouserc.json holds them in lhci's assertion
  * format (docs/testing.md says why each is there), and its "exceptions" what
  * a kind of page fails on purpose. This file only makes the list of pages
- * (e2e/checks/sitePages.ts) and hands it to @lhci/cli: `lhci collect`, then
+ * and hands it to @lhci/cli: `lhci collect`, then
  * `lhci assert`, which judges and prints what a page missed.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -73,7 +73,7 @@ export function feedOptions(directory: string, siteUrl: string, productName: str
         match: feedPageMatch(language),
         query: postsQuery(language),
         serialize: ({ query }) => feedItems(feedPosts(query, productName), language, siteUrl),
-        // Escaped as feedItems escapes an item's title and description (features/blog/blog.ts).
+        // Escaped as feedItems escapes an item's title and description.
         setup: () => ({
           title: escapeAngleBrackets(title),
           description: escapeHtmlText(readLocaleString(directory, language, 'blog', 'description', productName)),

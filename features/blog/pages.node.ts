@@ -58,7 +58,7 @@ export function publishedPosts(nodes: readonly Node[]): PostSummary[] {
 /**
  * Each published post's cover, by postKey(language, slug): what the image
  * step made of the upload its `image` names, from the image map it wrote
- * (features/images/imageMap.node.js) before any page is planned.
+ * before any page is planned.
  */
 export function postCovers(nodes: readonly Node[], imageMap: ImageMap): Map<string, ProcessedImage> {
   const covers = new Map<string, ProcessedImage>();

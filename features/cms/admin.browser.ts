@@ -2,10 +2,10 @@
  * Sets the editors' CMS up once Decap CMS has loaded (/admin/, written by
  * features/cms/admin.node.ts, which bundles this module with the build's AdminConfig):
  * the preview pane in the site's own colours and type, markdown bodies
- * opening as source, the checks Decap cannot express (features/cms/rules.ts)
+ * opening as source, the checks Decap cannot express
  * before every save, in every language, the UI string files written in
  * the default language's key order, and the posts' format, which keeps
- * their address out of the file (features/cms/frontmatter.ts): a new post
+ * their address out of the file: a new post
  * left without one is named after its title, as Decap names an entry.
  *
  * Two guards. The global `eval` throws, for good: Decap's bundled

@@ -41,7 +41,7 @@ import { layoutCss } from '../site/layoutCss.node';
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
 export const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|^[0-9a-f]+\.wasm$/;
 
-/** The CMS's setup script (features/cms/admin.browser.ts) with this build's checks, languages and UI string files, and what it watches of `backend`'s sign-in. */
+/** The CMS's setup script with this build's checks, languages and UI string files, and what it watches of `backend`'s sign-in. */
 export function adminScript(projectDir: string, namespaces: Readonly<Record<string, LocaleStrings>>, backend?: CmsBackend): string {
   const types = [...new Set(UPLOAD_EXTENSIONS.map((extension) => MEDIA_EXTENSIONS[extension]))].join(', ');
   const config: AdminConfig = {
@@ -79,7 +79,7 @@ export function previewFiles(projectDir: string, productName: string, siteUrl: s
     locales: Object.fromEntries(
       LANGUAGES.map((language: Language) => [language, Object.fromEntries(PREVIEW_NAMESPACES.map((namespace) => [namespace, readLocaleFile(projectDir, language, namespace)]))]),
     ) as PreviewConfig['locales'],
-    // Addresses relative to the page, so the folder works wherever it is served (features/cms/adminPage.ts).
+    // Addresses relative to the page, so the folder works wherever it is served.
     diagramScripts: { mermaid: MERMAID_FILE, page: DIAGRAM_PAGE_FILE },
     stylesheets: [PREVIEW_COMPONENTS_STYLESHEET, ADMIN_KATEX_STYLESHEET],
   };

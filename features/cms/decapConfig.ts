@@ -1,6 +1,6 @@
 /**
  * The configuration of the editors' CMS at /admin/ (Decap CMS), derived from
- * the one content schema (features/content/contentSchema.ts), the UI strings of the
+ * the one content schema, the UI strings of the
  * default language and the footer's social-link rules, so what the CMS asks
  * for is what the build accepts. Pure: features/cms/admin.node.ts reads the files and
  * writes the result to public/admin/config.yml.

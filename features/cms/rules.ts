@@ -2,13 +2,13 @@
  * What the editors' CMS does in the browser beyond Decap's own behaviour
  * (features/cms/adminPage.ts writes it into the admin script):
  * - checks before every save, derived from the content schema like the CMS
- *   config (features/cms/decapConfig.ts): in the side-by-side editor Decap
+ *   config: in the side-by-side editor Decap
  *   validates only the default language's pane, so a cleared Bulgarian
  *   title would be saved; a field required when another is set
  *   (`requiredWith`: a banner's button label and target) has no Decap
  *   equivalent; and a new post's file name, which is its address, given in
  *   its Address field or else made from its title, is held to the build's
- *   rule (features/content/slugs.ts), so "Page" or "Search" is refused in the CMS
+ *   rule, so "Page" or "Search" is refused in the CMS
  *   rather than by the next build;
  * - the key order of a saved UI string file: Decap keeps values in maps
  *   that lose their order past eight keys, so a one-word change would
@@ -44,7 +44,7 @@ export interface SlugCheck {
   /** SLUG_PATTERN's source, and it in words. */
   pattern: string;
   rule: string;
-  /** The site's own names, each with what it is (features/content/slugs.ts). */
+  /** The site's own names, each with what it is. */
   reserved: Readonly<Record<string, string>>;
 }
 
@@ -78,7 +78,7 @@ export type LanguageNames = Readonly<Record<string, string>>;
 /**
  * The checks of every collection of a content section, by its name: the
  * folder collections that show the languages side by side, and the
- * collections of one language (features/cms/decapConfig.ts).
+ * collections of one language.
  */
 export function collectionChecks(): Record<string, CollectionChecks> {
   const checks: Record<string, CollectionChecks> = {};

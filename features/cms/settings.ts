@@ -33,7 +33,7 @@ export type CmsBackend =
  * flow, in the browser alone (CMS_GITLAB_APP_ID). At most one of the two.
  */
 export interface CmsSignIn {
-  /** The origin the sign-in exchange answers on, at OAUTH_PATH (features/cms/backends.ts). */
+  /** The origin the sign-in exchange answers on, at OAUTH_PATH. */
   oauthOrigin?: string;
   /** A GitLab application's ID, for its PKCE flow. */
   gitlabAppId?: string;

@@ -42,7 +42,7 @@ export function parseContentPath(relativePath: string): Omit<ContentFile, 'path'
   const name = base.replace(/\.(md|markdown)$/, '');
   const spec: SectionSchema = CONTENT_SECTIONS[section];
   if (spec.namesAreSlugs) {
-    // The file name is the page's address (features/content/slugs.ts): one plain segment, none of the site's own names.
+    // The file name is the page's address: one plain segment, none of the site's own names.
     const reserved = reservedSlug(name);
     if (reserved) {
       const example = `${name
@@ -155,7 +155,7 @@ function fieldErrors(file: string, fields: Fields, data: Record<string, unknown>
       errors.push(`${file}: frontmatter field "${field}" must be ${describe(rule)}, got ${shownValue(shown)}${offCalendar}`);
       continue;
     }
-    // Strings are text wherever they go (features/content/plainText.ts): a list's items are checked as they recurse.
+    // Strings are text wherever they go: a list's items are checked as they recurse.
     const strings: [string, string][] =
       rule.type === 'string' || rule.type === 'image'
         ? [[field, value as string]]

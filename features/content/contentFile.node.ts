@@ -8,7 +8,7 @@ import type { Language } from '../site/languages';
 /**
  * The checked frontmatter of content/<section>/<language>/<name>.md, for
  * build-time code that runs before Gatsby reads the content (the share
- * images). Read as YAML only (features/content/frontmatterParser.ts), as the
+ * images). Read as YAML only, as the
  * transformer reads it, and held to the same schema: a broken file throws
  * naming file and field.
  */

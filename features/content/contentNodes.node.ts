@@ -103,7 +103,7 @@ const MARKDOWN_MEDIA_TYPES: ReadonlySet<string> = new Set(['text/markdown', 'tex
 export interface ContentCheck {
   /** Every problem of every file, each naming the file (and the field), in the files' order. */
   errors: string[];
-  /** The files whose path names a page, for the checks across files (features/content/checks.ts). */
+  /** The files whose path names a page, for the checks across files. */
   files: ContentFile[];
   /** The nodes whose fields are not the ones their file gives (a build that stopped before onCreateNode reached them), with the fields to set. */
   unfiled: { node: MarkdownNode; fields: Partial<ContentFields> }[];

@@ -1,6 +1,6 @@
 /**
  * The TypeScript types of checked frontmatter, derived from the content
- * schema's declarations (features/content/contentSchema.ts). Apart from the schema so
+ * schema's declarations. Apart from the schema so
  * that the pages' JavaScript, which imports these, never carries the schema
  * itself: only types cross over, and they vanish when compiled.
  */

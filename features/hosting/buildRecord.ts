@@ -153,7 +153,7 @@ export function parseBuildRecord(text: string): BuildRecord {
   };
 }
 
-/** The four policies the build is served with (features/hosting/rules.ts). */
+/** The four policies the build is served with. */
 export function sitePolicies(record: BuildRecord): SitePolicies {
   return { page: pagePolicy(record.connectOrigins), search: searchPolicy(record.connectOrigins), admin: adminPolicy(record.cms, record.adminScripts), file: FILE_POLICY };
 }

@@ -13,7 +13,7 @@ import type { PublicRules } from './publicFiles';
  * language's ('/search/', '/en/search/', '/bg/search/'), each exactly. A
  * pattern with a "*" or ":name" in place of the language would also give
  * 'wasm-unsafe-eval' to a post or a folder called "search" (/blog/search/),
- * which nginx's SEARCH_PAGE (features/hosting/rules.ts) never matches.
+ * which nginx's SEARCH_PAGE never matches.
  */
 export const SEARCH_PAGES: readonly string[] = [SEARCH_PATH, ...LANGUAGES.map((language) => `/${language}${SEARCH_PATH}`)];
 
@@ -143,7 +143,7 @@ export const cmsCdnFiles = (record: BuildRecord): string[] => (record.cmsOrigin 
  * file policy, every response the security headers and revalidation (no
  * file of the CMS has a hash in its name), as nginx's server block for it
  * does (features/hosting/nginxConfig.ts). The last matching rule wins, as in the
- * site's (features/hosting/headersFile.ts).
+ * site's.
  */
 export function cmsHeaderRules(policies: Pick<SitePolicies, 'admin' | 'file'>): HeaderRule[] {
   const override = (pattern: string, headers: Record<string, string>): HeaderRule => ({ pattern, detach: Object.keys(headers), headers });

@@ -1,5 +1,5 @@
 /**
- * The hosting rules (features/hosting/rules.ts) of one built public/ as nginx
+ * The hosting rules of one built public/ as nginx
  * configuration, for Debian's nginx 1.22 with the brotli static module
  * (libnginx-mod-http-brotli-static). Pure: scripts/nginxConfig.ts writes the
  * deployable file (npm run nginx:config), features/hosting/nginxServer.node.ts runs
@@ -153,8 +153,8 @@ function nginxWords(value: string, what: string): string {
  * Where the site's /admin and everything under /admin/ go when the CMS has
  * an origin of its own: its root, the query kept, as both CDNs do
  * (features/hosting/cdnFiles.node.ts redirectsFile). Double-quoted, so that nginx fills
- * in the variables after the origin; the origin was checked when recorded
- * (features/hosting/buildRecord.ts), and escaped() refuses a "$" in it.
+ * in the variables after the origin; the origin was checked when recorded,
+ * and escaped() refuses a "$" in it.
  */
 const cmsRedirect = (cmsOrigin: string) => `return 301 "${escaped(`${cmsOrigin}/`)}$is_args$args";`;
 

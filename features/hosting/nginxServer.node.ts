@@ -1,6 +1,6 @@
 /**
- * Runs Debian's nginx over a built public/ with the site's config
- * (features/hosting/nginxConfig.ts), on 127.0.0.1, in the foreground, with its pid
+ * Runs Debian's nginx over a built public/ with the site's config,
+ * on 127.0.0.1, in the foreground, with its pid
  * file, logs and temporary files in a folder of its own: what
  * `npm run serve:nginx` (scripts/serveNginx.ts) and the site checks
  * (scripts/e2e.ts) serve the site with.

@@ -9,7 +9,7 @@
  * Brotli's best quality costs about 2 s a megabyte (60-90 ms for a blog
  * page), so every copy is kept in a cache by the bytes it was made from
  * (node_modules/.cache/stockpay-precompressed/, a kept cache that `gatsby
- * clean` leaves alone: system/keptCache.js) and hard-linked from there: a
+ * clean` leaves alone) and hard-linked from there: a
  * file is compressed once, whatever build, release or folder it turns up
  * in, and releases share the copies of their unchanged files as they share
  * the files.
@@ -86,7 +86,7 @@ function place(from: string, to: string): void {
  * use libuv's thread pool), and removes every other copy in `dir`: one
  * whose file is gone, or made from other bytes. The copies of `kept` files
  * stay as they are. Then forgets the cache's entries no run has used for
- * 30 days (system/keptCache.js).
+ * 30 days.
  */
 export async function precompress(dir: string, options: PrecompressOptions = {}): Promise<Precompressed> {
   const cache = options.cache ?? PRECOMPRESS_CACHE;

@@ -9,7 +9,7 @@ import type { SitePolicies } from './rules';
 export interface PublicRules {
   /** Every file of public/, as site paths ('/app-….js'), sorted: not the precompressed copies or the CDN's and the build's own files. */
   files: string[];
-  /** What the build recorded (features/hosting/buildRecord.ts). */
+  /** What the build recorded. */
   record: BuildRecord;
   /** The three policies it is served with. */
   policies: SitePolicies;

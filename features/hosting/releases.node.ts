@@ -72,7 +72,7 @@ export interface ReleaseRecord {
   deleted: number;
   /** Files of the release, those hard-linked to the release before, and the bytes it added. */
   copy: ReleaseCopy;
-  /** The compressed copies nginx serves (features/hosting/precompress.node.ts): files that got them, those compressed now, and the time taken. */
+  /** The compressed copies nginx serves: files that got them, those compressed now, and the time taken. */
   precompressed: Precompressed & { seconds: number };
 }
 
@@ -175,7 +175,7 @@ export interface ReleaseCopyResult extends ReleaseCopy {
  * removing an old release (or rolling back) touches no other. Releases are
  * never written to after, so sharing their files is safe. Compressed
  * copies that `serve:nginx` left in public/ are not taken: the release
- * gets its own (features/hosting/precompress.node.ts).
+ * gets its own.
  */
 export function copyRelease(source: string, previous: string | undefined, target: string): ReleaseCopyResult {
   const result: ReleaseCopyResult = { files: 0, linked: 0, copiedBytes: 0, withCopies: new Set() };
@@ -285,7 +285,7 @@ interface MadeRelease {
   changes: PageChanges;
 }
 
-/** Decides a clean or an incremental build (features/hosting/releases.ts) and says which and why; DIR/releases exists after. */
+/** Decides a clean or an incremental build and says which and why; DIR/releases exists after. */
 function decideBuild(target: string): BuildPlan {
   const releases = path.join(target, 'releases');
   mkdirSync(releases, { recursive: true });

@@ -15,7 +15,7 @@ interface PictureProps {
 
 /**
  * An editor's image as React renders it: the same <picture> the image
- * plugin writes into bodies (features/images/picture.js),
+ * plugin writes into bodies,
  * its width and height from the largest file so the page keeps its room
  * before it arrives, drawn in its own colour until then.
  */

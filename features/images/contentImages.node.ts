@@ -24,8 +24,8 @@ const MAY_HOLD_AN_IMAGE = /!\[|\]:/;
 /**
  * Every image the site shows (bodies' images, posts' covers) and where each
  * is asked for; what is wrong with how one is written, each naming the file
- * and line or field. The same checks as the image plugin's
- * (features/images/remark-images/transform.js), made here first so a
+ * and line or field. The same checks as the image plugin's,
+ * made here first so a
  * refusal stops the build before anything renders.
  */
 export function collectImages(nodes: readonly MarkdownNode[], getNode: GetNode): { uses: Map<string, Use[]>; problems: string[] } {

@@ -1,13 +1,13 @@
 /**
  * Images made fit to publish. Editors' images: an upload in the media folder
  * (MEDIA_FOLDER, content/media/) becomes AVIF, WebP and its own format at
- * each width of IMAGE_WIDTHS (features/images/picture.js) up
+ * each width of IMAGE_WIDTHS up
  * to its own, oriented as the camera held it, in sRGB, without its EXIF,
  * XMP, IPTC or GPS (sharp writes none unless asked), named by a hash of its
  * bytes and of how it is made. The upload itself is never published.
  *
  * Each image is made once: the files are kept by that hash in
- * node_modules/.cache/stockpay-images/ (system/keptCache.js), which `gatsby
+ * node_modules/.cache/stockpay-images/, which `gatsby
  * clean` leaves, and an unchanged image is only copied from there.
  *
  * The site's own images at the root of static/ (remakeImage) are published

@@ -64,7 +64,7 @@ export type ImageProblem =
   | { kind: 'svg' }
   /** Not one of the raster types the build makes images of (`extension` without the dot, '' for none). */
   | { kind: 'type'; extension: string }
-  /** Its contents are not what its name says, in the build's words (features/images/mediaFiles.ts). */
+  /** Its contents are not what its name says, in the build's words. */
   | { kind: 'content'; message: string }
   /** Larger than the build reads, in bytes. */
   | { kind: 'bytes'; bytes: number; limit: number }

@@ -12,18 +12,18 @@
  * The checks, each on the HTML as given and in a module of its own, all
  * reading one parse of it (features/markdown/boundary/tree.ts: the tree a
  * browser builds, inside the elements the pages set a body in):
- * 1. The allowlist (features/markdown/boundary/elements.ts): sanitize-html,
+ * 1. The allowlist: sanitize-html,
  *    configured from it, removes nothing: elements, attributes, classes,
  *    attribute values and URL schemes; and every image address is a path
  *    of the site.
  * 2. The checker and a browser see the same elements
- *    (features/markdown/boundary/parsers.ts): what sanitize-html's parser
+ *   : what sanitize-html's parser
  *    meets is what parse5 builds, as browsers do; no markup declarations,
  *    no end tag that closes the page's elements around the body.
- * 3. CSS only as the site writes it (features/markdown/boundary/styles.ts):
+ * 3. CSS only as the site writes it:
  *    style attributes, CSS-valued attributes and a diagram's <style>.
  * 4. No id that a script could find instead of its global, or that the
- *    site's own markup uses (features/markdown/boundary/ids.ts).
+ *    site's own markup uses.
  *
  * Pages carry the original bytes, not sanitize-html's output. What was
  * checked is the tree a browser builds from those bytes (check 2 makes

@@ -20,7 +20,7 @@ export interface BuildTargets {
  * `siteUrl`: the one the site checks (scripts/e2e.ts) and the benchmark
  * (bench/bench.ts) build with. Keys, product name and contact address are
  * left to the defaults, which the sandbox and the tests expect. SITE_ENV=local
- * says the build is meant for this machine (features/site/settings.ts); without it a
+ * says the build is meant for this machine; without it a
  * build refuses loopback URLs and sandbox keys. The editors' CMS is built as
  * a production site would have it (CMS_BACKEND, git-gateway unless set), so
  * the checks serve and test the real /admin/.

@@ -1,6 +1,6 @@
 /**
- * Each published post's share card, one per language it is written in
- * (features/share-cards/shareCard.ts), written to public/static/share/<hash>.png. The
+ * Each published post's share card, one per language it is written in,
+ * written to public/static/share/<hash>.png. The
  * name is a hash of everything the card shows and how it is drawn (title,
  * date, language, product name, logo, fonts, the card's version and the
  * renderers'), so a host may cache it forever (features/hosting/rules.ts: /static/

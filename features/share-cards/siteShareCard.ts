@@ -2,7 +2,7 @@
  * The site-wide share image of a language (og:image of every page but a
  * blog post), 1200x630: the logo mark and product name, the home page's
  * eyebrow and headline, up to three topics as chips, and a product-like
- * drawing of the app. Drawn like a post's card (features/share-cards/shareCard.ts):
+ * drawing of the app. Drawn like a post's card:
  * satori, then resvg, no browser. Build time only.
  */
 import { createElement as h, type ReactNode } from 'react';

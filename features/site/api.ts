@@ -83,7 +83,7 @@ export interface RequestOptions {
 /**
  * Sends a request and resolves to the parsed JSON answer (null when the
  * body is empty). Rejects with an ApiError saying what went wrong. The
- * body is read within options.maxBytes (features/site/boundedBody.ts): past it,
+ * body is read within options.maxBytes: past it,
  * the answer is cut off and is `too-large`, or, for an error status, a
  * `status` error without its body.
  */

@@ -16,7 +16,7 @@ interface Props {
 
 /**
  * The shell of every page: skip link, top banner, main landmark, footer.
- * The main landmark of a page the search indexes (features/search/search.ts) carries
+ * The main landmark of a page the search indexes carries
  * data-pagefind-body, so Pagefind reads it and never the header or footer.
  */
 export function Layout({ children, searchable = true }: Props): React.JSX.Element {

@@ -1,6 +1,6 @@
 /**
  * Which paths the CMS's local backend (features/cms/localBackend/server.node.ts) may touch,
- * derived from the CMS configuration itself (features/cms/decapConfig.ts): the
+ * derived from the CMS configuration itself: the
  * folders of its folder collections, the files of its files collections and
  * its media folder; nothing else in the repository (not .git/, not the
  * code, not the rest of static/). A write stays where its entry lives: an

@@ -17,8 +17,8 @@
  *   language folders, a rename within its folder, a UI string file where it
  *   is, an upload in the media folder;
  * - it never reads or writes through a symbolic link, nor a file with other
- *   hard links, which may be a file from anywhere (features/cms/localBackend/files.node.ts), and
- *   uploads only images (features/images/uploads.ts); bodies are limited in size.
+ *   hard links, which may be a file from anywhere, and
+ *   uploads only images; bodies are limited in size.
  *
  * Everything refused is answered with a JSON error that names the path or
  * header and says what is allowed (Decap shows it to the editor).

@@ -53,7 +53,7 @@ export interface PreviewSettings {
   productName: string;
   /** The site's origin, for "View on site": the CMS may be served from an origin of its own. */
   siteUrl: string;
-  /** Each language's UI strings the markdown steps write (features/markdown/labels.js). */
+  /** Each language's UI strings the markdown steps write. */
   labels: Readonly<Record<Language, MarkdownLabels>>;
   /** Each language's UI string files the components read, by namespace. */
   locales: Readonly<Record<Language, Resource[string]>>;
@@ -139,7 +139,7 @@ export const PREVIEW_TEXT = {
 
 const instances = new Map<Language, I18n>();
 
-/** An i18next for one language, made once, as the site's pages configure it (features/i18n/i18next.ts). */
+/** An i18next for one language, made once, as the site's pages configure it. */
 function i18nFor(language: Language, settings: PreviewSettings): I18n {
   let instance = instances.get(language);
   if (!instance) {

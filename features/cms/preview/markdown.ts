@@ -2,9 +2,9 @@
  * A markdown body as the build renders it, in the browser, for the CMS
  * preview: parsed as gatsby-transformer-remark parses it (remark 13 with
  * GFM, footnotes and the math syntax), run through the site's own remark
- * transforms in the build's order (features/markdown/order.js), turned into HTML with
+ * transforms in the build's order, turned into HTML with
  * the transformer's options, held to the markup boundary
- * (features/markdown/markupBoundary.ts) and given the product's name as the pages give
+ * and given the product's name as the pages give
  * it. Any refusal comes back in the words the build fails with.
  *
  * One step differs, because the build draws diagrams in a headless browser
@@ -41,7 +41,7 @@ export interface MarkdownSource {
   name: string;
   /** Lines of frontmatter before the body, so refusals count lines in the file. */
   lineOffset: number;
-  /** The file's language's UI strings the transforms write (features/markdown/labels.js). */
+  /** The file's language's UI strings the transforms write. */
   labels: MarkdownLabels;
   productName: string;
 }

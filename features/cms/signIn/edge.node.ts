@@ -1,5 +1,5 @@
 /**
- * The sign-in exchange (features/cms/signIn/exchange.ts) at a CDN's edge: what the
+ * The sign-in exchange at a CDN's edge: what the
  * functions in deploy/edge/ call, Cloudflare Pages' and Netlify's alike,
  * with the settings read from the function's environment on each request
  * (features/site/settings.ts, oauthSettingsFromEnv) and the runtime's own fetch,

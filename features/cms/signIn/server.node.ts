@@ -1,5 +1,5 @@
 /**
- * The sign-in exchange (features/cms/signIn/exchange.ts) as a small Node server:
+ * The sign-in exchange as a small Node server:
  * what `npm run oauth` (scripts/oauth.ts) runs beside nginx, which proxies
  * the site's /oauth/ to it (features/hosting/nginxConfig.ts). A thin adapter:
  * node:http's request becomes a Fetch Request (its path, query, method and

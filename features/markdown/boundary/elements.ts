@@ -1,6 +1,6 @@
 /**
  * Check 1 of the markup boundary (features/markdown/markupBoundary.ts): the
- * allowlist (../markupAllowlist.ts). sanitize-html, configured from it,
+ * allowlist (allowlist.ts). sanitize-html, configured from it,
  * removes nothing: its output equals a canonical re-serialisation of the
  * input (the same library with everything allowed). Elements, attributes,
  * classes, attribute values and URL schemes are checked here; besides the

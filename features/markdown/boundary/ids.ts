@@ -1,7 +1,7 @@
 /**
  * Check 4 of the markup boundary (features/markdown/markupBoundary.ts): every id of
- * a body's HTML is one a markdown body may give
- * (features/markdown/remark-heading-ids/rules.js), so that no element
+ * a body's HTML is one a markdown body may give,
+ * so that no element
  * shadows a global of the page's scripts or an id of the site's own markup,
  * whichever plugin wrote it. An id inside a diagram that begins with the
  * diagram's own id is scoped to it.

@@ -3,7 +3,7 @@
  * the site writes it. Style attributes set the properties listed for their
  * element; a <style> sits in an <svg> and every rule is scoped to that
  * svg's id; no url() but url(#id), no function, at-rule or property outside
- * the lists (../markupAllowlist.ts), no backslash escapes, no "<", no
+ * the lists (allowlist.ts), no backslash escapes, no "<", no
  * position that lifts content over the page, and for the diagram's <svg>
  * itself nothing but its font and fill, so it stays in flow and clips what
  * it draws. Checked on the text a browser sees (entities decoded where a

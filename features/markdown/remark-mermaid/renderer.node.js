@@ -13,7 +13,7 @@
  *
  * The page is offline: Chromium runs in a network namespace of its own where
  * the system allows one (offline-chromium.sh), with flags that send every
- * request to a proxy that does not exist (system/chromium.js), and the page
+ * request to a proxy that does not exist, and the page
  * aborts every request it makes and records it, so the build can name the
  * diagram that asked. Mermaid and page.js are injected as text, not fetched.
  *
