@@ -15,6 +15,9 @@ const CITED_FOLDERS = [
   ...new Set([...CODE_FOLDERS.map((folder) => folder.split('/')[0]), 'e2e', 'content', 'locales', '__tests__', 'static', 'plugins', 'node', 'checks', 'hosting', 'cms', 'sandbox']),
 ].filter((folder) => !/\./.test(folder));
 const CITATION = new RegExp(`(?<![\\w./-])((?:${CITED_FOLDERS.join('|')})\\/[\\w./-]*\\w\\.(?:tsx?|jsx?|css|json|md|ya?ml))\\b`, 'g');
+/** A folder under one of those, as a comment names it ('features/markdown/remark-mermaid', 'features/cms/'). */
+// Not in quotes: a string names a path of the built site or an example, not a folder of the repository.
+const FOLDER_CITATION = new RegExp(`(?<![\\w./'"\`-])((?:${CITED_FOLDERS.join('|')})(?:\\/[\\w-]+)+)(?:\\/(?![\\w.<*…$/-])|(?![\\w.<*…$/-]))`, 'g');
 
 function sourceFiles(folder: string): string[] {
   if (!existsSync(folder)) return [];
@@ -22,7 +25,7 @@ function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const file = path.join(folder, name);
     if (statSync(file).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(file);
-    return /\.(tsx?|jsx?)$/.test(name) ? [file] : [];
+    return /\.(tsx?|jsx?|css)$/.test(name) ? [file] : [];
   });
 }
 
@@ -36,6 +39,16 @@ describe('file names cited in the source', () => {
   it('all exist', () => {
     const missing = files.flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(CITATION)]
+        .map((match) => match[1])
+        .filter((cited) => !existsSync(path.join(ROOT, cited)))
+        .map((cited) => `${path.relative(ROOT, file)} cites ${cited}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('name folders that exist', () => {
+    const missing = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(FOLDER_CITATION)]
         .map((match) => match[1])
         .filter((cited) => !existsSync(path.join(ROOT, cited)))
         .map((cited) => `${path.relative(ROOT, file)} cites ${cited}`),

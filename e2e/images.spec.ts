@@ -1,5 +1,5 @@
 /**
- * Editors' images as a browser gets them (plugins/stockpay-remark-images/,
+ * Editors' images as a browser gets them (features/images/remark-images,
  * features/images/pipeline.node.ts): the photo in the body of /blog/stock-control-habits/
  * (content/media/labelled-stock.jpg) offers AVIF, WebP and JPEG at every
  * width with the sizes of the prose column; the page keeps its room while

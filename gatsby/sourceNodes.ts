@@ -27,7 +27,7 @@ export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNo
       continue;
     }
     // onCreateNode recognises the README by its URL and files it under docs/<language>;
-    // plugins/stockpay-remark-safe-markdown names the URL in its messages.
+    // features/markdown/remark-safe-markdown names the URL in its messages.
     actions.createNode({
       id: createNodeId(`remote-readme-${language}`),
       parent: null,

@@ -1,5 +1,5 @@
 /**
- * `npm run oauth`: the editors' sign-in exchange (cms/oauth/) as a small
+ * `npm run oauth`: the editors' sign-in exchange (features/cms/signIn/) as a small
  * server beside nginx, which proxies the site's /oauth/ to it, on
  * 127.0.0.1:8787 unless OAUTH_HOST and OAUTH_PORT say otherwise
  * (docs/deploy.md, "Sign-in for editors"). Its settings come from the

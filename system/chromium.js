@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Debian's Chromium, for the browser tests and for the build's diagram
- * renderer (plugins/stockpay-remark-mermaid), the only thing a build draws
+ * renderer (features/markdown/remark-mermaid), the only thing a build draws
  * with a browser (the share images and icons need none:
  * features/share-cards/brandImages.node.tsx). Nothing here downloads a browser:
  * `npx playwright install` cannot work offline, so we find one that is
@@ -54,7 +54,7 @@ const OFFLINE_CHROMIUM_ARGS = [
 
 /**
  * The one warning of a local build without Chromium: its mermaid diagrams
- * are shown as source (plugins/stockpay-remark-mermaid), and the line that
+ * are shown as source (features/markdown/remark-mermaid), and the line that
  * installs what draws them. Short lines: Gatsby's reporter wraps long ones,
  * which would split the command.
  * @returns {string}

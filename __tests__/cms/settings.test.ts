@@ -7,9 +7,9 @@ import { cmsBackendFromEnv, cmsOriginFromEnv } from '../../features/cms/settings
 import { CONFIG_VARIABLE_NAMES } from '../../features/site/settings';
 
 /**
- * The editors' CMS's variables, declared in features/site/settings.ts beside the
- * site's: what each may hold, and the backend read from them (the origin's
- * own tests: __tests__/build/cmsOrigin.test.ts).
+ * The editors' CMS's variables, declared in features/cms/settings.ts: what
+ * each may hold, and the backend read from them (the origin's own tests:
+ * __tests__/cms/cmsOrigin.test.ts).
  */
 const ROOT = path.join(__dirname, '..', '..');
 

@@ -14,7 +14,7 @@ import { ADMIN_SCRIPTS_EXAMPLE } from '../support/adminScripts';
 /**
  * How editors sign in to the CMS, as the build configures it
  * (docs/deploy.md, "Sign-in for editors"): CMS_OAUTH_ORIGIN (the site's own
- * exchange, cms/oauth/) or CMS_GITLAB_APP_ID (GitLab's PKCE), and the
+ * exchange, features/cms/signIn/) or CMS_GITLAB_APP_ID (GitLab's PKCE), and the
  * server of one's own (CMS_GITHUB_URL, CMS_GITLAB_URL), read and checked
  * by features/site/settings.ts, written into config.yml's backend by
  * features/cms/decapConfig.ts, and the CMS page's policy, which sign-in widens by

@@ -4,8 +4,8 @@ import { OAUTH_VARIABLES, OAUTH_VARIABLE_NAMES, type OAuthEnv } from '../../feat
 import { oauthListenFromEnv, oauthSettingsFromEnv } from '../../features/cms/signIn/settings.node';
 
 /**
- * The sign-in exchange's settings (cms/oauth/), declared in features/site/settings.ts
- * beside the CMS's and read where the exchange runs: every refusal names
+ * The sign-in exchange's settings, declared in features/cms/signIn/settings.ts
+ * and read where the exchange runs: every refusal names
  * its variable and never quotes a secret.
  */
 const GITHUB_SECRET = 'ghsecret-0123456789abcdef0123456789abcdef';
@@ -161,7 +161,7 @@ describe('oauthListenFromEnv', () => {
 });
 
 describe("the configuration guide's table of the exchange's variables", () => {
-  it('names each variable features/site/settings.ts declares, in order, with its default', () => {
+  it('names each variable features/cms/signIn/settings.ts declares, in order, with its default', () => {
     const rows = variableRows('## The sign-in exchange');
     expect(rows.map(([name]) => name)).toEqual(OAUTH_VARIABLE_NAMES.map((name) => `\`${name}\``));
     const { actual, expected } = unsetColumn(rows, OAUTH_VARIABLES);

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * Hostile class "sign-in": the editors' sign-in through the site's own
- * OAuth code exchange (cms/oauth/; docs/deploy.md, "Sign-in for editors").
+ * OAuth code exchange (features/cms/signIn/; docs/deploy.md, "Sign-in for editors").
  * What an attacker wants is an editor's GitHub or GitLab token: have the
  * provider send the code elsewhere (a redirect_uri of theirs), finish a
  * sign-in that is not the browser's (a forged state), or have the token

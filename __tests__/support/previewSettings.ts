@@ -1,5 +1,5 @@
 /**
- * What the admin script hands the CMS preview (src/browser/preview/), as
+ * What the admin script hands the CMS preview (features/cms/preview/), as
  * tests that draw an entry need it: the site's names and every language's
  * labels and UI strings from locales/.
  */

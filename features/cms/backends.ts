@@ -30,7 +30,7 @@ export function isCmsBackendName(value: unknown): value is CmsBackendName {
 }
 
 /**
- * Where the editors' sign-in exchange (cms/oauth/) answers on its origin
+ * Where the editors' sign-in exchange (features/cms/signIn/) answers on its origin
  * (CMS_OAUTH_ORIGIN): the CMS opens `<origin>/oauth/auth` in a popup, and
  * GitHub or GitLab send the editor back to `<origin>/oauth/callback`.
  * Fixed, so that the CMS's config.yml, the exchange, nginx's location and

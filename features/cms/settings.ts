@@ -29,7 +29,7 @@ export type CmsBackend =
  * How editors sign in to GitHub or GitLab (docs/deploy.md, "Sign-in for
  * editors"): by default through Netlify's OAuth provider, which only a site
  * on Netlify has; with `oauthOrigin` through the site's own exchange
- * (cms/oauth/, CMS_OAUTH_ORIGIN); with `gitlabAppId` through GitLab's PKCE
+ * (features/cms/signIn/, CMS_OAUTH_ORIGIN); with `gitlabAppId` through GitLab's PKCE
  * flow, in the browser alone (CMS_GITLAB_APP_ID). At most one of the two.
  */
 export interface CmsSignIn {

@@ -2,7 +2,7 @@
  * Which page shows a content file: content/<section>/<lang>/<name>.md is
  * drawn on this path (language-less; features/site/languages.ts localizedPath adds
  * the prefix). The CMS's "View on site" links read it (features/cms/decapConfig.ts
- * preview_path, and the preview pane's own link, src/browser/preview/).
+ * preview_path, and the preview pane's own link, features/cms/preview/).
  */
 import { postPath } from '../blog/blog';
 import type { ContentSection } from './contentSchema';

@@ -5,7 +5,7 @@
  * memory: https only (every redirect too), at most 3 redirects, an answer
  * within 10 s in all, a text/* body of at most 1 MB, UTF-8.
  * Its markdown then goes through the same checks as content/ files
- * (plugins/stockpay-remark-safe-markdown).
+ * (features/markdown/remark-safe-markdown).
  */
 import { BodyTooLargeError, readBodyWithin } from '../site/boundedBody';
 

@@ -3,7 +3,7 @@
  * What the build made of each editors' image this build shows, by the
  * upload it came from ('content/media/photo.jpg'): written once by the
  * image step (features/images/contentImages.node.ts) before any page renders, read by the image
- * plugin (plugins/stockpay-remark-images) wherever Gatsby runs it, and by
+ * plugin (features/images/remark-images) wherever Gatsby runs it, and by
  * the blog's pages for their covers. A file in Gatsby's .cache/, made anew
  * by every build. CommonJS, so the plugin, which gatsby-transformer-remark
  * requires as it is, can load it.

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * What the remark transforms share that touches neither Node nor Gatsby, so
- * the CMS preview (src/browser/preview/) bundles the very same code:
+ * the CMS preview (features/cms/preview/) bundles the very same code:
  * setting a node's HTML properties, escaping text into HTML, and writing a
  * refusal as the build reports it ("file:line: message").
  */

@@ -5,7 +5,7 @@
  * fetched README carries it (gatsby/createResolvers.ts; the tests' remark
  * pipeline runs it too). Anything outside the list fails the build, naming
  * the file (or the README's URL) and quoting what was refused: the
- * markdown check (plugins/stockpay-remark-safe-markdown) keeps editors'
+ * markdown check (features/markdown/remark-safe-markdown) keeps editors'
  * HTML out, this keeps out whatever a plugin, a crafted diagram or a
  * formula might still produce.
  *

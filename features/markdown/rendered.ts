@@ -7,7 +7,7 @@ import { fillProductName } from '../site/productName';
 /** How long a code block's copy button says 'Copied' before it says 'Copy' again (SPEC section 9). */
 export const COPY_RESET_MS = 3000;
 
-/** True when KaTeX rendered math into this HTML (plugins/stockpay-remark-math), so the page needs KaTeX's stylesheet. */
+/** True when KaTeX rendered math into this HTML (features/markdown/remark-math), so the page needs KaTeX's stylesheet. */
 export function containsMath(html: string): boolean {
   return /class="katex(-display)?"/.test(html);
 }

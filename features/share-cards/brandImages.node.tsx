@@ -93,7 +93,7 @@ function brandFiles(directory: string, assets: ShareCardAssets): BrandFile[] {
  * Writes the share image of every language (public/share/<lang>.png), the
  * manifest icons, the Apple touch icon and favicon.ico, drawn from
  * static/favicon.svg and the home page's texts with satori and resvg (no
- * browser), in the typeface the project ships (gatsby/fonts/). PNGs are
+ * browser), in the typeface the project ships (features/share-cards/fonts/). PNGs are
  * kept by a hash of what they show and how they are drawn in the kept cache
  * node_modules/.cache/stockpay-brand-images/ (system/keptCache.js: `gatsby
  * clean` keeps it, a drawing unused for 30 days goes), so a build, clean or

@@ -3,8 +3,8 @@
  * is its directives (name -> sources), built on one of two bases and
  * written out by one serialiser. Pure. features/hosting/rules.ts serves the page,
  * search and file policies, features/cms/adminPage.ts states the CMS page's in
- * its meta tag; it lives here because both use it and src/build/ may not
- * import hosting/.
+ * its meta tag; it lives here because both use it, and the CMS stands on a
+ * floor below hosting's, which it may not import.
  *
  * No page carries an inline script (features/runtime/runtimeFile.node.ts moves Gatsby's
  * into one fingerprinted file), so the page policy trusts the site's own

@@ -138,7 +138,7 @@ export function configMode(env: ModeEnv): ConfigMode {
 /**
  * Chromium draws the mermaid diagrams at build time (and nothing else: the
  * share images and icons need no browser). A local build without it shows
- * each diagram as its source (plugins/stockpay-remark-mermaid); a
+ * each diagram as its source (features/markdown/remark-mermaid); a
  * production build fails instead.
  */
 export function chromiumRequired(mode: ConfigMode): boolean {

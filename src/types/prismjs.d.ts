@@ -1,6 +1,6 @@
 /**
  * The part of Prism (no @types/prismjs is installed) that
- * plugins/stockpay-remark-code uses: the grammars it loads and highlight().
+ * features/markdown/remark-code uses: the grammars it loads and highlight().
  */
 declare module 'prismjs' {
   export type Grammar = Record<string, unknown>;

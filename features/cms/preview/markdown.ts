@@ -8,7 +8,7 @@
  * it. Any refusal comes back in the words the build fails with.
  *
  * One step differs, because the build draws diagrams in a headless browser
- * (plugins/stockpay-remark-mermaid): here a diagram's source is checked with
+ * (features/markdown/remark-mermaid): here a diagram's source is checked with
  * the build's rules, its place is left as an empty figure, and the preview
  * draws it (./diagrams.ts).
  */

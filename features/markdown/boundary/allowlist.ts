@@ -126,7 +126,7 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * The classes each element may carry. A code block's language class is any
- * `language-…`: plugins/stockpay-remark-safe-markdown limits the language to
+ * `language-…`: features/markdown/remark-safe-markdown limits the language to
  * letters, digits and + # . - _. A gantt task's label carries its measured
  * width as a class (`width-71.78515625`), so any `width-…` on <text>.
  * Mermaid numbers some classes by position, and the fixtures cover every
@@ -528,7 +528,7 @@ export const ALLOWED_ATTRIBUTE_VALUES: Readonly<Record<string, Readonly<Record<s
 /** URL schemes, by element, for href and src; relative URLs and #fragments are always allowed. */
 export const ALLOWED_URL_SCHEMES: Readonly<Record<string, readonly string[]>> = {
   a: ['http', 'https', 'mailto', 'tel'],
-  // Images are the site's own, made by the build (plugins/stockpay-remark-images): never from another site.
+  // Images are the site's own, made by the build (features/images/remark-images): never from another site.
   img: [],
 };
 

@@ -149,7 +149,7 @@ const srcsetUrls = (value: string): string[] =>
  * and a <source>'s srcset name site paths only, read from the browser's
  * tree; sanitize-html checks src's scheme, but neither a protocol-relative
  * address nor srcset. The build writes only its own images
- * (plugins/stockpay-remark-images), so anything else came from elsewhere.
+ * (features/images/remark-images), so anything else came from elsewhere.
  */
 export function imageAddressProblems(elements: readonly BrowserElement[]): string[] {
   const problems: string[] = [];

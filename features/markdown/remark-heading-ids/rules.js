@@ -12,8 +12,8 @@
  * slug of the text) and its footnotes (`fn-<label>`, `fnref-<label>`); a
  * diagram's come from mermaid, each beginning with the diagram's own id
  * (`diagram-<hash>-…`) or a counter of mermaid's (`actor0`, `root-1`).
- * Editors' raw HTML carries no id (plugins/stockpay-remark-safe-markdown)
- * and KaTeX writes none with trust off (plugins/stockpay-remark-math). The
+ * Editors' raw HTML carries no id (features/markdown/remark-safe-markdown)
+ * and KaTeX writes none with trust off (features/markdown/remark-math). The
  * heading plugin refuses a heading or footnote id naming file and line;
  * the markup boundary (features/markdown/markupBoundary.ts) holds every id of the
  * finished HTML to the same rule, whatever wrote it.

@@ -2,7 +2,7 @@
  * `npx tsx scripts/recordDiagrams.ts` runs this: re-records the diagrams the markup
  * allowlist is collected from. Each `<name>.mmd` in
  * __tests__/fixtures/markup/diagrams/ is drawn by the site's diagram plugin
- * (plugins/stockpay-remark-mermaid, in real Chromium, with no cache of any
+ * (features/markdown/remark-mermaid, in real Chromium, with no cache of any
  * kind) and what the plugin puts in the page is written to `<name>.html`
  * beside it; a recording whose source is gone is removed.
  *

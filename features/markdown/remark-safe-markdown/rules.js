@@ -13,7 +13,7 @@
  * relative URL, checked the way a browser reads the URL.
  * Code fences: a language of letters, digits and + # . - _ only, and
  * nothing after it. The language becomes a class and a label
- * (plugins/stockpay-remark-code, -block-frames); what follows it (the
+ * (features/markdown/remark-code, -block-frames); what follows it (the
  * "meta": `title="…"`, `{1,3}`, `{promptUser: …}`) has no meaning on this
  * site, and the highlighter it was written for put it into the page raw.
  */

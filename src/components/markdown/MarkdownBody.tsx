@@ -11,7 +11,7 @@ function codeOf(slot: HTMLElement): string {
 /**
  * Markdown rendered to HTML at build time (math, diagrams, highlighted code
  * already in it). Once running, it puts a copy button into each code block's
- * toolbar slot (plugins/stockpay-remark-block-frames) through a portal; the
+ * toolbar slot (features/markdown/remark-block-frames) through a portal; the
  * static HTML has no button that could not work.
  */
 export function MarkdownBody({ html }: { html: string }): React.JSX.Element {
