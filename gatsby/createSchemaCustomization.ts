@@ -1,5 +1,6 @@
 import type { GatsbyNode } from 'gatsby';
 import { CONTENT_SECTIONS, type FieldRule, type Fields, type SectionSchema } from '../features/content/contentSchema';
+import { PRICING_PLANS_TYPE_DEFS } from '../features/pricing/plansNode.node';
 
 const FRONTMATTER_TYPE = 'MarkdownRemarkFrontmatter';
 
@@ -75,6 +76,7 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       fields: MarkdownRemarkFields!
     }
     ${frontmatterTypeDefs(CONTENT_SECTIONS)}
+    ${PRICING_PLANS_TYPE_DEFS}
     type RemoteReadme implements Node @dontInfer {
       url: String!
       language: String!

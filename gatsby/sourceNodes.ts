@@ -2,11 +2,17 @@ import type { GatsbyNode } from 'gatsby';
 import { buildEnvironment, remoteReadmeUrls, remoteReadmeVariable } from '../features/site/settings.node';
 import { LANGUAGES } from '../features/site/languages';
 import { fetchRemoteReadme } from '../features/content/remoteReadme';
+import { configMode, siteConfig } from '../features/site/settings';
+import { sourcePricingPlans } from '../features/pricing/plansNode.node';
 
 /** The node a fetched README becomes; gatsby-transformer-remark reads its `internal.content`. */
 export const REMOTE_README_TYPE = 'RemoteReadme';
 
 /**
+ * The subscription plans for the pricing page's HTML, fetched from the
+ * payments API with the key and checks the browser uses
+ * (features/pricing/buildPlans.node.ts).
+ *
  * When DOCS_README_URL_EN / DOCS_README_URL_BG are set, the documentation
  * README of that language is fetched from there at build time instead of
  * content/docs/<lang>/readme.md (gatsby-config leaves the local file out),
@@ -15,6 +21,10 @@ export const REMOTE_README_TYPE = 'RemoteReadme';
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#sourceNodes
  */
 export const sourceNodes: GatsbyNode['sourceNodes'] = async ({ actions, createNodeId, createContentDigest, reporter }) => {
+  await sourcePricingPlans(
+    { actions, createNodeId, createContentDigest, reporter },
+    { apiUrl: siteConfig.paymentsApiUrl, apiKey: siteConfig.paymentsApiKey, production: configMode(buildEnvironment()) === 'production' },
+  );
   const urls = remoteReadmeUrls(buildEnvironment());
   for (const language of LANGUAGES) {
     const url = urls[language];

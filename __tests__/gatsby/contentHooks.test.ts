@@ -9,6 +9,8 @@ import { contentRefusal, runOnCreateNode } from '../support/onCreateNode';
 import { transformMarkdown, writeContentFile } from '../support/transformRemark';
 
 jest.mock('../../features/content/remoteReadme', () => ({ ...jest.requireActual('../../features/content/remoteReadme'), fetchRemoteReadme: jest.fn() }));
+// The plans the hook sources too have tests of their own (__tests__/pricing/plansNode.test.ts).
+jest.mock('../../features/pricing/plansNode.node', () => ({ ...jest.requireActual('../../features/pricing/plansNode.node'), sourcePricingPlans: jest.fn() }));
 
 type Hook<T> = (args: T) => unknown;
 

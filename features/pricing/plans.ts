@@ -58,6 +58,12 @@ export const MAX_PLANS_PER_PERIOD = 12;
 export const PLANS_ANSWER_MAX_BYTES = 256 * 1024;
 /** The largest amount taken, in minor units (10 million in major units): larger is a mistake. */
 export const MAX_AMOUNT_MINOR = 1_000_000_000;
+/**
+ * The longest plan id taken: an id goes into its card's link, the page's
+ * structured data and its page data, in each language, so a long one
+ * would grow every copy of the pricing page.
+ */
+export const MAX_PLAN_ID_LENGTH = 100;
 
 export interface ParsedPlans {
   plans: Plan[];
@@ -72,6 +78,7 @@ function parsePlan(entry: unknown): Plan | string {
   const { id, type, interval, priceId, amount, currency } = entry as Record<string, unknown>;
   const idText = typeof id === 'number' && Number.isFinite(id) ? String(id) : id;
   if (typeof idText !== 'string' || idText.trim() === '') return 'missing "id"';
+  if (idText.length > MAX_PLAN_ID_LENGTH) return `entry with an "id" of ${idText.length} characters, over ${MAX_PLAN_ID_LENGTH}`;
   if (!isOneOf(PLAN_TYPES, type)) return `plan ${idText}: "type" must be one of ${PLAN_TYPES.join(', ')}`;
   if (!isOneOf(PLAN_INTERVALS, interval)) return `plan ${idText}: "interval" must be one of ${PLAN_INTERVALS.join(', ')}`;
   if (priceId !== undefined && priceId !== null && typeof priceId !== 'string') return `plan ${idText}: "priceId" must be text`;

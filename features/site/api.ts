@@ -68,6 +68,12 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** The most bytes of the answer's body read: each call names its own, from what its answer holds. */
   maxBytes: number;
+  /**
+   * 'manual' takes a redirect as the answer, an error status, instead of
+   * following it: for a call from the build machine, which goes to the
+   * address it was given and nowhere else.
+   */
+  redirect?: 'follow' | 'manual';
   /** For tests; the global fetch otherwise. */
   fetchImpl?: typeof fetch;
   /** For tests; document.cookie otherwise. */
@@ -109,6 +115,7 @@ export async function requestJson(url: string, options: RequestOptions): Promise
       headers,
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: controller.signal,
+      redirect: options.redirect ?? 'follow',
     });
     text = await readTextWithin(response, options.maxBytes).catch((error: unknown) => {
       if (error instanceof BodyTooLargeError) return error;
