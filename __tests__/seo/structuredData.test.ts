@@ -1,4 +1,4 @@
-import { DATE_PUBLISHED, blog, blogPosting, sitePage, softwareApplication } from '../../features/seo/structuredData';
+import { DATE_PUBLISHED, blog, blogPosting, pricingPage, sitePage, softwareApplication } from '../../features/seo/structuredData';
 
 const facts = {
   name: 'Pricing',
@@ -36,6 +36,45 @@ describe('structured data', () => {
     });
     expect(sitePage('ContactPage', facts)['@type']).toBe('ContactPage');
     expect(sitePage('WebPage', { ...facts, dateModified: '2025-05-30' }).dateModified).toBe('2025-05-30');
+  });
+
+  it('gives the pricing page the application as its main entity, with each plan an offer priced per month', () => {
+    const monthly = { name: 'Малък бизнес, месечно плащане', url: 'https://app.example.com/bg/plans/s', price: '79.00', priceCurrency: 'BGN', billingDuration: 'P1M' };
+    const bitcoin = { ...monthly, name: 'Малък бизнес, годишно плащане в биткойн', price: '67.15', billingDuration: 'P1Y', paymentMethod: 'Bitcoin' };
+    expect(pricingPage(facts, [monthly, bitcoin])).toEqual({
+      ...sitePage('WebPage', facts),
+      mainEntity: {
+        '@type': 'SoftwareApplication',
+        name: 'StockPay',
+        applicationCategory: 'BusinessApplication',
+        operatingSystem: 'Web',
+        offers: [
+          {
+            '@type': 'Offer',
+            name: 'Малък бизнес, месечно плащане',
+            url: 'https://app.example.com/bg/plans/s',
+            price: '79.00',
+            priceCurrency: 'BGN',
+            category: 'subscription',
+            priceSpecification: { '@type': 'UnitPriceSpecification', price: '79.00', priceCurrency: 'BGN', unitCode: 'MON', billingDuration: 'P1M' },
+          },
+          {
+            '@type': 'Offer',
+            name: 'Малък бизнес, годишно плащане в биткойн',
+            url: 'https://app.example.com/bg/plans/s',
+            price: '67.15',
+            priceCurrency: 'BGN',
+            category: 'subscription',
+            priceSpecification: { '@type': 'UnitPriceSpecification', price: '67.15', priceCurrency: 'BGN', unitCode: 'MON', billingDuration: 'P1Y' },
+            acceptedPaymentMethod: { '@type': 'PaymentMethod', name: 'Bitcoin' },
+          },
+        ],
+      },
+    });
+  });
+
+  it('leaves a pricing page built without plans a plain web page', () => {
+    expect(pricingPage(facts, [])).toEqual(sitePage('WebPage', facts));
   });
 });
 

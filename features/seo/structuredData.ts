@@ -50,6 +50,52 @@ export function sitePage(type: PageType, facts: PageFacts & { productName: strin
   };
 }
 
+/** One plan as a schema.org Offer: its price per month, billed for `billingDuration`. */
+export interface OfferFacts {
+  name: string;
+  url: string;
+  price: string;
+  priceCurrency: string;
+  billingDuration: string;
+  /** A way of paying the offer asks for ('Bitcoin'), when it asks for one. */
+  paymentMethod?: string;
+}
+
+/**
+ * The pricing page: a WebPage whose main entity is the application with
+ * its plans as offers, each priced per month (unitCode MON) and billed for
+ * a month or a year. Without plans (a build that fetched none), the page alone.
+ */
+export function pricingPage(facts: PageFacts & { productName: string; siteUrl: string }, offers: readonly OfferFacts[]): JsonLd {
+  const page = sitePage('WebPage', facts);
+  if (offers.length === 0) return page;
+  return {
+    ...page,
+    mainEntity: {
+      '@type': 'SoftwareApplication',
+      name: facts.productName,
+      applicationCategory: 'BusinessApplication',
+      operatingSystem: 'Web',
+      offers: offers.map((offer) => ({
+        '@type': 'Offer',
+        name: offer.name,
+        url: offer.url,
+        price: offer.price,
+        priceCurrency: offer.priceCurrency,
+        category: 'subscription',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: offer.price,
+          priceCurrency: offer.priceCurrency,
+          unitCode: 'MON',
+          billingDuration: offer.billingDuration,
+        },
+        ...(offer.paymentMethod ? { acceptedPaymentMethod: { '@type': 'PaymentMethod', name: offer.paymentMethod } } : {}),
+      })),
+    },
+  };
+}
+
 /** Who wrote a post: its named author, else the company behind the product. */
 function authorOf(author: string | null | undefined, productName: string, siteUrl: string): Record<string, unknown> {
   return author ? { '@type': 'Person', name: author } : { '@type': 'Organization', name: productName, url: siteUrl };
