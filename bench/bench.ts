@@ -1,16 +1,17 @@
 /**
- * `npm run bench [-- --growth 10[,100] [--growth-only] [--starter DIR] [--project DIR]]`:
+ * `npm run bench [-- --pages /pricing/,/bg/pricing/] [--growth 10[,100] [--growth-only] [--starter DIR] [--project DIR]]`:
  * what the site costs on this machine (docs/performance.md).
  *
  * Builds against the sandbox as the site checks do (scripts/e2e.ts): cold
  * (after `gatsby clean`) and warm, each timed with its peak memory. Then,
- * for each page of e2e/checks/sitePages.ts, its first-load weight
- * and lhci's representative run of three
- * (Lighthouse's mobile defaults, served by nginx with the generated config).
+ * for each page of e2e/checks/sitePages.ts (or those `--pages` names), its
+ * first-load weight, lhci's representative run of three (Lighthouse's
+ * mobile defaults, served by nginx with the generated config) and its
+ * largest contentful paint's element. `--project DIR` builds and measures
+ * another checkout instead, for a before and after.
  * `--growth` adds the growth bench for each factor
- * given, with gatsby-starter-blog from `--starter` (none when it is missing)
- * and another checkout as the project from `--project`; `--growth-only` runs
- * the growth bench alone.
+ * given, with gatsby-starter-blog from `--starter` (none when it is missing);
+ * `--growth-only` runs the growth bench alone.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,7 @@ import { lhci, lhciConfig } from '../e2e/checks/lighthouse';
 import { pageWeight } from './pageWeight';
 import { gatsby, gatsbyEnv } from '../system/processes';
 import { sandboxBuildEnv } from '../features/sandbox/buildEnv';
-import { sitePages } from '../e2e/checks/sitePages';
+import { sitePages, type SitePage } from '../e2e/checks/sitePages';
 import { formatTable, kib } from './table';
 import { PROJECT_DIR, publicDirOf } from '../system/paths.js';
 import { inheritedEnv } from '../system/settings.js';
@@ -39,7 +40,32 @@ export interface Report {
   lighthouseVersion: string;
   environment: { benchmarkIndex: number };
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<string, { numericValue?: number; details?: unknown }>;
+}
+
+/** The pages `--pages` names (paths as sitePages gives them, comma-separated), in that order; all of them without it. */
+export function selectPages(pages: readonly SitePage[], wanted: string | undefined): SitePage[] {
+  if (wanted === undefined) return [...pages];
+  return wanted.split(',').map((name) => {
+    const page = pages.find((candidate) => candidate.path === name.trim());
+    if (!page) throw new Error(`--pages names "${name.trim()}", which is not a measured page; choose from ${pages.map((candidate) => candidate.path).join(', ')}`);
+    return page;
+  });
+}
+
+/** The element Lighthouse found painted largest ("H1 > the heading's text" as it labels it, and its selector), from the audit's details. */
+export function lcpElement(report: Report | undefined): string | undefined {
+  const queue: unknown[] = [report?.audits['largest-contentful-paint-element']?.details];
+  while (queue.length > 0) {
+    const item = queue.shift();
+    if (typeof item !== 'object' || item === null) continue;
+    const record = item as Record<string, unknown>;
+    if (record.type === 'node' && typeof record.selector === 'string') {
+      return typeof record.nodeLabel === 'string' ? `${record.nodeLabel} (${record.selector})` : record.selector;
+    }
+    queue.push(...Object.values(record).flatMap((value) => (Array.isArray(value) ? value : [value])));
+  }
+  return undefined;
 }
 
 /** The run lhci reports for each URL (its representative, median run), from what `lhci upload --target=filesystem` writes. */
@@ -72,8 +98,11 @@ export async function main(): Promise<number> {
       'growth-only': { type: 'boolean', default: false },
       starter: { type: 'string', default: DEFAULT_STARTER },
       project: { type: 'string', default: ROOT },
+      pages: { type: 'string' },
     },
   });
+  const project = path.resolve(values.project);
+  const pages = selectPages(sitePages(), values.pages);
   const factors = values.growth?.split(',').map(Number) ?? [];
   if (values['growth-only'] && factors.length === 0) throw new Error('--growth-only needs --growth N');
   if (factors.some((factor) => !Number.isInteger(factor) || factor < 1))
@@ -96,10 +125,11 @@ export async function main(): Promise<number> {
     const env = sandboxBuildEnv(inheritedEnv(), { siteUrl: held.url, sandboxUrl: sandbox.url, chromePath });
     // --growth-only skips the builds and Lighthouse runs of today's site, for the growth figures alone.
     if (!values['growth-only']) {
-      const cleaned = await gatsby(['clean'], env);
+      if (project !== ROOT) console.log(`Building and measuring ${project}.`);
+      const cleaned = await gatsby(['clean'], env, { cwd: project });
       if (cleaned !== 0) return cleaned;
-      const cold = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, gatsbyEnv(env));
-      const warm = await timed(bin(ROOT, 'gatsby'), ['build'], ROOT, gatsbyEnv(env));
+      const cold = await timed(bin(project, 'gatsby'), ['build'], project, gatsbyEnv(env));
+      const warm = await timed(bin(project, 'gatsby'), ['build'], project, gatsbyEnv(env));
       const build = (timing: typeof cold) => [`${(timing.ms / 1000).toFixed(1)} s`, `${timing.peakMb.toFixed(0)} MB`];
       console.log(
         `\n${formatTable(
@@ -111,11 +141,10 @@ export async function main(): Promise<number> {
         )}\n`,
       );
 
-      const pages = sitePages();
-      const weights = pages.map((page) => pageWeight(page.path, publicDirOf(ROOT)));
-      await precompress(publicDirOf(ROOT));
+      const weights = pages.map((page) => pageWeight(page.path, publicDirOf(project)));
+      await precompress(publicDirOf(project));
       await held.close();
-      site = await startNginx({ publicDir: publicDirOf(ROOT), port: Number(new URL(held.url).port) });
+      site = await startNginx({ publicDir: publicDirOf(project), port: Number(new URL(held.url).port) });
       const config = lhciConfig(site.url, chromePath, RUNS, pages);
       const { code, result: reports = [] } = await lhci(config, [['collect'], ['upload', '--target=filesystem', '--outputDir=reports']], (dir) =>
         representativeRuns(path.join(dir, 'reports')),
@@ -129,6 +158,7 @@ export async function main(): Promise<number> {
       const indexes = reports.map((report) => Math.round(report.environment.benchmarkIndex)).sort((a, b) => a - b);
       console.log(`\nLighthouse ${reports[0]?.lighthouseVersion}, mobile defaults, lhci's representative run of ${RUNS} (host BenchmarkIndex ${indexes[0]}-${indexes.at(-1)}):\n`);
       console.log(pageTable(rows));
+      console.log(`\nThe largest contentful paint's element:\n${rows.map((row) => `${row.path}: ${lcpElement(row.report) ?? '–'}`).join('\n')}`);
     }
 
     if (factors.length > 0) {
@@ -137,7 +167,7 @@ export async function main(): Promise<number> {
       const growth: Row[] = [];
       for (const factor of [0, ...factors]) {
         console.log(`\nGrowth: ${factor === 0 ? "today's posts" : `every post and ${factor} unique copies of it`}…`);
-        growth.push(await measureGrowth(factor, { project: path.resolve(values.project), env, starter }));
+        growth.push(await measureGrowth(factor, { project, env, starter }));
         console.log(growthTable(growth));
       }
     }

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pageTable, representativeRuns, type Report } from '../../bench/bench';
+import { lcpElement, pageTable, representativeRuns, selectPages, type Report } from '../../bench/bench';
+import type { SitePage } from '../../e2e/checks/sitePages';
 import { kib } from '../../bench/table';
 
 const report = (url: string, lcp: number, fcp = 800): Report => ({
@@ -60,5 +61,52 @@ describe('pageTable', () => {
     expect(second.split(/\s{2,}/)).toEqual(['/bg/', '108.1 KiB', '6.5 KiB', '13.5 KiB', '76.2 KiB', '–', '–', '–', '–', '–', '–', '–']);
     expect(new Set([header, first, second].map((line) => line.length)).size).toBe(1);
     expect(kib(0)).toBe('0.0 KiB');
+  });
+});
+
+describe('selectPages', () => {
+  const page = (pagePath: string): SitePage => ({
+    route: pagePath.replace(/^\/bg/, ''),
+    language: pagePath.startsWith('/bg/') ? 'bg' : 'en',
+    path: pagePath,
+    notFound: false,
+    math: false,
+    showsHome: false,
+    noindex: false,
+  });
+  const pages = ['/', '/pricing/', '/bg/', '/bg/pricing/'].map(page);
+
+  it('keeps every page without --pages, and those it names in its order', () => {
+    expect(selectPages(pages, undefined)).toEqual(pages);
+    expect(selectPages(pages, '/bg/pricing/, /pricing/').map((found) => found.path)).toEqual(['/bg/pricing/', '/pricing/']);
+  });
+
+  it('refuses a page it does not measure, naming it and the choices', () => {
+    expect(() => selectPages(pages, '/pricing/,/prices/')).toThrow('--pages names "/prices/", which is not a measured page; choose from /, /pricing/, /bg/, /bg/pricing/');
+  });
+});
+
+describe('lcpElement', () => {
+  const withElement = (details: unknown): Report => ({
+    ...report('http://x/', 900),
+    audits: { ...report('http://x/', 900).audits, 'largest-contentful-paint-element': { details } },
+  });
+
+  it("names the element from Lighthouse's list of tables: its label and selector", () => {
+    const details = {
+      type: 'list',
+      items: [
+        { type: 'table', headings: [], items: [{ node: { type: 'node', selector: 'main > section > h1', nodeLabel: 'Plans for every business', snippet: '<h1>' } }] },
+        { type: 'table', headings: [], items: [{ phase: 'TTFB', timing: 300 }] },
+      ],
+    };
+    expect(lcpElement(withElement(details))).toBe('Plans for every business (main > section > h1)');
+    expect(lcpElement(withElement({ type: 'list', items: [{ type: 'table', items: [{ node: { type: 'node', selector: 'div.spinner' } }] }] }))).toBe('div.spinner');
+  });
+
+  it('is undefined without a report, the audit or a node in it', () => {
+    expect(lcpElement(undefined)).toBeUndefined();
+    expect(lcpElement(report('http://x/', 900))).toBeUndefined();
+    expect(lcpElement(withElement({ type: 'list', items: [{ type: 'table', items: [] }] }))).toBeUndefined();
   });
 });
