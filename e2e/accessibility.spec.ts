@@ -71,10 +71,10 @@ test.describe('states', () => {
     await expectNoViolations(page);
   });
 
-  test('the pricing page when the plans cannot be loaded', async ({ page, request }) => {
+  test('the pricing page when the live plans cannot be loaded', async ({ page, request }) => {
     await sandbox.fault(request, { target: 'plans', kind: 'status', status: 503 });
     await open(page, '/pricing/');
-    await expect(page.getByRole('alert')).toContainText('We could not load the plans.');
+    await expect(page.getByRole('status')).toContainText('We could not check for newer prices.');
     await expectNoViolations(page);
   });
 

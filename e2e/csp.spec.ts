@@ -77,9 +77,11 @@ test.describe('the APIs under connect-src', () => {
     ['/pricing/', 'Entrepreneur'],
     ['/bg/pricing/', 'Предприемач'],
   ]) {
-    test(`${path} loads the plans`, async ({ page }) => {
+    test(`${path} loads the live plans`, async ({ page }) => {
       const violations = await watchPolicy(page);
+      const answer = page.waitForResponse((response) => response.url().endsWith('/available-plans/') && response.request().method() === 'GET');
       await page.goto(path);
+      expect((await answer).status()).toBe(200);
       await expect(page.getByRole('main').getByRole('article').getByRole('heading', { level: 3, name: plan })).toBeVisible();
       expect(await violations()).toEqual([]);
     });

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REQUEST_TIMEOUT_MS } from '../features/site/api';
-import { APP_URL, SANDBOX_URL, installClock, sandbox } from './support';
+import { pricesDate } from '../features/pricing/snapshot';
+import { LIGHTHOUSE_PHONE, recordShifts, shiftsOf } from './layoutShifts';
+import { APP_URL, SANDBOX_URL, SITE_URL, installClock, sandbox, waitForHydration } from './support';
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -13,19 +15,41 @@ test.afterAll(async ({ request }) => {
   await sandbox.reset(request);
 });
 
-test('a spinner in a 400 px region, then the annual plans by default', async ({ page, request }) => {
-  // The plans are held until the test has looked, however fast the page loads.
+test("the build's plans are in the page at once, dated, with no spinner while the live call runs", async ({ page, request }) => {
+  // The live answer is held until the test has looked, however fast the page loads.
   await sandbox.fault(request, { target: 'plans', kind: 'hold' });
   await page.goto('/pricing/');
-  const loading = page.getByRole('status').filter({ hasText: 'Loading subscription plans...' });
-  await expect(loading).toBeVisible();
-  const region = page.locator('[aria-busy]');
-  expect((await region.boundingBox())?.height).toBeGreaterThanOrEqual(400);
+  await expect(names(page)).toHaveText(['Entrepreneur', 'Small Business', 'Mid-size']);
+  await expect(page.getByRole('radio', { name: /ANNUAL/ })).toBeChecked();
+  await expect(page.getByRole('status')).toHaveText(/^Prices as of [A-Z][a-z]+ \d{1,2}, \d{4}\.$/);
+  await expect(page.getByText('Loading subscription plans...')).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await sandbox.waitingFor(request, 1);
   expect(await sandbox.release(request)).toBe(1);
+  await expect(page.getByRole('status')).toHaveText(`Prices as of ${today('en')}.`);
   await expect(names(page)).toHaveText(['Entrepreneur', 'Small Business', 'Mid-size']);
-  expect((await region.boundingBox())?.height).toBeGreaterThanOrEqual(400);
-  await expect(page.getByRole('radio', { name: /ANNUAL/ })).toBeChecked();
+});
+
+test('the API answering other prices: the cards show them, and nothing moves', async ({ browser }) => {
+  const context = await browser.newContext(LIGHTHOUSE_PHONE);
+  try {
+    const page = await context.newPage();
+    await recordShifts(page);
+    // The live answer, every price one lev higher than the build's.
+    await page.route('**/available-plans/', async (route) => {
+      const response = await route.fetch();
+      const plans = (await response.json()) as { amount: number }[];
+      await route.fulfill({ response, json: plans.map((plan) => ({ ...plan, amount: plan.amount + 100 })) });
+    });
+    await page.goto(`${SITE_URL}/bg/pricing/`);
+    await expect(cards(page).first()).toContainText('27,10 лв.');
+    await expect(cards(page).nth(2)).toContainText('180,10 лв.');
+    await expect(page.getByRole('status')).toHaveText(`Цени към ${today('bg')}`);
+    await waitForHydration(page);
+    expect(await shiftsOf(page)).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
 
 test('each period shows its cards, badges, prices and per-month text', async ({ page }) => {
@@ -109,40 +133,42 @@ test('the apiKey header reaches the payments API, which refuses a call without i
   expect((await request.get(`${SANDBOX_URL}/available-plans/`)).status()).toBe(401);
 });
 
-test.describe('when the plans API fails', () => {
-  for (const { name, fault, message } of [
-    { name: 'an error status', fault: { kind: 'status', status: 503 }, message: 'We could not load the plans.' },
-    { name: 'malformed JSON', fault: { kind: 'malformed' }, message: 'We could not load the plans.' },
-    { name: 'a refused key', fault: { kind: 'unauthorized' }, message: 'We could not load the plans.' },
-    { name: 'an empty list', fault: { kind: 'empty' }, message: 'No plans are available right now.' },
+test.describe('when the plans API fails or sends broken plans', () => {
+  for (const { name, fault } of [
+    { name: 'an error status', fault: { kind: 'status', status: 503 } },
+    { name: 'malformed JSON', fault: { kind: 'malformed' } },
+    { name: 'a refused key', fault: { kind: 'unauthorized' } },
+    { name: 'an empty list', fault: { kind: 'empty' } },
   ]) {
-    test(`${name}: a message, then Retry recovers`, async ({ page, request }) => {
-      const errors: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    test(`${name}: a quiet note with the prices' date, then Retry brings the live prices`, async ({ page, request }) => {
       await sandbox.fault(request, { target: 'plans', ...fault });
       await page.goto('/pricing/');
-      await expect(page.getByRole('alert')).toContainText(message);
-      await expect(cards(page)).toHaveCount(0);
-      if (fault.kind !== 'empty') expect(errors.some((e) => e.includes('Could not load the subscription plans'))).toBe(true);
+      const status = page.getByRole('status');
+      await expect(status).toHaveText(/^We could not check for newer prices\. These are the prices of [A-Z][a-z]+ \d{1,2}, \d{4}\.Retry$/);
+      await expect(names(page)).toHaveText(['Entrepreneur', 'Small Business', 'Mid-size']);
+      await expect(page.getByRole('alert')).toHaveCount(0);
 
       await sandbox.reset(request);
-      await page.getByRole('button', { name: 'Retry' }).click();
+      await status.getByRole('button', { name: 'Retry' }).click();
+      await expect(status).toHaveText(`Prices as of ${today('en')}.`);
       await expect(names(page)).toHaveText(['Entrepreneur', 'Small Business', 'Mid-size']);
-      await expect(page.locator('[aria-busy]')).toBeFocused();
+      // Keyboard focus stays in the plans' region, which the button was in.
+      await expect(page.locator('[tabindex="-1"][aria-busy]')).toBeFocused();
     });
   }
 
-  test('no answer in time: a message in Bulgarian, and Retry recovers', async ({ page, request }) => {
+  test('no answer in time: the note in Bulgarian, and Retry recovers', async ({ page, request }) => {
     // The answer never comes: the page's own time limit, its clock moved past it, is what ends the wait.
     await sandbox.fault(request, { target: 'plans', kind: 'hold' });
     await installClock(page);
     await page.goto('/bg/pricing/');
-    await expect(page.getByRole('status').filter({ hasText: 'Зареждане на абонаментните планове...' })).toBeVisible();
+    await expect(names(page)).toHaveText(['Предприемач', 'Малък бизнес', 'Среден бизнес']);
     await sandbox.waitingFor(request, 1);
     await page.clock.fastForward(REQUEST_TIMEOUT_MS);
-    await expect(page.getByRole('alert')).toContainText('Зареждането на плановете отне твърде дълго.');
+    await expect(page.getByRole('status')).toContainText('Не успяхме да проверим за по-нови цени. Това са цените към');
     await sandbox.reset(request);
     await page.getByRole('button', { name: 'Опитайте отново' }).click();
+    await expect(page.getByRole('status')).toHaveText(/^Цени към /);
     await expect(names(page)).toHaveCount(3);
   });
 
@@ -161,9 +187,38 @@ test.describe('when the plans API fails', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the page says how to see prices', async ({ page }) => {
+  const PERIODS = {
+    en: { path: '/pricing/', names: ['Entrepreneur', 'Small Business', 'Mid-size'], date: /^Prices as of [A-Z][a-z]+ \d{1,2}, \d{4}\.$/ },
+    bg: { path: '/bg/pricing/', names: ['Предприемач', 'Малък бизнес', 'Среден бизнес'], date: /^Цени към \d{1,2} [а-я]+ \d{4} г\.$/ },
+  } as const;
+  const PRICES = {
+    en: { MONTHLY: ['BGN 29.00', 'BGN 79.00', 'BGN 199.00'], ANNUAL: ['BGN 26.10', 'BGN 71.10', 'BGN 179.10'], BITCOIN: ['BGN 24.65', 'BGN 67.15', 'BGN 169.15'] },
+    bg: { МЕСЕЧНО: ['29,00 лв.', '79,00 лв.', '199,00 лв.'], ГОДИШНО: ['26,10 лв.', '71,10 лв.', '179,10 лв.'], БИТКОЙН: ['24,65 лв.', '67,15 лв.', '169,15 лв.'] },
+  } as const;
+
+  for (const language of ['en', 'bg'] as const) {
+    const { path, names: planNames, date } = PERIODS[language];
+    test(`${path}: every plan's name and price for each period, the period chosen by its radio, and the prices' date`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('status')).toHaveText(date);
+      for (const [label, prices] of Object.entries(PRICES[language]) as [string, readonly string[]][]) {
+        await page.getByRole('radio', { name: new RegExp(label) }).check();
+        await expect(names(page)).toHaveText([...planNames]);
+        const texts = (await cards(page).allTextContents()).map(plain);
+        prices.forEach((price, i) => expect(texts[i]).toContain(price));
+      }
+      await expect(page.getByText(/Turn on JavaScript|Включете JavaScript/)).toHaveCount(0);
+    });
+  }
+
+  test('the onboarding fees and the custom plan are there too', async ({ page }) => {
     await page.goto('/pricing/');
-    await expect(page.getByText('Turn on JavaScript to see the current prices')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Onboarding' }).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('region', { name: 'Need a Custom Plan?' }).getByRole('link', { name: 'Contact Us' })).toBeVisible();
   });
 });
+
+/** Today in the page's words: the live answer is dated when it came. */
+function today(language: 'en' | 'bg'): string {
+  return pricesDate(new Date().toISOString(), language);
+}

@@ -1382,11 +1382,174 @@ type PageInfo = {
   readonly totalCount: Scalars['Int'];
 };
 
+type PricingPlan = {
+  readonly amount: Scalars['Int'];
+  readonly currency: Scalars['String'];
+  readonly id: Scalars['String'];
+  readonly interval: Scalars['String'];
+  readonly priceId: Maybe<Scalars['String']>;
+  readonly type: Scalars['String'];
+};
+
+type PricingPlanFieldSelector = {
+  readonly amount: InputMaybe<FieldSelectorEnum>;
+  readonly currency: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly interval: InputMaybe<FieldSelectorEnum>;
+  readonly priceId: InputMaybe<FieldSelectorEnum>;
+  readonly type: InputMaybe<FieldSelectorEnum>;
+};
+
+type PricingPlanFilterInput = {
+  readonly amount: InputMaybe<IntQueryOperatorInput>;
+  readonly currency: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly interval: InputMaybe<StringQueryOperatorInput>;
+  readonly priceId: InputMaybe<StringQueryOperatorInput>;
+  readonly type: InputMaybe<StringQueryOperatorInput>;
+};
+
+type PricingPlanFilterListInput = {
+  readonly elemMatch: InputMaybe<PricingPlanFilterInput>;
+};
+
+type PricingPlanSortInput = {
+  readonly amount: InputMaybe<SortOrderEnum>;
+  readonly currency: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly interval: InputMaybe<SortOrderEnum>;
+  readonly priceId: InputMaybe<SortOrderEnum>;
+  readonly type: InputMaybe<SortOrderEnum>;
+};
+
+type PricingPlans = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly fetchedAt: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly plans: ReadonlyArray<PricingPlan>;
+};
+
+type PricingPlansConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PricingPlansEdge>;
+  readonly group: ReadonlyArray<PricingPlansGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PricingPlans>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PricingPlansConnection_distinctArgs = {
+  field: PricingPlansFieldSelector;
+};
+
+
+type PricingPlansConnection_groupArgs = {
+  field: PricingPlansFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PricingPlansConnection_maxArgs = {
+  field: PricingPlansFieldSelector;
+};
+
+
+type PricingPlansConnection_minArgs = {
+  field: PricingPlansFieldSelector;
+};
+
+
+type PricingPlansConnection_sumArgs = {
+  field: PricingPlansFieldSelector;
+};
+
+type PricingPlansEdge = {
+  readonly next: Maybe<PricingPlans>;
+  readonly node: PricingPlans;
+  readonly previous: Maybe<PricingPlans>;
+};
+
+type PricingPlansFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly fetchedAt: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly plans: InputMaybe<PricingPlanFieldSelector>;
+};
+
+type PricingPlansFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly fetchedAt: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly plans: InputMaybe<PricingPlanFilterListInput>;
+};
+
+type PricingPlansGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<PricingPlansEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<PricingPlansGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<PricingPlans>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type PricingPlansGroupConnection_distinctArgs = {
+  field: PricingPlansFieldSelector;
+};
+
+
+type PricingPlansGroupConnection_groupArgs = {
+  field: PricingPlansFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type PricingPlansGroupConnection_maxArgs = {
+  field: PricingPlansFieldSelector;
+};
+
+
+type PricingPlansGroupConnection_minArgs = {
+  field: PricingPlansFieldSelector;
+};
+
+
+type PricingPlansGroupConnection_sumArgs = {
+  field: PricingPlansFieldSelector;
+};
+
+type PricingPlansSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly fetchedAt: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly plans: InputMaybe<PricingPlanSortInput>;
+};
+
 type Query = {
   readonly allDirectory: DirectoryConnection;
   readonly allFile: FileConnection;
   readonly allLocale: LocaleConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
+  readonly allPricingPlans: PricingPlansConnection;
   readonly allRemoteReadme: RemoteReadmeConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
@@ -1397,6 +1560,7 @@ type Query = {
   readonly file: Maybe<File>;
   readonly locale: Maybe<Locale>;
   readonly markdownRemark: Maybe<MarkdownRemark>;
+  readonly pricingPlans: Maybe<PricingPlans>;
   readonly remoteReadme: Maybe<RemoteReadme>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
@@ -1435,6 +1599,14 @@ type Query_allMarkdownRemarkArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<MarkdownRemarkSortInput>>>;
+};
+
+
+type Query_allPricingPlansArgs = {
+  filter: InputMaybe<PricingPlansFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<PricingPlansSortInput>>>;
 };
 
 
@@ -1600,6 +1772,16 @@ type Query_markdownRemarkArgs = {
   tableOfContents: InputMaybe<StringQueryOperatorInput>;
   timeToRead: InputMaybe<IntQueryOperatorInput>;
   wordCount: InputMaybe<MarkdownWordCountFilterInput>;
+};
+
+
+type Query_pricingPlansArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  fetchedAt: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  plans: InputMaybe<PricingPlanFilterListInput>;
 };
 
 
@@ -2655,7 +2837,7 @@ type PricingPageQueryVariables = Exact<{
 }>;
 
 
-type PricingPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type PricingPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> }, readonly pricingPlans: { readonly fetchedAt: string, readonly plans: ReadonlyArray<{ readonly id: string, readonly type: string, readonly interval: string, readonly priceId: string | null, readonly amount: number, readonly currency: string }> } | null };
 
 type PrivacyPolicyPageQueryVariables = Exact<{
   language: Scalars['String'];

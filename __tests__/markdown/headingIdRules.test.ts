@@ -196,7 +196,9 @@ describe("SITE_IDS: the site's own ids", () => {
           .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
           .join('.+')}$`,
       );
-      return !SITE_IDS.some((entry) => pattern.test(entry.replace('*', 'x')));
+      // Covered by an entry the template can write (contact-name-error), or by a prefix entry its fixed start begins with (banner-*).
+      const start = id.split('${')[0];
+      return !SITE_IDS.some((entry) => pattern.test(entry) || (entry.endsWith('*') && start.startsWith(entry.slice(0, -1))));
     });
     expect(missing).toEqual([]);
   });

@@ -5,12 +5,12 @@ import { useSiteLanguage } from '../site/useSiteLanguage';
 import * as styles from './OnboardingFees.module.css';
 
 /** One card per plan shown: its one-time onboarding fee, or none. */
-export function OnboardingFees({ shown, all }: { shown: readonly Plan[]; all: readonly Plan[] }): React.JSX.Element {
+export function OnboardingFees({ shown, all, headingId }: { shown: readonly Plan[]; all: readonly Plan[]; headingId: string }): React.JSX.Element {
   const { t } = useTranslation('pricing');
   const { language } = useSiteLanguage();
   return (
-    <section className={styles.onboarding} aria-labelledby="onboarding-title">
-      <h2 id="onboarding-title" className={styles.title}>
+    <section className={styles.onboarding} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.title}>
         {t('onboarding.heading')}
       </h2>
       <p className={styles.lead}>{t('onboarding.lead')}</p>

@@ -1,4 +1,4 @@
-import React, { useId } from 'react';
+import React from 'react';
 import { useTranslation } from 'react-i18next';
 import { planPath, planTexts, type Plan, type Translate } from './plans';
 import { AppLink } from '../site/AppLink';
@@ -6,15 +6,13 @@ import { Icon } from '../site/Icon';
 import { useSiteLanguage } from '../site/useSiteLanguage';
 import * as styles from './PlanCard.module.css';
 
-export function PlanCard({ plan }: { plan: Plan }): React.JSX.Element {
+/** `headingId` names the card's heading: the page's own (period and place), never the plan id the API sent, which may hold spaces or repeat. */
+export function PlanCard({ plan, headingId }: { plan: Plan; headingId: string }): React.JSX.Element {
   const { t } = useTranslation('pricing');
   const { language } = useSiteLanguage();
   // i18next's typed t takes one literal key at a time; plans.ts names its keys
   // as a union, and its tests check each renders in both languages.
   const texts = planTexts(plan, language, t as unknown as Translate);
-  // The plan id comes from the API and may hold spaces or repeat across
-  // renders; an id attribute must be neither (aria-labelledby splits on spaces).
-  const headingId = useId();
   const facts = [texts.usersText, texts.ordersText, texts.storesText, texts.userAccessText, texts.apiText];
   return (
     <article className={styles.card} aria-labelledby={headingId} data-plan-type={plan.type}>

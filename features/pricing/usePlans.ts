@@ -4,7 +4,9 @@ import { API_KEY_HEADER, AVAILABLE_PLANS_PATH } from '../site/apiContract';
 import { siteConfig } from '../site/settings';
 import { PLANS_ANSWER_MAX_BYTES, parsePlans, plansOverCap, type Plan } from './plans';
 
-export type PlansState = { status: 'loading' } | { status: 'loaded'; plans: Plan[] } | { status: 'failed'; reason: 'timeout' | 'failed' };
+export type PlansState =
+  /** `again`: after Retry, once a call has failed. */
+  { status: 'loading'; again: boolean } | { status: 'loaded'; plans: Plan[]; fetchedAt: string } | { status: 'failed'; reason: 'timeout' | 'failed' };
 
 /**
  * The subscription plans from the payments API, loaded in the browser (the
@@ -13,7 +15,7 @@ export type PlansState = { status: 'loading' } | { status: 'loaded'; plans: Plan
  */
 export function usePlans(): { state: PlansState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<PlansState>({ status: 'loading' });
+  const [state, setState] = useState<PlansState>({ status: 'loading', again: false });
 
   useEffect(() => {
     let current = true;
@@ -23,8 +25,9 @@ export function usePlans(): { state: PlansState; retry: () => void } {
         if (rejected.length > 0) console.warn('Some subscription plans were dropped as invalid:', rejected);
         const overCap = plansOverCap(plans);
         if (overCap.length > 0) console.warn('Too many subscription plans for one period:', overCap);
+        const fetchedAt = new Date().toISOString();
         // A transition lets React render the cards in slices that yield to input.
-        if (current) startTransition(() => setState({ status: 'loaded', plans }));
+        if (current) startTransition(() => setState({ status: 'loaded', plans, fetchedAt }));
       })
       .catch((error: unknown) => {
         console.error('Could not load the subscription plans:', error);
@@ -36,7 +39,7 @@ export function usePlans(): { state: PlansState; retry: () => void } {
   }, [attempt]);
 
   const retry = useCallback(() => {
-    setState({ status: 'loading' });
+    setState({ status: 'loading', again: true });
     setAttempt((n) => n + 1);
   }, []);
   return { state, retry };
