@@ -38,6 +38,23 @@ describe('copyRelease', () => {
     expect(existsSync(path.join(dir, 'r1/_files.json'))).toBe(true);
   });
 
+  it('links a build identical in its files, the record listing itself included, once each: only a page whose bytes changed is copied', () => {
+    write('public/index.html', '<p>home</p>');
+    write('public/pricing/index.html', '<p>29.00</p>');
+    const files = ['index.html', 'pricing/index.html', '_files.json'];
+    record(files);
+    copyRelease(publicDirOf(dir), undefined, path.join(dir, 'r1'));
+    write('public/pricing/index.html', '<p>31.00</p>');
+    expect(copyRelease(publicDirOf(dir), path.join(dir, 'r1'), path.join(dir, 'r2'))).toEqual({
+      files: 3,
+      linked: 2,
+      copiedBytes: Buffer.byteLength('<p>31.00</p>'),
+      withCopies: new Set(),
+    });
+    expect(inode('r2/_files.json')).toBe(inode('r1/_files.json'));
+    expect(readFileSync(path.join(dir, 'r2/pricing/index.html'), 'utf8')).toBe('<p>31.00</p>');
+  });
+
   it('copies only what the build recorded: a file left in public/ by anything else never reaches a release', () => {
     write('public/index.html', '<p>home</p>');
     write('public/media/deleted-from-static.png', 'png');

@@ -191,7 +191,8 @@ export function copyRelease(source: string, previous: string | undefined, target
   const tree = folderTree(source);
   if (tree.others.length > 0) throw new Error(`public/${tree.others[0]} is not a regular file: a release holds files only`);
   mkdirSync(target, { recursive: true });
-  for (const relative of [...recordedFiles(record), FILES_RECORD_PATH.slice(1)]) {
+  // The record lists itself (the hosting files): each file once, or a record the release before holds byte for byte would be linked twice.
+  for (const relative of new Set([...recordedFiles(record), FILES_RECORD_PATH.slice(1)])) {
     const from = path.join(source, relative);
     if (!lstatSync(from, { throwIfNoEntry: false })?.isFile()) throw new Error(`public/${relative} is in the build's record but not a regular file of public/`);
     const to = path.join(target, relative);
