@@ -17,6 +17,7 @@ import { gatsbyEnv } from '../../system/processes';
 import { projectCopy } from '../../system/projectCopy';
 import { parseContentPath } from '../../features/content/checks';
 import { PROJECT_DIR } from '../../system/paths.js';
+import { startFakePaymentsApi, type FakePaymentsApi } from '../support/fakePaymentsApi';
 
 const ROOT = PROJECT_DIR;
 const POSTS = 'content/blog/en';
@@ -24,10 +25,14 @@ const RESERVED = ['search.md', 'page.md', 'admin.md', 'rss.xml.md'];
 const BAD = 'Upper.md';
 
 let dir: string;
-beforeAll(() => {
+/** The plans every build asks for (the pricing page's HTML). */
+let paymentsApi: FakePaymentsApi | undefined;
+beforeAll(async () => {
   dir = projectCopy(ROOT, 'stockpay-warm-cache-');
+  paymentsApi = await startFakePaymentsApi();
 });
 afterAll(() => {
+  paymentsApi?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,7 +40,7 @@ afterAll(() => {
 function build(): { code: number | null; output: string } {
   const result = spawnSync(path.join(ROOT, 'node_modules', '.bin', 'gatsby'), ['build'], {
     cwd: dir,
-    env: gatsbyEnv({ ...process.env, SITE_ENV: 'local' }),
+    env: gatsbyEnv({ ...process.env, SITE_ENV: 'local', GATSBY_PAYMENTS_API_URL: paymentsApi?.url }),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -28,6 +28,15 @@ describe('the publish workflow', () => {
     expect(workflow.concurrency).toEqual({ group: 'publish', 'cancel-in-progress': false });
   });
 
+  it('publishes again every day, so the pricing pages carry prices at most a day old, without running the unit tests again', () => {
+    const on = workflow.on as { schedule: { cron: string }[] };
+    expect(on.schedule).toEqual([{ cron: '17 5 * * *' }]);
+    const tests = workflow.jobs.publish.steps.find((step) => step.run === 'npm run test:unit');
+    expect(tests?.if).toBe("${{ !inputs.rollback && github.event_name != 'schedule' }}");
+    const build = workflow.jobs.publish.steps.find((step) => (step.run ?? '').startsWith('npm run publish -- --target site') && !(step.run ?? '').includes('--rollback'));
+    expect(build?.if).toBe('${{ !inputs.rollback }}');
+  });
+
   it('publishes from main only: a run started by hand on another branch does nothing, and the deploy secrets belong to an environment', () => {
     expect(Object.keys(workflow.jobs)).toEqual(['publish', 'upload']);
     expect([workflow.jobs.publish.if, upload.if]).toEqual(["github.ref == 'refs/heads/main'", "github.ref == 'refs/heads/main'"]);

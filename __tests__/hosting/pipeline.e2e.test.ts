@@ -2,7 +2,9 @@
  * The publishing pipeline as a git server runs it: a bare repository with
  * deploy/hooks/post-receive installed, a clone pushing to it, real builds
  * into a temporary target folder. A Bulgarian banner change goes live
- * incrementally and names only the pages it changed; a commit with broken
+ * incrementally and names only the pages it changed; the schedule's publish
+ * of the same commit (docs/deploy.md, "Publish on a schedule") brings a
+ * price the payments API changed into the pricing pages; a commit with broken
  * frontmatter names the file and field and leaves the live release alone;
  * an image added to the media folder (content/media/) and shown by a post
  * goes live as the files the build makes of it, which are gone from the
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import sharp from 'sharp';
+import { fixturePlans, startFakePaymentsApi, type FakePaymentsApi } from '../support/fakePaymentsApi';
 import { releasesOf } from '../../features/hosting/releases';
 import { PROJECT_DIR } from '../../system/paths.js';
 
@@ -31,10 +34,19 @@ const bare = () => path.join(dir, 'site.git');
 const clone = () => path.join(dir, 'clone');
 const target = () => path.join(dir, 'site');
 const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
-/** The environment of the pushing shell, which a local push hands to the hook: a build for this machine. */
+/** The environment of the pushing shell, which a local push hands to the hook: a build for this machine, asking the fake payments API below. */
 const env: NodeJS.ProcessEnv = { ...process.env, SITE_ENV: 'local' };
 delete env.GIT_DIR;
 delete env.GIT_WORK_TREE;
+
+/** The payments API the builds ask for the plans. */
+let paymentsApi: FakePaymentsApi | undefined;
+
+/** The prices a release's pricing page offers, from its structured data ("29.00"): the same in both languages. */
+function offeredPrices(release: string, page: string): string[] {
+  const text = readFileSync(path.join(target(), 'releases', release, page, 'index.html'), 'utf8');
+  return [...text.matchAll(/"price":"([0-9.]+)"/g)].map((match) => match[1]);
+}
 
 /** Pushes the clone's HEAD to main; returns everything the push printed, the hook's "remote:" lines included. */
 function push(): string {
@@ -55,8 +67,10 @@ const html = (release: string, file: string) => readFileSync(path.join(target(),
 /** The editors' images' files of a release, as its record of owners lists them (public/_files.json, features/hosting/publicOwners.ts). */
 const imagesOf = (release: string) => (JSON.parse(readFileSync(path.join(target(), 'releases', release, '_files.json'), 'utf8')) as { images?: string[] }).images ?? [];
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'stockpay-publish-'));
+  paymentsApi = await startFakePaymentsApi();
+  env.GATSBY_PAYMENTS_API_URL = paymentsApi.url;
   execFileSync('git', ['init', '-q', '--bare', '-b', 'main', bare()]);
   copyFileSync(path.join(ROOT, 'deploy', 'hooks', 'post-receive'), path.join(bare(), 'hooks', 'post-receive'));
   chmodSync(path.join(bare(), 'hooks', 'post-receive'), 0o755);
@@ -71,6 +85,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
+  paymentsApi?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -122,6 +137,33 @@ test('a Bulgarian banner change builds incrementally, goes live, and lists only 
   const unchanged = releaseHtml(after).filter((file) => !changes.changed.includes(pagePath(file)));
   expect(unchanged.length).toBeGreaterThan(20);
   for (const file of unchanged) expect([file, html(after, file).equals(html(before, file))]).toEqual([file, true]);
+});
+
+test("the schedule's publish of the same commit brings a price changed in the payments API into the pricing pages", () => {
+  const before = live();
+  expect(offeredPrices(before, 'pricing')).toContain('29.00');
+  paymentsApi?.answer(fixturePlans.map((plan) => (plan.id === 'plan_basic_month' ? { ...plan, amount: 3100 } : plan)));
+  // What the timer of docs/deploy.md runs, in the bare repository: the hook handed the branch's tip.
+  const result = spawnSync('/bin/sh', ['-c', 'tip=$(git rev-parse refs/heads/main) && echo "$tip $tip refs/heads/main" | GIT_DIR=. hooks/post-receive'], {
+    cwd: bare(),
+    encoding: 'utf8',
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  // What went wrong, shown when it failed.
+  expect({ status: result.status, errors: result.status === 0 ? '' : result.stderr.slice(-2000) }).toEqual({ status: 0, errors: '' });
+  const output = `${result.stdout}${result.stderr}`;
+  expect(output).toContain('incremental build (0 files changed since');
+  const after = live();
+  expect(after).not.toBe(before);
+  for (const page of ['pricing', 'bg/pricing']) {
+    expect(offeredPrices(after, page)).toContain('31.00');
+    expect(offeredPrices(after, page)).not.toContain('29.00');
+  }
+  const changes = JSON.parse(readFileSync(path.join(target(), 'releases', `${after}.changes.json`), 'utf8')) as { changed: string[] };
+  expect(changes.changed).toEqual(expect.arrayContaining(['/pricing/', '/bg/pricing/']));
+  expect(changes.changed).not.toContain('/');
+  expect(changes.changed).not.toContain('/docs/');
 });
 
 test('an image added to content/media/ and shown by a post goes live with its commit as the files the build makes of it, all gone from the next release once deleted', async () => {

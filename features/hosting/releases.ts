@@ -17,7 +17,8 @@ export type BuildKind = 'incremental' | 'clean';
  * 'clean' for any other change (code, config, dependencies: an incremental
  * build can keep a page's old inline CSS after a CSS change) or when what
  * changed is unknown (`undefined`: no earlier release, or its commit is not
- * in this history). No change at all is incremental: nothing to rebuild.
+ * in this history). No change at all is incremental: a scheduled publish of
+ * the same commit rebuilds only what its fetched data changed (the prices).
  */
 export function buildKind(changedFiles: readonly string[] | undefined): BuildKind {
   if (changedFiles === undefined) return 'clean';
