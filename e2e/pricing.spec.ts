@@ -124,8 +124,10 @@ test('onboarding notes and the custom plan block', async ({ page }) => {
 });
 
 test('the apiKey header reaches the payments API, which refuses a call without it', async ({ page, request }) => {
+  // The built cards show before the live call is made: wait for its answer, not for cards.
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/available-plans/');
   await page.goto('/pricing/');
-  await expect(names(page)).toHaveCount(3);
+  await answered;
   const calls = await sandbox.requests<{ path: string; apiKey?: string; origin?: string }>(request);
   expect(calls.filter((c) => c.path === '/available-plans/')).toEqual([
     { method: 'GET', path: '/available-plans/', apiKey: 'sandbox-payments-key', origin: new URL(page.url()).origin },
