@@ -9,6 +9,7 @@ import { ADMIN_PATH } from '../features/site/routes';
 import { writeAdmin } from '../features/cms/admin.node';
 import { writeBrandImages } from '../features/share-cards/brandImages.node';
 import { contentTreeError } from '../features/content/contentTree.node';
+import { ALLOW_BEHIND_VARIABLE, translationsAtBuild } from '../features/translations/translations.node';
 import { writeIllustrations } from '../features/illustrations/drawings.node';
 import { KATEX_STATIC_DIR, katexDist } from '../features/markdown/katexStylesheet.node';
 import { claim, claimExact, startClaims } from '../features/hosting/publicOwners.node';
@@ -25,7 +26,9 @@ import { publicDirOf } from '../system/paths.js';
  * (features/content/contentTree.node.ts: a symbolic link, a pipe, a page under static/, an
  * SVG there beyond the drawings' allowlist, a file that is not an image in
  * the CMS's media), then one whose own images in static/ cannot be
- * re-encoded. Then copies
+ * re-encoded, or whose translations' records are malformed or, in
+ * production, whose legal page's translation is behind
+ * (features/translations/translations.node.ts). Then copies
  * KaTeX's stylesheet and fonts into public/, to be linked only by pages that
  * contain math (importing the CSS would put it on every page), writes the
  * home page's drawings and the editors' CMS at
@@ -52,6 +55,16 @@ export const onPreBootstrap: GatsbyNode['onPreBootstrap'] = async ({ store, repo
   const treeError = contentTreeError(program.directory, new Set(BRAND_IMAGE_FILES));
   if (treeError) {
     reporter.panic(treeError);
+    return;
+  }
+  // Whether each translation follows its original: one line, and a production build stops on a legal page behind.
+  const translations = translationsAtBuild(program.directory, {
+    production: configMode(buildEnvironment()) === 'production',
+    allowBehind: buildEnvironment()[ALLOW_BEHIND_VARIABLE],
+  });
+  reporter.info(translations.line);
+  if (translations.error) {
+    reporter.panic(translations.error);
     return;
   }
   // Gatsby copies static/ into public/ after the pages; onPostBuild writes the remade images over its copies. Claimed with

@@ -18,6 +18,7 @@ describe('frontmatterTypeDefs', () => {
       eyebrow: 'String',
       headline: 'String',
       lead: 'String',
+      translation: 'String',
       tryLabel: 'String',
       demoLabel: 'String',
       demoBadge: 'String',

@@ -50,6 +50,7 @@ function loadHook(env: NodeJS.ProcessEnv) {
 function gatsbyArgs(directory: string) {
   const reporter = {
     warn: jest.fn(),
+    info: jest.fn(),
     // Gatsby's panic ends the process; here it ends the hook.
     panic: jest.fn((message: string) => {
       throw new Panic(message);
@@ -82,6 +83,8 @@ describe('onPreBootstrap without Chromium', () => {
       const { reporter, args } = gatsbyArgs(directory);
       await onPreBootstrap?.(args, { plugins: [] }, () => undefined);
       expect(reporter.panic).not.toHaveBeenCalled();
+      // The translations' one line (features/translations/translations.node.ts).
+      expect(reporter.info).toHaveBeenCalledWith(expect.stringMatching(/^Translations: \d+ up to date, \d+ behind/));
       expect(reporter.warn).toHaveBeenCalledTimes(1);
       const warning: string = reporter.warn.mock.calls[0][0];
       expect(warning.split(INSTALL_LINE)).toHaveLength(2);

@@ -39,6 +39,7 @@ export const FLOORS: readonly { name: string; paths: readonly string[] }[] = [
   { name: "the home page's drawings", paths: ['features/illustrations/'] },
   { name: 'the blog', paths: ['features/blog/'] },
   { name: 'content', paths: ['features/content/'] },
+  { name: 'translations: which copies follow their original', paths: ['features/translations/'] },
   { name: 'share cards', paths: ['features/share-cards/'] },
   { name: 'the head: SEO, sitemap, manifest', paths: ['features/seo/'] },
   { name: 'search', paths: ['features/search/'] },

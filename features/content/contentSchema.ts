@@ -73,10 +73,23 @@ export interface SectionSchema {
 const text = { type: 'string', required: true } as const;
 const optionalText = { type: 'string', required: false } as const;
 
+/**
+ * A translation's record of the original it follows (its language and
+ * the fingerprints of its sections, features/translations/record.ts),
+ * in every file kind; an original has none. Read and checked by the
+ * translation status, which names the file and field when it is malformed.
+ */
+const translationRecord = {
+  type: 'string',
+  required: false,
+  hint: "Which version of the original this translation follows. Written by \"npm run translations -- --mark\" when the translation is brought up to date; leave it as it is.",
+} as const;
+
 /** One banner of the home page: content/banners/<lang>/<nn-name>.md, sorted by `order`. */
 const HOME_BANNER = {
   label: 'Home page banners',
   fields: {
+    translation: translationRecord,
     order: { type: 'integer', required: true, min: 1, max: GRAPHQL_INT_MAX, hint: 'Banners show in this order, lowest first.' },
     title: text,
     illustration: { type: 'string', required: true, oneOf: HOME_ILLUSTRATIONS },
@@ -89,6 +102,7 @@ const HOME_BANNER = {
 const HOME_HERO = {
   label: 'First screen (hero.md)',
   fields: {
+    translation: translationRecord,
     title: { ...text, hint: "The page's title in search results and link previews." },
     description: { ...text, hint: "The page's description in search results and link previews." },
     eyebrow: text,
@@ -105,6 +119,7 @@ const HOME_HERO = {
 const HOME_TOPICS = {
   label: 'What the application covers (topics.md)',
   fields: {
+    translation: translationRecord,
     heading: text,
     lead: text,
     items: {
@@ -123,7 +138,7 @@ const HOME_TOPICS = {
 /** The closing call to action: content/home/<lang>/closing.md (its first button is the hero's). */
 const HOME_CLOSING = {
   label: 'Closing call to action (closing.md)',
-  fields: { heading: text, lead: text, pricingLabel: text },
+  fields: { heading: text, lead: text, pricingLabel: text, translation: translationRecord },
 } as const satisfies FileSchema;
 
 /**
@@ -133,6 +148,7 @@ const HOME_CLOSING = {
 const BLOG_POST = {
   label: 'Blog posts',
   fields: {
+    translation: translationRecord,
     title: text,
     /** Shown in the list, in search results and in the feed. */
     description: text,
@@ -174,11 +190,11 @@ export const CONTENT_SECTIONS = {
     label: 'Documentation',
     // Optional, so a README fetched from elsewhere (DOCS_README_URL_*) needs
     // no frontmatter; the page falls back to locales/<lang>/content.json.
-    files: { readme: { label: 'Documentation page (readme.md)', fields: { title: optionalText, description: optionalText } } },
+    files: { readme: { label: 'Documentation page (readme.md)', fields: { title: optionalText, description: optionalText, translation: translationRecord } } },
   },
   privacy: {
     label: 'Privacy policy',
-    files: { policy: { label: 'Privacy policy (policy.md)', fields: { title: text, description: text, lastUpdated: { type: 'date', required: true } } } },
+    files: { policy: { label: 'Privacy policy (policy.md)', fields: { title: text, description: text, lastUpdated: { type: 'date', required: true }, translation: translationRecord } } },
   },
   blog: { label: 'Blog', files: {}, entries: BLOG_POST, translations: 'optional', namesAreSlugs: true },
 } as const satisfies Readonly<Record<string, SectionSchema>>;
