@@ -5,7 +5,8 @@
  * (features/blog/pages.node.ts, gatsby-config.ts) and the views read them here.
  */
 import { escapeAngleBrackets, escapeHtmlText } from '../site/html';
-import { DEFAULT_LANGUAGE, LANGUAGES, LOCALE_TAGS, localizedPath, type Language } from '../site/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from '../site/languages';
+import { longDate } from '../site/dates';
 import type { Route } from '../site/routes';
 import type { PictureImage } from '../images/picture';
 
@@ -135,7 +136,7 @@ export function readingMinutes(markdown: string, wordsPerMinute = WORDS_PER_MINU
 
 /** 2026-09-15 as the language writes it: "September 15, 2026", "15 септември 2026 г.". */
 export function formatPostDate(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return longDate(date, language);
 }
 
 /** The public address of a language's feed: /rss.xml for the default language, /bg/rss.xml. */

@@ -4,7 +4,8 @@
  * the payments API answered, so the page never shows a price without its
  * date.
  */
-import { LOCALE_TAGS, type Language } from '../site/languages';
+import type { Language } from '../site/languages';
+import { longDate } from '../site/dates';
 import { PERIODS, PLAN_TYPES, onboardingPlan, parsePlans, plansForPeriod, type Plan } from './plans';
 
 export interface PlansSnapshot {
@@ -35,18 +36,7 @@ export function readSnapshot(data: { fetchedAt: string | null; plans: readonly u
   return plans.length > 0 ? { fetchedAt: data.fetchedAt, plans } : null;
 }
 
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
-
-/**
- * The day prices were fetched, as a visitor reads a date in their language
- * ('November 29, 2026', '29 ноември 2026 г.'). In UTC, so the page the build
- * wrote and the page the browser renders over it say the same day.
- */
+/** The day prices were fetched, as a visitor reads a date in their language ('November 29, 2026', '29 ноември 2026 г.'). */
 export function pricesDate(fetchedAt: string, language: Language): string {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'long', timeZone: 'UTC' });
-    dateFormats.set(language, format);
-  }
-  return format.format(new Date(fetchedAt));
+  return longDate(fetchedAt, language);
 }
