@@ -1,14 +1,21 @@
 import type { GatsbyNode } from 'gatsby';
 import { checkMarkup } from '../features/markdown/markupBoundary';
 import { sourceName, type GetNode, type SourceNode } from '../features/markdown/markdownSource.node';
+import { isLanguage } from '../features/site/languages';
+import { translationNotice } from '../features/translations/translations.node';
 
 type Resolve = (source: SourceNode, args: Record<string, unknown>, context: ResolverContext, info: ResolverInfo) => unknown;
 interface ResolverInfo {
   originalResolver: Resolve;
 }
 interface ResolverContext {
-  nodeModel: { getNodeById(args: { id: string }): ReturnType<GetNode> };
+  nodeModel: {
+    getNodeById(args: { id: string }): ReturnType<GetNode>;
+    findAll(args: { type: string; query: { filter: Record<string, unknown> } }): Promise<unknown>;
+  };
 }
+/** A content file's node: where it comes from under content/. */
+type ContentNode = SourceNode & { fields?: { section?: string; language?: string; name?: string } };
 
 /** Bodies already let through in this process: a page and its /en/ copy query the same html. */
 const passed = new Set<string>();
@@ -37,11 +44,28 @@ const unchecked = (field: string) => () => {
  * Every page, feed and fetched README takes a markdown body's HTML from
  * MarkdownRemark.html, which this wraps: gatsby-transformer-remark's html,
  * after all remark plugins, goes through the markup boundary.
+ *
+ * MarkdownRemark.translationNotice says whether a content file's copy is
+ * behind its original (features/translations/): read from the files, as
+ * `npm run translations` reads them. The query also asks for every copy of
+ * the entry, so that Gatsby re-runs a page's query when its original
+ * changes, not only when its own file does.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#createResolvers
  */
-export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers: create }) => {
+export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers: create, store }) => {
+  const { program } = store.getState() as { program: { directory: string } };
   create({
     MarkdownRemark: {
+      translationNotice: {
+        type: 'TranslationNotice',
+        async resolve(source: ContentNode, _args: Record<string, unknown>, context: ResolverContext) {
+          const { section, language, name } = source.fields ?? {};
+          // A fetched README has no file of its own under content/.
+          if (typeof source.fileAbsolutePath !== 'string' || !section || !name || !isLanguage(language)) return null;
+          await context.nodeModel.findAll({ type: 'MarkdownRemark', query: { filter: { fields: { section: { eq: section }, name: { eq: name } } } } });
+          return translationNotice(program.directory, section, name, language);
+        },
+      },
       html: {
         async resolve(source: SourceNode, args: Record<string, unknown>, context: ResolverContext, info: ResolverInfo) {
           const html = await info.originalResolver(source, args, context, info);

@@ -86,6 +86,11 @@ export const createSchemaCustomization: GatsbyNode['createSchemaCustomization'] 
       title: String!
       katexStylesheet: String!
     }
+    "A page's copy behind its original (features/translations/): the original's language, and its date when it has one (YYYY-MM-DD)."
+    type TranslationNotice {
+      original: String!
+      updated: String
+    }
     type MarkdownRemarkFields {
       section: String!
       language: String!

@@ -945,6 +945,7 @@ type MarkdownRemark = Node & {
   readonly rawMarkdownBody: Maybe<Scalars['String']>;
   readonly tableOfContents: Maybe<Scalars['String']>;
   readonly timeToRead: Maybe<Scalars['Int']>;
+  readonly translationNotice: Maybe<TranslationNotice>;
   readonly wordCount: Maybe<MarkdownWordCount>;
 };
 
@@ -1118,6 +1119,7 @@ type MarkdownRemarkFrontmatter = {
   readonly pricingLabel: Maybe<Scalars['String']>;
   readonly tags: Maybe<ReadonlyArray<Scalars['String']>>;
   readonly title: Maybe<Scalars['String']>;
+  readonly translation: Maybe<Scalars['String']>;
   readonly tryLabel: Maybe<Scalars['String']>;
   readonly updated: Maybe<Scalars['Date']>;
 };
@@ -1169,6 +1171,7 @@ type MarkdownRemarkFrontmatterFieldSelector = {
   readonly pricingLabel: InputMaybe<FieldSelectorEnum>;
   readonly tags: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly translation: InputMaybe<FieldSelectorEnum>;
   readonly tryLabel: InputMaybe<FieldSelectorEnum>;
   readonly updated: InputMaybe<FieldSelectorEnum>;
 };
@@ -1196,6 +1199,7 @@ type MarkdownRemarkFrontmatterFilterInput = {
   readonly pricingLabel: InputMaybe<StringQueryOperatorInput>;
   readonly tags: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly translation: InputMaybe<StringQueryOperatorInput>;
   readonly tryLabel: InputMaybe<StringQueryOperatorInput>;
   readonly updated: InputMaybe<DateQueryOperatorInput>;
 };
@@ -1251,6 +1255,7 @@ type MarkdownRemarkFrontmatterSortInput = {
   readonly pricingLabel: InputMaybe<SortOrderEnum>;
   readonly tags: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly translation: InputMaybe<SortOrderEnum>;
   readonly tryLabel: InputMaybe<SortOrderEnum>;
   readonly updated: InputMaybe<SortOrderEnum>;
 };
@@ -2772,6 +2777,12 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
+/** A page's copy behind its original (features/translations/): the original's language, and its date when it has one (YYYY-MM-DD). */
+type TranslationNotice = {
+  readonly original: Scalars['String'];
+  readonly updated: Maybe<Scalars['String']>;
+};
+
 type BlogListQueryVariables = Exact<{
   language: Scalars['String'];
   skip: Scalars['Int'];
@@ -2787,7 +2798,7 @@ type BlogPostQueryVariables = Exact<{
 }>;
 
 
-type BlogPostQuery = { readonly post: { readonly html: string | null, readonly frontmatter: { readonly imageAlt: string | null, readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly fields: { readonly name: string, readonly readingMinutes: number | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type BlogPostQuery = { readonly post: { readonly html: string | null, readonly frontmatter: { readonly imageAlt: string | null, readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null }, readonly translationNotice: { readonly original: string, readonly updated: string | null } | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null, readonly fields: { readonly name: string, readonly readingMinutes: number | null } } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 type BlogPostFactsFragment = { readonly fields: { readonly name: string, readonly readingMinutes: number | null }, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly date: string | null, readonly updated: string | null, readonly author: string | null, readonly tags: ReadonlyArray<string> | null } };
 
@@ -2798,14 +2809,14 @@ type ContactPageQueryVariables = Exact<{
 
 type ContactPageQuery = { readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
-type DatedMarkdownDocumentFragment = { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null };
+type DatedMarkdownDocumentFragment = { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly translationNotice: { readonly original: string, readonly updated: string | null } | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null };
 
 type DocsPageQueryVariables = Exact<{
   language: Scalars['String'];
 }>;
 
 
-type DocsPageQuery = { readonly readme: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type DocsPageQuery = { readonly readme: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null }, readonly translationNotice: { readonly original: string, readonly updated: string | null } | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 type HomeContentFragment = { readonly hero: { readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly eyebrow: string | null, readonly headline: string | null, readonly lead: string | null, readonly tryLabel: string | null, readonly demoLabel: string | null, readonly demoBadge: string | null, readonly demoNote: string | null } } | null, readonly topics: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly items: ReadonlyArray<{ readonly label: string | null, readonly icon: string | null }> | null } } | null, readonly closing: { readonly frontmatter: { readonly heading: string | null, readonly lead: string | null, readonly pricingLabel: string | null } } | null, readonly banners: { readonly nodes: ReadonlyArray<{ readonly html: string | null, readonly fields: { readonly name: string }, readonly frontmatter: { readonly title: string | null, readonly illustration: string | null, readonly ctaLabel: string | null, readonly ctaTarget: string | null } }> } };
 
@@ -2821,7 +2832,7 @@ type KatexStylesheetQueryVariables = Exact<{ [key: string]: never; }>;
 
 type KatexStylesheetQuery = { readonly site: { readonly siteMetadata: { readonly katexStylesheet: string } | null } | null };
 
-type MarkdownDocumentFragment = { readonly html: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null };
+type MarkdownDocumentFragment = { readonly html: string | null, readonly translationNotice: { readonly original: string, readonly updated: string | null } | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null };
 
 type NotFoundPageQueryVariables = Exact<{
   language: Scalars['String'];
@@ -2844,7 +2855,7 @@ type PrivacyPolicyPageQueryVariables = Exact<{
 }>;
 
 
-type PrivacyPolicyPageQuery = { readonly policy: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
+type PrivacyPolicyPageQuery = { readonly policy: { readonly html: string | null, readonly frontmatter: { readonly title: string | null, readonly description: string | null, readonly lastUpdated: string | null }, readonly translationNotice: { readonly original: string, readonly updated: string | null } | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null } | null> | null } | null, readonly locales: { readonly edges: ReadonlyArray<{ readonly node: { readonly ns: string | null, readonly data: string | null, readonly language: string | null } }> } };
 
 type SearchPageQueryVariables = Exact<{
   language: Scalars['String'];

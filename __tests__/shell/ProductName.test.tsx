@@ -39,6 +39,7 @@ describe('{{product}} in markdown', () => {
     const document = {
       html: '<h2 id="what">What {{product}} does</h2><p>{{product}} keeps stock.</p>',
       headings: [{ id: 'what', value: 'What {{product}} does' }],
+      translationNotice: null,
     } as Queries.MarkdownDocumentFragment;
     renderWithI18n(<MarkdownPage title="Docs" description="Guide" document={document} />);
     const article = screen.getByRole('article');

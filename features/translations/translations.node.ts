@@ -34,15 +34,32 @@ function readCopy(projectDir: string, file: string): EntryCopy {
 export function translationStatuses(projectDir: string): EntryStatus[] {
   return (Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap((section) => {
     const names = [...new Set(LANGUAGES.flatMap((language) => entryFiles(projectDir, section, language)))].sort();
-    return names.map((name) => {
-      const copies: Partial<Record<Language, EntryCopy>> = {};
-      for (const language of LANGUAGES) {
-        const file = `content/${section}/${language}/${name}`;
-        if (existsSync(path.join(projectDir, file))) copies[language] = readCopy(projectDir, file);
-      }
-      return entryStatus(`${section}/${name.replace(/\.md$/, '')}`, copies);
-    });
+    return names.map((name) => entryStatusOf(projectDir, section, name.replace(/\.md$/, '')));
   });
+}
+
+/** One entry's status, from its copies' files alone: what a page asks at build time. */
+export function entryStatusOf(projectDir: string, section: string, name: string): EntryStatus {
+  const entry = `${section}/${name}`;
+  const copies: Partial<Record<Language, EntryCopy>> = {};
+  for (const language of LANGUAGES) {
+    const file = copyFile(entry, language);
+    if (existsSync(path.join(projectDir, file))) copies[language] = readCopy(projectDir, file);
+  }
+  return entryStatus(entry, copies);
+}
+
+/** What a page tells its visitors of its translation: when its copy is behind, the original's language and date. */
+export interface TranslationNotice {
+  original: Language;
+  /** YYYY-MM-DD, when the original has a date. */
+  updated: string | null;
+}
+
+export function translationNotice(projectDir: string, section: string, name: string, language: Language): TranslationNotice | null {
+  const status = entryStatusOf(projectDir, section, name);
+  const copy = status.copies[language];
+  return copy.state === 'behind' ? { original: copy.original, updated: status.originalDate ?? null } : null;
 }
 
 /** One copy's state in words: "up to date", "behind since 2026-11-29: Your rights, Cookies", "missing". */

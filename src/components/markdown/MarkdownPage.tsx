@@ -7,6 +7,7 @@ import { Layout } from '../Layout';
 import { PageIntro } from '../PageIntro';
 import { Seo, type SeoProps } from '../Seo';
 import { MarkdownBody } from './MarkdownBody';
+import { TranslationNotice } from '../../../features/translations/TranslationNotice';
 import { TableOfContents } from './TableOfContents';
 import * as styles from './MarkdownPage.module.css';
 
@@ -31,8 +32,9 @@ interface Props {
 
 /**
  * A page made of one markdown document (documentation, privacy policy):
- * the product name filled in, a table of contents from its sections, and
- * KaTeX's stylesheet linked only when the document contains math.
+ * the product name filled in, a table of contents from its sections,
+ * KaTeX's stylesheet linked only when the document contains math, and a
+ * notice when it is a translation behind its original.
  */
 export function MarkdownPage(props: Props): React.JSX.Element {
   const { title, description, document, dateModified, seo, meta, before, after, showContents = true } = props;
@@ -69,6 +71,7 @@ export function MarkdownPage(props: Props): React.JSX.Element {
           </aside>
         )}
         <article className={styles.article}>
+          <TranslationNotice notice={document?.translationNotice} />
           {before}
           <MarkdownBody html={html} />
           {after}
@@ -81,6 +84,10 @@ export function MarkdownPage(props: Props): React.JSX.Element {
 export const query = graphql`
   fragment MarkdownDocument on MarkdownRemark {
     html
+    translationNotice {
+      original
+      updated
+    }
     headings(depth: h2) {
       id
       value
