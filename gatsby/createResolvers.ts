@@ -9,10 +9,7 @@ interface ResolverInfo {
   originalResolver: Resolve;
 }
 interface ResolverContext {
-  nodeModel: {
-    getNodeById(args: { id: string }): ReturnType<GetNode>;
-    findAll(args: { type: string; query: { filter: Record<string, unknown> } }): Promise<unknown>;
-  };
+  nodeModel: { getNodeById(args: { id: string }): ReturnType<GetNode> };
 }
 /** A content file's node: where it comes from under content/. */
 type ContentNode = SourceNode & { fields?: { section?: string; language?: string; name?: string } };
@@ -47,9 +44,9 @@ const unchecked = (field: string) => () => {
  *
  * MarkdownRemark.translationNotice says whether a content file's copy is
  * behind its original (features/translations/): read from the files, as
- * `npm run translations` reads them. The query also asks for every copy of
- * the entry, so that Gatsby re-runs a page's query when its original
- * changes, not only when its own file does.
+ * `npm run translations` reads them. A page that shows it also asks for
+ * its other language's copy (`otherCopy`), so that Gatsby re-runs its
+ * query when its original changes, not only when its own file does.
  * https://www.gatsbyjs.com/docs/reference/config-files/gatsby-node/#createResolvers
  */
 export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers: create, store }) => {
@@ -58,11 +55,10 @@ export const createResolvers: GatsbyNode['createResolvers'] = ({ createResolvers
     MarkdownRemark: {
       translationNotice: {
         type: 'TranslationNotice',
-        async resolve(source: ContentNode, _args: Record<string, unknown>, context: ResolverContext) {
+        resolve(source: ContentNode) {
           const { section, language, name } = source.fields ?? {};
           // A fetched README has no file of its own under content/.
           if (typeof source.fileAbsolutePath !== 'string' || !section || !name || !isLanguage(language)) return null;
-          await context.nodeModel.findAll({ type: 'MarkdownRemark', query: { filter: { fields: { section: { eq: section }, name: { eq: name } } } } });
           return translationNotice(program.directory, section, name, language);
         },
       },

@@ -4,7 +4,9 @@
  * into a temporary target folder. A Bulgarian banner change goes live
  * incrementally and names only the pages it changed; the schedule's publish
  * of the same commit (docs/deploy.md, "Publish on a schedule") brings a
- * price the payments API changed into the pricing pages; a commit with broken
+ * price the payments API changed into the pricing pages; a paragraph changed
+ * in the English privacy policy puts a notice on the Bulgarian one until its
+ * translation is marked up to date; a commit with broken
  * frontmatter names the file and field and leaves the live release alone;
  * an image added to the media folder (content/media/) and shown by a post
  * goes live as the files the build makes of it, which are gone from the
@@ -19,6 +21,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import sharp from 'sharp';
 import { fixturePlans, startFakePaymentsApi, type FakePaymentsApi } from '../support/fakePaymentsApi';
 import { releasesOf } from '../../features/hosting/releases';
+import { markUpToDate } from '../../features/translations/translations.node';
 import { PROJECT_DIR } from '../../system/paths.js';
 
 const ROOT = PROJECT_DIR;
@@ -164,6 +167,31 @@ test("the schedule's publish of the same commit brings a price changed in the pa
   expect(changes.changed).toEqual(expect.arrayContaining(['/pricing/', '/bg/pricing/']));
   expect(changes.changed).not.toContain('/');
   expect(changes.changed).not.toContain('/docs/');
+});
+
+test('a paragraph changed in the English privacy policy: the build names the Bulgarian one behind, which tells its readers, until its translation is marked', () => {
+  const notice = () =>
+    readFileSync(path.join(target(), 'current', 'bg', 'privacy-policy', 'index.html'), 'utf8').match(/<aside[^>]*aria-label="За този превод"[^>]*>.*?<\/aside>/s)?.[0];
+  expect(notice()).toBeUndefined();
+  commit(
+    'content/privacy/en/policy.md',
+    (text) =>
+      text.replace(/^lastUpdated: .*$/m, 'lastUpdated: 2026-11-20').replace(/(## 10\. .*\n\n)/, '$1You may also object to processing based on our legitimate interests.\n\n'),
+    'The English policy: the right to object',
+  );
+  const changed = push();
+  expect(changed).toMatch(/Translations: \d+ up to date, 1 behind \(content\/privacy\/bg\/policy\.md\)/);
+  expect(notice()).toContain('На 20 ноември 2026 г. английската версия на тази страница беше обновена.');
+  expect(notice()).toContain('data-pagefind-ignore="all"');
+  expect(notice()).toContain('<a href="/privacy-policy/" hrefLang="en">Прочетете английската версия</a>');
+  // The English policy, the original, says nothing of it.
+  expect(readFileSync(path.join(target(), 'current', 'privacy-policy', 'index.html'), 'utf8')).not.toContain('aria-label="About this translation"');
+
+  markUpToDate(clone(), 'content/privacy/bg/policy.md');
+  git(clone(), '-c', 'user.name=Editor', '-c', 'user.email=editor@example.com', 'commit', '-qam', 'The Bulgarian policy follows the English again');
+  const marked = push();
+  expect(marked).toMatch(/Translations: \d+ up to date, 0 behind/);
+  expect(notice()).toBeUndefined();
 });
 
 test('an image added to content/media/ and shown by a post goes live with its commit as the files the build makes of it, all gone from the next release once deleted', async () => {

@@ -25,6 +25,10 @@ export const query = graphql`
         description
       }
     }
+    # The other language's copy, asked so that a change to it (the original) re-runs this query, and with it the translation notice.
+    otherCopy: markdownRemark(fields: { section: { eq: "docs" }, language: { ne: $language }, name: { eq: "readme" } }) {
+      id
+    }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "content"] } }) {
       ...PageLocales
     }

@@ -12,6 +12,10 @@ export const query = graphql`
     policy: markdownRemark(fields: { section: { eq: "privacy" }, language: { eq: $language }, name: { eq: "policy" } }) {
       ...DatedMarkdownDocument
     }
+    # The other language's copy, asked so that a change to it (the original) re-runs this query, and with it the translation notice.
+    otherCopy: markdownRemark(fields: { section: { eq: "privacy" }, language: { ne: $language }, name: { eq: "policy" } }) {
+      id
+    }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "content"] } }) {
       ...PageLocales
     }

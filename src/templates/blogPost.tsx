@@ -75,6 +75,10 @@ export const query = graphql`
         imageAlt
       }
     }
+    # The other language's copy, asked so that a change to it (the original) re-runs this query, and with it the translation notice.
+    otherCopy: markdownRemark(fields: { section: { eq: "blog" }, language: { ne: $language }, name: { eq: $slug } }) {
+      id
+    }
     locales: allLocale(filter: { language: { eq: $language }, ns: { in: ["common", "content", "blog"] } }) {
       ...PageLocales
     }
