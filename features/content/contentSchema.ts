@@ -89,12 +89,12 @@ const translationRecord = {
 const HOME_BANNER = {
   label: 'Home page banners',
   fields: {
-    translation: translationRecord,
     order: { type: 'integer', required: true, min: 1, max: GRAPHQL_INT_MAX, hint: 'Banners show in this order, lowest first.' },
     title: text,
     illustration: { type: 'string', required: true, oneOf: HOME_ILLUSTRATIONS },
     ctaLabel: { type: 'string', required: false, requiredWith: 'ctaTarget', hint: 'A button under the text: set its label and its target together, or neither.' },
     ctaTarget: { type: 'string', required: false, oneOf: CTA_TARGETS, requiredWith: 'ctaLabel' },
+    translation: translationRecord,
   },
 } as const satisfies FileSchema;
 
@@ -102,7 +102,6 @@ const HOME_BANNER = {
 const HOME_HERO = {
   label: 'First screen (hero.md)',
   fields: {
-    translation: translationRecord,
     title: { ...text, hint: "The page's title in search results and link previews." },
     description: { ...text, hint: "The page's description in search results and link previews." },
     eyebrow: text,
@@ -112,6 +111,7 @@ const HOME_HERO = {
     demoLabel: text,
     demoBadge: text,
     demoNote: text,
+    translation: translationRecord,
   },
 } as const satisfies FileSchema;
 
@@ -119,7 +119,6 @@ const HOME_HERO = {
 const HOME_TOPICS = {
   label: 'What the application covers (topics.md)',
   fields: {
-    translation: translationRecord,
     heading: text,
     lead: text,
     items: {
@@ -132,6 +131,7 @@ const HOME_TOPICS = {
         onShareImage: { type: 'boolean', required: false, hint: 'Shown on the share image, which has room for three topics.' },
       },
     },
+    translation: translationRecord,
   },
 } as const satisfies FileSchema;
 
@@ -148,7 +148,6 @@ const HOME_CLOSING = {
 const BLOG_POST = {
   label: 'Blog posts',
   fields: {
-    translation: translationRecord,
     title: text,
     /** Shown in the list, in search results and in the feed. */
     description: text,
@@ -175,6 +174,7 @@ const BLOG_POST = {
     },
     /** Shown by `npm run develop`, never built by `gatsby build`. */
     draft: { type: 'boolean', required: false, hint: 'A draft shows in the development site only, never on the built site.' },
+    translation: translationRecord,
   },
 } as const satisfies FileSchema;
 
