@@ -103,6 +103,19 @@ describe('sectionFingerprints', () => {
     expect(sectionFingerprints({ date: new Date('2026-11-04T00:00:00Z'), tags: ['a', 'b'], items: [{ b: 1, a: 2 }] }, '')[0].fingerprint).not.toBe(base);
     expect(sectionFingerprints({ date: new Date('2026-11-03T00:00:00Z'), tags: ['b', 'a'], items: [{ b: 1, a: 2 }] }, '')[0].fingerprint).not.toBe(base);
   });
+
+  it('reads a date written as text, as the CMS holds it, as the Date the build reads from the same line', () => {
+    const day = (value: unknown) => sectionFingerprints({ lastUpdated: value }, '')[0].fingerprint;
+    expect(day('2025-05-30')).toBe(day(new Date('2025-05-30T00:00:00Z')));
+    expect(day(' 2025-05-30 ')).toBe(day(new Date('2025-05-30T00:00:00Z')));
+    expect(day('2026-11-03T10:00:00Z')).toBe(day(new Date('2026-11-03T10:00:00.000Z')));
+    expect(day('2026-11-03T12:00:00+02:00')).toBe(day(new Date('2026-11-03T10:00:00Z')));
+    expect(day('2025-05-31')).not.toBe(day(new Date('2025-05-30T00:00:00Z')));
+    // Text that is no date stays text: a time without its zone, a day that does not exist, words.
+    expect(day('2026-11-03T10:00')).not.toBe(day(new Date('2026-11-03T10:00:00Z')));
+    expect(day('2025-02-30x')).not.toBe(day(new Date('2025-03-02T00:00:00Z')));
+    expect(day('May 30, 2025')).not.toBe(day(new Date('2025-05-30T00:00:00Z')));
+  });
 });
 
 describe('the record', () => {

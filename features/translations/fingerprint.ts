@@ -35,9 +35,22 @@ const fingerprintOf = (text: string): string => sha256(text).slice(0, FINGERPRIN
 /** Runs of white space as one space, none at either end. */
 export const collapseSpace = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-/** A value as text that does not depend on the order of an object's keys or on white space in strings. */
+/** A day (2025-05-30), or a time with its zone (2026-11-03T10:00:00Z): text the build reads as a Date, and the CMS as text. */
+const WRITTEN_DATE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2}))?$/;
+
+const dateText = (date: Date): string => JSON.stringify(Number.isNaN(date.getTime()) ? 'Invalid Date' : date.toISOString());
+
+/**
+ * A value as text that does not depend on the order of an object's keys or
+ * on white space in strings. A date is its moment, whether read as a Date
+ * (the build's YAML) or as the text it is written as (Decap's, in the CMS).
+ */
 function canonical(value: unknown): string {
-  if (value instanceof Date) return JSON.stringify(Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString());
+  if (value instanceof Date) return dateText(value);
+  if (typeof value === 'string' && WRITTEN_DATE.test(value.trim())) {
+    const date = new Date(value.trim());
+    if (!Number.isNaN(date.getTime())) return dateText(date);
+  }
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const entries = Object.keys(value)
