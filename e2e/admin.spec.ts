@@ -17,6 +17,7 @@ import { createStaticApp } from '../features/hosting/staticServer.node';
 import { BLOG_POST_TEMPLATE, plannedBlogPages, publishedPosts } from '../features/blog/pages.node';
 import { findDuplicateNames, findMissingTranslations, parseContentPath, validateFrontmatter, type ContentFile } from '../features/content/checks';
 import { readFrontmatter } from '../features/content/frontmatterParser';
+import { main as translationsMain, translationNotice, translationsAtBuild } from '../features/translations/translations.node';
 
 const ROOT = path.join(__dirname, '..');
 const BANNER = 'content/banners/bg/01-sale-orders.md';
@@ -574,5 +575,80 @@ test.describe('a post in one language: each language its own collection, paired 
     await field(page, 'Address').fill('oshte-za-inventarizatsiyata');
     await expect(frame.locator('[data-preview-translation="en"]')).toHaveText('No English translation yet: start it with this address');
     await expect(frame.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test.describe('a translation behind its original, in the CMS', () => {
+  test.setTimeout(90_000);
+  const POLICY_EN = 'content/privacy/en/policy.md';
+  const POLICY_BG = 'content/privacy/bg/policy.md';
+
+  test('a paragraph changed in the English policy: the list and the preview mark the Bulgarian one behind, naming the section; marked up to date in the form, the report, the production refusal and the notice are gone', async ({
+    page,
+  }) => {
+    const repo = path.join(dir, 'repo');
+    const changed = read(POLICY_EN).replace(/(## (10\. [^\n]*)\n\n)/, '$1You may also object to processing based on our legitimate interests.\n\n');
+    // As a reader sees it: without its {#id}.
+    const heading = (/## (10\. [^\n]*)/.exec(changed)?.[1] ?? '').replace(/\s*\{#[^}]*\}$/, '');
+    expect(changed).not.toBe(read(POLICY_EN));
+    writeFileSync(path.join(repo, POLICY_EN), changed);
+    // npm run translations: the policy's line.
+    const reported = () => {
+      const lines: string[] = [];
+      translationsMain([], repo, (line) => lines.push(line));
+      return lines.join('\n').split('\n').find((line) => line.startsWith('privacy/policy '));
+    };
+    expect(reported()).toMatch(new RegExp(`^privacy/policy +original +behind since 2025-05-30: ${heading.replace(/[.]/g, '\\.')}$`));
+    expect(translationsAtBuild(repo, { production: true }).error).toContain(POLICY_BG);
+    expect(translationNotice(repo, 'privacy', 'policy', 'bg')).not.toBeNull();
+
+    // The list: the policy's card says its Bulgarian translation is behind.
+    await openCms(page, '/collections/privacy');
+    const card = page.getByRole('link', { name: /Bulgarian translation behind/ });
+    await expect(card).toBeVisible();
+    await card.click();
+
+    // The form, side by side: the English copy is the original; the Bulgarian one is behind, by the changed section's heading.
+    const fields = page.getByRole('note', { name: 'Translation' });
+    await expect(fields.nth(0)).toContainText('This copy is the original. The Bulgarian translation is behind: 1 section changed since it was marked.');
+    await expect(fields.nth(1)).toContainText('Behind the English original, last dated');
+    await expect(fields.nth(1).getByRole('listitem')).toHaveText([heading]);
+    await expect(fields.nth(1).getByRole('link', { name: 'Open the English original' })).toHaveAttribute('href', `${site.url}/privacy-policy/`);
+
+    // The Bulgarian preview says the same, and where to mark it.
+    await showPreview(page, 'BG');
+    const shown = preview(page).getByRole('note', { name: 'Translation' });
+    await expect(shown).toContainText('Behind the English original');
+    await expect(shown.getByRole('listitem')).toHaveText([heading]);
+    await expect(shown).toContainText('mark it up to date with the Translation field of the form');
+
+    const field = page.getByRole('note', { name: 'Translation' });
+    await field.getByRole('button', { name: 'Mark as up to date with the English original' }).click();
+    await expect(field).toContainText('Up to date with the English original.');
+    await expect(field.getByRole('status')).toHaveText('Marked up to date: the mark is saved with the entry when you save or publish it.');
+    await expect(shown).toContainText('Up to date with the English original.');
+    // Nothing is written until the editor saves.
+    expect(read(POLICY_BG)).toBe(original(POLICY_BG));
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+
+    // The record is the one value that changed (Decap writes the frontmatter in its own YAML style), and what the build reads clears all three.
+    await expect.poll(() => read(POLICY_BG)).not.toBe(original(POLICY_BG));
+    const before = readFrontmatter(POLICY_BG, original(POLICY_BG));
+    const after = readFrontmatter(POLICY_BG, read(POLICY_BG));
+    expect(after.data).toEqual({ ...before.data, translation: expect.stringMatching(/^en( [0-9a-f]{12})+$/) });
+    expect(after.data.translation).not.toBe(before.data.translation);
+    expect(after.content).toBe(before.content);
+    // Decap saves both languages of a side-by-side entry: the English one says what it said.
+    expect(readFrontmatter(POLICY_EN, read(POLICY_EN)).data).toEqual(readFrontmatter(POLICY_EN, changed).data);
+    expect(readFrontmatter(POLICY_EN, read(POLICY_EN)).content.trim()).toBe(readFrontmatter(POLICY_EN, changed).content.trim());
+    expect(reported()).toMatch(/^privacy\/policy +original +up to date$/);
+    expect(translationsAtBuild(repo, { production: true }).error).toBeUndefined();
+    expect(translationNotice(repo, 'privacy', 'policy', 'bg')).toBeNull();
+
+    // And the list no longer marks it (the CMS is signed in already).
+    await page.goto(`${site.url}/admin/#/collections/privacy`);
+    await expect(page.locator('a[href$="/collections/privacy/entries/policy"]')).toBeVisible();
+    await expect(page.locator('[data-translation-mark]')).toHaveCount(0);
   });
 });

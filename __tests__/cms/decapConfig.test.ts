@@ -14,11 +14,13 @@ import {
   languageCollectionName,
   localeFields,
   sectionCollections,
+  TRANSLATION_WIDGET,
   type CmsCollection,
   type CmsField,
 } from '../../features/cms/decapConfig';
 import { type LocaleStrings } from '../../features/i18n/localeText';
 import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type SectionSchema } from '../../features/content/contentSchema';
+import { RECORD_FIELD } from '../../features/translations/recordField';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../features/site/languages';
 import { SOCIAL_NETWORKS } from '../../features/site/social';
 
@@ -46,7 +48,8 @@ function expectMatches(field: CmsField | undefined, name: string, rule: FieldRul
   switch (rule.type) {
     case 'string':
       if (rule.oneOf) expect(field).toMatchObject({ widget: 'select', options: [...rule.oneOf] });
-      else expect(field?.widget).toBe('string');
+      // The translation record is written by its own field's button alone, never typed.
+      else expect(field?.widget).toBe(name === RECORD_FIELD ? TRANSLATION_WIDGET : 'string');
       break;
     case 'integer':
       expect(field).toMatchObject({ widget: 'number', value_type: 'int', min: rule.min, max: rule.max });

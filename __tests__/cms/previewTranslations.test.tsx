@@ -171,7 +171,7 @@ describe('entryElement', () => {
     registerPreviews(
       { registerPreviewStyle: () => undefined, registerPreviewTemplate: (name) => names.push(name) },
       { h: () => null, createClass: () => ({}) },
-      { ...settings, stylesheets: [] },
+      { ...settings, stylesheets: [], translationStatuses: { kind: 'file', url: 'translations.json' } },
     );
     expect(names).toEqual(expect.arrayContaining(['blog_en', 'blog_bg', 'banners', 'docs', 'privacy', 'hero_en', 'hero_bg']));
     expect(names).not.toContain('blog');

@@ -104,6 +104,15 @@ describe('sectionFingerprints', () => {
     expect(sectionFingerprints({ date: new Date('2026-11-03T00:00:00Z'), tags: ['b', 'a'], items: [{ b: 1, a: 2 }] }, '')[0].fingerprint).not.toBe(base);
   });
 
+  it('reads a field left empty as one left out, as the CMS holds an optional field the editor cleared', () => {
+    const base = sectionFingerprints({ title: 'Privacy Policy' }, '')[0].fingerprint;
+    expect(sectionFingerprints({ title: 'Privacy Policy', updated: '' }, '')[0].fingerprint).toBe(base);
+    expect(sectionFingerprints({ title: 'Privacy Policy', updated: null }, '')[0].fingerprint).toBe(base);
+    expect(sectionFingerprints({ title: 'Privacy Policy', updated: undefined }, '')[0].fingerprint).toBe(base);
+    expect(sectionFingerprints({ title: 'Privacy Policy', draft: false }, '')[0].fingerprint).not.toBe(base);
+    expect(sectionFingerprints({ title: 'Privacy Policy', tags: [] }, '')[0].fingerprint).not.toBe(base);
+  });
+
   it('reads a date written as text, as the CMS holds it, as the Date the build reads from the same line', () => {
     const day = (value: unknown) => sectionFingerprints({ lastUpdated: value }, '')[0].fingerprint;
     expect(day('2025-05-30')).toBe(day(new Date('2025-05-30T00:00:00Z')));

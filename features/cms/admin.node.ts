@@ -37,6 +37,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../site/languages';
 import { REMARK_PLUGIN_FOLDERS } from '../markdown/order';
 import postcss from 'postcss';
 import { layoutCss } from '../site/layoutCss.node';
+import { TRANSLATION_STATUSES_FILE } from './translation/listMarks';
+import { translationStatusesAnswer } from '../translations/translations.node';
+import { LOCAL_CMS_BACKEND } from './backends';
 
 /** The files of Decap's prebuilt bundle the page needs: the script, its chunks, its WebAssembly and its licence; not the source maps or the second (cms.js) build. */
 export const DECAP_FILE = /^(?:\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|^[0-9a-f]+\.wasm$/;
@@ -69,8 +72,10 @@ const PREVIEW_NAMESPACES = ['common', 'blog', 'content'];
  * modules' stylesheet, with every language's labels and UI strings, and
  * the site's GATSBY_* settings inlined as the pages have them.
  */
-export function previewFiles(projectDir: string, productName: string, siteUrl: string): { script: string; stylesheet: string } {
+export function previewFiles(projectDir: string, productName: string, siteUrl: string, backend: CmsBackend): { script: string; stylesheet: string } {
   const config: PreviewConfig = {
+    // The local backend answers as the files are now; a built CMS reads what its build found.
+    translationStatuses: backend.name === LOCAL_CMS_BACKEND ? { kind: 'backend', url: backend.url } : { kind: 'file', url: TRANSLATION_STATUSES_FILE },
     productName,
     siteUrl,
     labels: Object.fromEntries(
@@ -152,7 +157,8 @@ export function writeAdmin(projectDir: string, target: string, backend: CmsBacke
   copyFileSync(path.join(projectDir, 'src', 'styles', 'global.css'), path.join(target, PREVIEW_STYLESHEET));
   const namespaces = readNamespaces(projectDir);
   writeFileSync(path.join(target, ADMIN_SCRIPT), adminScript(projectDir, namespaces, backend));
-  const preview = previewFiles(projectDir, productName, siteUrl ?? '');
+  const preview = previewFiles(projectDir, productName, siteUrl ?? '', backend);
+  writeFileSync(path.join(target, TRANSLATION_STATUSES_FILE), JSON.stringify(translationStatusesAnswer(projectDir)));
   writeFileSync(path.join(target, PREVIEW_SCRIPT), preview.script);
   writeFileSync(path.join(target, PREVIEW_COMPONENTS_STYLESHEET), preview.stylesheet);
   // The files features/markdown/remark-mermaid/renderer.node.js draws with, found from the project (Parcel drops require.resolve).
@@ -183,6 +189,7 @@ export function writeAdmin(projectDir: string, target: string, backend: CmsBacke
     ADMIN_KATEX_STYLESHEET,
     ...fonts,
     'config.yml',
+    TRANSLATION_STATUSES_FILE,
     'index.html',
   ];
   return { files: fingerprints(target, written) };

@@ -16,6 +16,7 @@ import type { CmsBackend } from './settings';
 import { OAUTH_PATH, gitApiRoot } from './backends';
 import { MEDIA_FOLDER, MEDIA_PATH } from '../images/paths';
 import type { LocaleStrings } from '../i18n/localeText';
+import { RECORD_FIELD } from '../translations/recordField';
 
 /** Where the CMS reads and writes the files: read from the CMS_* variables by features/site/settings.ts (cmsBackendFromEnv). */
 export type { CmsBackend };
@@ -94,9 +95,12 @@ export function fieldLabel(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The widget of the translation record: where this copy stands, and the control that marks it up to date (features/cms/translation/). */
+export const TRANSLATION_WIDGET = 'translation-record';
+
 /** The CMS widget for one rule of the schema, with the same required, types and allowed values; `i18n` in a collection of both languages side by side. */
 export function cmsField(name: string, rule: FieldRule, i18n: boolean): CmsField {
-  return { name, label: fieldLabel(name), ...widget(rule, i18n), required: rule.required, ...(i18n ? { i18n: true } : {}), ...(rule.hint ? { hint: rule.hint } : {}) };
+  return { name, label: fieldLabel(name), ...(name === RECORD_FIELD ? { widget: TRANSLATION_WIDGET } : widget(rule, i18n)), required: rule.required, ...(i18n ? { i18n: true } : {}), ...(rule.hint ? { hint: rule.hint } : {}) };
 }
 
 function widget(rule: FieldRule, i18n: boolean): Omit<CmsField, 'name' | 'label'> {

@@ -8,18 +8,19 @@
  * copy without history knows as much as a full one.
  *
  * What does not change a fingerprint: white space (spaces, line breaks,
- * blank lines, line endings) and the order of the frontmatter's fields.
+ * blank lines, line endings), the order of the frontmatter's fields, and a
+ * field left empty rather than left out.
  * Everything else does, a heading's text included: a renamed heading is a
  * changed section. Browser-safe (the CMS's preview reads the same).
  */
 import { sha256 } from 'js-sha256';
+import { RECORD_FIELD } from './recordField';
 
 /** Hex digits kept of each SHA-256: 48 bits, unique among the few dozen sections of an entry. */
 export const FINGERPRINT_LENGTH = 12;
 export const FINGERPRINT_PATTERN = new RegExp(`^[0-9a-f]{${FINGERPRINT_LENGTH}}$`);
 
-/** The frontmatter field that holds the record: never part of the fingerprints it records. */
-export const RECORD_FIELD = 'translation';
+export { RECORD_FIELD };
 
 export type SectionKind = 'frontmatter' | 'opening' | 'heading';
 
@@ -79,7 +80,8 @@ export const headingText = (written: string): string => collapseSpace(written.re
  * block is code, not a heading.
  */
 export function sectionFingerprints(frontmatter: Readonly<Record<string, unknown>>, body: string): Section[] {
-  const fields = Object.fromEntries(Object.entries(frontmatter).filter(([key]) => key !== RECORD_FIELD));
+  // A field left empty is a field not written: the CMS holds an optional field the editor cleared as '' where the file has none.
+  const fields = Object.fromEntries(Object.entries(frontmatter).filter(([key, value]) => key !== RECORD_FIELD && value !== undefined && value !== null && value !== ''));
   const sections: Section[] = [{ kind: 'frontmatter', heading: '', fingerprint: fingerprintOf(`frontmatter\n${canonical(fields)}`) }];
   let current: { kind: SectionKind; marks: string; written: string; lines: string[] } = { kind: 'opening', marks: '', written: '', lines: [] };
   const close = () => {

@@ -38,6 +38,15 @@ export function translationStatuses(projectDir: string): EntryStatus[] {
   });
 }
 
+/** Every entry's status for the CMS's entry lists, or the build's message when records contradict each other. */
+export function translationStatusesAnswer(projectDir: string): { statuses: EntryStatus[] } | { error: string } {
+  try {
+    return { statuses: translationStatuses(projectDir) };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 /** One entry's status, from its copies' files alone: what a page asks at build time. */
 export function entryStatusOf(projectDir: string, section: string, name: string): EntryStatus {
   const entry = `${section}/${name}`;

@@ -3,7 +3,8 @@
  * backend speaks (POST /api/v1 with {action, params}: info, entriesByFolder,
  * entriesByFiles, getEntry, persistEntry, getMedia, getMediaFile,
  * persistMedia, deleteFile, deleteFiles, getDeployPreview; the answers
- * decap-server's file-system mode gives), written here so that it touches
+ * decap-server's file-system mode gives; and translationStatuses, the
+ * CMS's own, for its entry lists), written here so that it touches
  * only what the CMS edits:
  *
  * - it listens on 127.0.0.1 and answers only requests addressed to itself
@@ -33,6 +34,8 @@ import { MEDIA_MAX_BYTES, mediaUploadError } from '../../images/uploads';
 import { contentFiles, RefusedPath, type ContentFiles } from './files.node';
 import { listen, type RunningServer } from '../../../system/listen';
 import { LOCAL_BACKEND_API_PATH } from '../backends';
+import { TRANSLATION_STATUSES_ACTION } from '../translation/listMarks';
+import { translationStatusesAnswer } from '../../translations/translations.node';
 
 export interface ContentServer extends RunningServer {
   /** What the CMS config names as its backend: http://127.0.0.1:<port>/api/v1. */
@@ -220,6 +223,9 @@ function actions(root: string, files: ContentFiles, paths: CmsPaths, log: (level
       }
       case 'getDeployPreview':
         return null;
+      case TRANSLATION_STATUSES_ACTION:
+        // Not Decap's: the entry lists ask it which entries are behind or missing a translation, as the files are now.
+        return translationStatusesAnswer(root);
       default:
         // The editorial workflow's actions included: the local backend publishes directly (publish_modes: simple).
         throw new Refusal(422, `Unknown action ${shownPath(action)}`);

@@ -47,6 +47,9 @@ import { LARGEST_WIDTH, imageProblems, isAssetUrl, mediaAsset, servedSize, type 
 import { drawDiagrams, type DiagramScripts } from './diagrams.browser';
 import { isPlainClick } from '../../../src/browser/smoothInPageScroll';
 import type { PreviewView } from './views';
+import type { OpenCopy } from '../translation/copies';
+import { useEntryStatus, type CopySource } from '../translation/entryStatus.browser';
+import { TranslationStatus } from '../translation/TranslationStatus';
 import * as styles from './EntryPreview.module.css';
 
 export interface PreviewSettings {
@@ -99,6 +102,7 @@ export const LOOKUP_DELAY_MS = 300;
 /** What the preview itself says, in the CMS's language (English). */
 export const PREVIEW_TEXT = {
   viewOnSite: 'View on site:',
+  markFromForm: 'Once it says what the original says, mark it up to date with the Translation field of the form, then save.',
   translationLooking: (language: Language) => `${languageName(language)} translation: looking for it…`,
   translationFound: (language: Language) => `${languageName(language)} translation:`,
   translationOpen: 'open it',
@@ -544,18 +548,38 @@ function Translations({ links }: { links: EntryLinks }): React.JSX.Element {
   );
 }
 
+export interface PreviewTranslation {
+  open: OpenCopy;
+  source: CopySource;
+  originalHref(original: Language): string | undefined;
+}
+
+/** Where this copy stands against its original; a copy behind it is marked up to date from the form, never by the preview alone. */
+function TranslationOfEntry({ translation }: { translation: PreviewTranslation }): React.JSX.Element {
+  const result = useEntryStatus(translation.open, translation.source);
+  const behind = result !== undefined && !('error' in result) && result.status.copies[translation.open.language].state === 'behind';
+  return (
+    <TranslationStatus result={result} language={translation.open.language} originalHref={translation.originalHref}>
+      {behind && <p style={{ margin: '0.25rem 0 0' }}>{PREVIEW_TEXT.markFromForm}</p>}
+    </TranslationStatus>
+  );
+}
+
 /** The entry's page in its language, under the link to it on the site; `assets` finds the CMS's uploads (Decap's getAsset). */
 export function EntryPreview({
   view,
   settings,
   assets,
   links,
+  translation,
 }: {
   view: PreviewView;
   settings: PreviewSettings;
   assets?: MediaAssets;
   /** For an entry of a collection of one language: its translations. */
   links?: EntryLinks;
+  /** Where this copy stands against its original, read as the editor types. */
+  translation?: PreviewTranslation;
 }): React.JSX.Element {
   const path = localizedPath(view.language, contentPagePath(view.section, view.name), false);
   const context = {
@@ -579,6 +603,7 @@ export function EntryPreview({
             )}
           </p>
           {links && <Translations links={links} />}
+          {translation && <TranslationOfEntry translation={translation} />}
           <Page view={view} settings={settings} assets={assets} />
         </div>
       </I18nextContext.Provider>

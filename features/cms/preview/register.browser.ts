@@ -12,9 +12,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { ADDRESS_FIELD, collectionFacts, languageCollectionName, sectionCollections } from '../decapConfig';
 import { isSlug } from '../../content/slugs';
 import { CONTENT_SECTIONS, type ContentSection } from '../../content/contentSchema';
-import { LANGUAGES, type Language } from '../../site/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../site/languages';
 import { EntryPreview, type EntryLinks, type MediaAssets, type PreviewSettings } from './EntryPreview';
 import { bodyLineOffset, entryFile, previewView } from './views';
+import { originalHref, sideBySide, type OpenCopy } from '../translation/copies';
+import type { StatusesSource } from '../translation/listMarks';
+import { sideBySideValues, type CopySource, type EntryLoader } from '../translation/entryStatus.browser';
 
 /** Decap's immutable entry, as far as the preview reads it. */
 interface DecapEntry {
@@ -22,6 +25,7 @@ interface DecapEntry {
   get(key: 'newRecord'): boolean | undefined;
   get(key: 'data'): { toJS(): Record<string, unknown> } | undefined;
   getIn(path: readonly ['i18n', string, 'raw']): string | undefined;
+  getIn(path: readonly ['i18n', string, 'data']): { toJS(): Record<string, unknown> } | undefined;
 }
 
 /** Decap's AssetProxy, as far as the preview reads it. */
@@ -80,12 +84,14 @@ export interface DecapPreviewApi {
 
 export interface DecapReact {
   h(type: string, props: Record<string, unknown>): unknown;
-  createClass(spec: TemplateSpec): unknown;
+  createClass<Spec extends object>(spec: Spec): unknown;
 }
 
 export interface PreviewConfig extends PreviewSettings {
   /** The stylesheets of the preview's frame, in order. */
   stylesheets: readonly string[];
+  /** Where the entry lists read which entries are behind or missing a translation. */
+  translationStatuses: StatusesSource;
 }
 
 /**
@@ -126,6 +132,22 @@ function finder(getCollection: NonNullable<TemplateProps['getCollection']>): Ent
     finders.set(getCollection, find);
   }
   return find;
+}
+
+/** One loader of the other language's copy per Decap loader, so the preview loads it once per entry. */
+const loaders = new WeakMap<NonNullable<TemplateProps['getCollection']>, EntryLoader>();
+
+function loader(getCollection: NonNullable<TemplateProps['getCollection']>): EntryLoader {
+  let load = loaders.get(getCollection);
+  if (!load) {
+    load = (collection, name) =>
+      getCollection(collection, name).then((loaded) => {
+        const values = loadedValues(loaded.get('data'));
+        return Object.keys(values).length > 0 ? (values as Record<string, unknown>) : undefined;
+      });
+    loaders.set(getCollection, load);
+  }
+  return load;
 }
 
 /** The CMS page's own address, without its route: the translations' links add theirs (#/collections/…). */
@@ -176,12 +198,21 @@ export function entryElement(props: TemplateProps, settings: PreviewSettings): R
   const raw = (props.locale ? entry.getIn(['i18n', props.locale, 'raw']) : undefined) ?? entry.get('raw');
   const view = previewView({ section: facts.section, language: file.language, name, lineOffset: bodyLineOffset(raw) }, data);
   const links = facts.language ? entryLinks(facts.section, facts.language, name, data, isNew, props.getCollection) : undefined;
-  return React.createElement(EntryPreview, { view, settings, assets: mediaAssets(props.getAsset), links });
+  const open: OpenCopy = { collection: props.collection.get('name'), section: facts.section, name, language: file.language, languageCollection: facts.language !== undefined };
+  // Decap hands the preview of a side-by-side entry's other language that language's values alone (decap-cms-core, getPreviewEntry): the original is loaded.
+  const source: CopySource | undefined =
+    sideBySide(facts.section) && file.language === DEFAULT_LANGUAGE
+      ? { kind: 'all', values: sideBySideValues(entry) }
+      : props.getCollection
+        ? { kind: 'load', own: data, load: loader(props.getCollection) }
+        : undefined;
+  const translation = source && { open, source, originalHref: (original: Language) => originalHref(open, original, cmsPage(), settings.siteUrl) };
+  return React.createElement(EntryPreview, { view, settings, assets: mediaAssets(props.getAsset), links, translation });
 }
 
 export function registerPreviews(cms: DecapPreviewApi, decap: DecapReact, config: PreviewConfig): void {
   for (const url of config.stylesheets) cms.registerPreviewStyle(url);
-  const template = decap.createClass({
+  const template = decap.createClass<TemplateSpec>({
     componentDidMount() {
       if (!this.node) return;
       this.root = createRoot(this.node);

@@ -1,0 +1,109 @@
+/**
+ * Registers the Translation field's widget with Decap CMS: like the
+ * preview (../preview/register.browser.ts), a small class made with
+ * Decap's `createClass` and `h` that renders an empty element, into which
+ * ./RecordControl.tsx is drawn by its own React root, redrawn whenever
+ * Decap passes new props. The field's value is the record
+ * (features/translations/record.ts), changed only by its button.
+ */
+import React from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { ADDRESS_FIELD, collectionFacts, TRANSLATION_WIDGET } from '../decapConfig';
+import type { Language } from '../../site/languages';
+import { entryFile } from '../preview/views';
+import type { DecapReact } from '../preview/register.browser';
+import { originalHref, sideBySide, type OpenCopy } from './copies';
+import { plain, sideBySideValues, type DecapDraft, type EntryLoader } from './entryStatus.browser';
+import { RecordControl } from './RecordControl';
+
+/** What Decap hands a widget's control, as far as this one reads it. */
+export interface WidgetProps {
+  value?: unknown;
+  onChange(value: unknown): void;
+  /** The pane's language, in a collection with both languages side by side. */
+  locale?: string;
+  collection: { get(key: 'name'): string };
+  /** The entry as the editor has it now (Decap's draft). */
+  getEntry(): DecapDraft;
+  /** Decap's loader of another entry: its values are plain (decap-cms-core 3.16, backend.getEntry). */
+  loadEntry(collection: string, slug: string): Promise<{ data?: unknown }>;
+}
+
+interface ControlInstance {
+  props: WidgetProps;
+  node?: HTMLElement | null;
+  root?: Root;
+  load?: EntryLoader;
+}
+
+type ControlSpec = ThisType<ControlInstance> & {
+  componentDidMount(): void;
+  componentDidUpdate(): void;
+  componentWillUnmount(): void;
+  render(): unknown;
+};
+
+/** What of Decap's global `CMS` the field uses. */
+export interface DecapWidgetApi {
+  registerWidget(name: string, control: unknown, preview?: unknown): void;
+}
+
+/** The open copy from Decap's draft: its collection, file and language; undefined outside the content's collections. */
+export function openCopy(props: WidgetProps, draft: DecapDraft): OpenCopy | undefined {
+  const collection = props.collection.get('name');
+  const facts = collectionFacts(collection);
+  if (!facts) return undefined;
+  const side = sideBySide(facts.section);
+  const file = entryFile(draft.get('path'), props.locale, side, facts.language);
+  const data = draft.get('data')?.toJS() ?? {};
+  const address = typeof data[ADDRESS_FIELD] === 'string' ? data[ADDRESS_FIELD].trim() : '';
+  // A new entry has no file yet: a post is named by its address, another entry by the slug Decap gives it.
+  const name = file.name || address || (draft.get('slug') ?? '');
+  return { collection, section: facts.section, name, language: file.language, languageCollection: facts.language !== undefined };
+}
+
+const cmsPage = (): string => `${window.location.origin}${window.location.pathname}${window.location.search}`;
+
+function controlElement(instance: ControlInstance, siteUrl: string): React.JSX.Element | null {
+  const { props } = instance;
+  const draft = props.getEntry();
+  const open = openCopy(props, draft);
+  if (!open) return null;
+  instance.load ??= (collection, slug) => props.loadEntry(collection, slug).then((loaded) => plain(loaded.data));
+  const source = sideBySide(open.section)
+    ? { kind: 'all' as const, values: sideBySideValues(draft) }
+    : { kind: 'load' as const, own: plain(draft.get('data')?.toJS()), load: instance.load };
+  return React.createElement(RecordControl, {
+    open,
+    source,
+    value: props.value,
+    onMark: (record: string) => props.onChange(record),
+    originalHref: (original: Language) => originalHref(open, original, cmsPage(), siteUrl),
+  });
+}
+
+export function registerTranslationWidget(cms: DecapWidgetApi, decap: DecapReact, siteUrl: string): void {
+  const control = decap.createClass<ControlSpec>({
+    componentDidMount() {
+      if (!this.node) return;
+      this.root = createRoot(this.node);
+      this.root.render(controlElement(this, siteUrl));
+    },
+    componentDidUpdate() {
+      this.root?.render(controlElement(this, siteUrl));
+    },
+    componentWillUnmount() {
+      // After Decap's render: React may not unmount a root while rendering.
+      const root = this.root;
+      setTimeout(() => root?.unmount(), 0);
+    },
+    render() {
+      return decap.h('div', {
+        ref: (node: HTMLElement | null) => {
+          this.node = node;
+        },
+      });
+    },
+  });
+  cms.registerWidget(TRANSLATION_WIDGET, control);
+}
