@@ -596,7 +596,10 @@ test.describe('a translation behind its original, in the CMS', () => {
     const reported = () => {
       const lines: string[] = [];
       translationsMain([], repo, (line) => lines.push(line));
-      return lines.join('\n').split('\n').find((line) => line.startsWith('privacy/policy '));
+      return lines
+        .join('\n')
+        .split('\n')
+        .find((line) => line.startsWith('privacy/policy '));
     };
     expect(reported()).toMatch(new RegExp(`^privacy/policy +original +behind since 2025-05-30: ${heading.replace(/[.]/g, '\\.')}$`));
     expect(translationsAtBuild(repo, { production: true }).error).toContain(POLICY_BG);
