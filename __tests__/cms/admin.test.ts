@@ -11,6 +11,8 @@ import { readNamespaces } from '../../features/i18n/localeFiles.node';
 import { cmsConfig } from '../../features/cms/decapConfig';
 import { localeText } from '../../features/i18n/locales.node';
 import { MERMAID_SCRIPT, PAGE_SCRIPT } from '../../features/markdown/remark-mermaid/renderer.node';
+import { TRANSLATION_STATUSES_FILE } from '../../features/cms/translation/listMarks';
+import { translationStatuses } from '../../features/translations/translations.node';
 
 const ROOT = path.join(__dirname, '..', '..');
 let target: string;
@@ -56,6 +58,8 @@ describe('writeAdmin', () => {
     expect(config.split('\n')[0]).toMatch(/^# Written by features\/cms\/admin\.node\.ts/);
     expect(parse(config)).toEqual(JSON.parse(JSON.stringify(cmsConfig({ name: 'github', repo: 'stockpay/website', branch: 'main' }, readNamespaces(ROOT)))));
     expect(readFileSync(path.join(target, 'preview.css'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'src', 'styles', 'global.css'), 'utf8'));
+    // The entry lists' translation marks, as the build found the content (features/cms/translation/listMarks.ts).
+    expect(JSON.parse(readFileSync(path.join(target, TRANSLATION_STATUSES_FILE), 'utf8'))).toEqual({ statuses: JSON.parse(JSON.stringify(translationStatuses(ROOT))) });
   });
 
   it("writes the preview: its script with every language's strings, its components' styles, and mermaid with the build's drawing page", () => {

@@ -8,10 +8,13 @@
  * __tests__/hostile/cms-backend.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { MEDIA_FOLDER } from '../../features/images/paths';
 import { SITE_ORIGIN, snapshot, startBackend, type Backend } from '../support/localBackend';
+import { TRANSLATION_STATUSES_ACTION } from '../../features/cms/translation/listMarks';
+import { translationStatuses } from '../../features/translations/translations.node';
+import type { EntryStatus } from '../../features/translations/status';
 
 // Real servers and files: seconds on a busy machine.
 jest.setTimeout(30_000);
@@ -83,6 +86,19 @@ it('lists a collection with a folder per language, and reads one entry', async (
   expect(one.body).toEqual({ data: backend.read(BANNER_BG), file: { path: BANNER_BG, id: sha256(backend.read(BANNER_BG)) } });
   const missing = await backend.post({ action: 'getEntry', params: { branch, path: 'content/banners/bg/09-none.md' } });
   expect(missing).toMatchObject({ status: 200, body: { data: null, file: { path: 'content/banners/bg/09-none.md', id: null } } });
+});
+
+it("answers the CMS's entry lists with every entry's translation status, as the files are now", async () => {
+  const answer = await backend.post({ action: TRANSLATION_STATUSES_ACTION, params: {} });
+  expect(answer.status).toBe(200);
+  expect(answer.body).toEqual({ statuses: JSON.parse(JSON.stringify(translationStatuses(backend.repo))) });
+  const statuses = (answer.body as { statuses: EntryStatus[] }).statuses;
+  expect(statuses.find((status) => status.entry === 'privacy/policy')?.copies.bg).toEqual({ state: 'up to date', original: 'en' });
+  // Records that contradict each other: the build's message, not a status.
+  writeFileSync(path.join(backend.repo, 'content/privacy/en/policy.md'), backend.read('content/privacy/en/policy.md').replace(/^---\n/, '---\ntranslation: bg 0123456789ab\n'));
+  expect((await backend.post({ action: TRANSLATION_STATUSES_ACTION, params: {} })).body).toEqual({
+    error: 'content/privacy/en/policy.md and content/privacy/bg/policy.md: each says it is a translation (frontmatter field "translation"); the original has none',
+  });
 });
 
 it('saves a banner in both languages: the changed title, nothing else', async () => {

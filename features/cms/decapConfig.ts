@@ -100,7 +100,14 @@ export const TRANSLATION_WIDGET = 'translation-record';
 
 /** The CMS widget for one rule of the schema, with the same required, types and allowed values; `i18n` in a collection of both languages side by side. */
 export function cmsField(name: string, rule: FieldRule, i18n: boolean): CmsField {
-  return { name, label: fieldLabel(name), ...(name === RECORD_FIELD ? { widget: TRANSLATION_WIDGET } : widget(rule, i18n)), required: rule.required, ...(i18n ? { i18n: true } : {}), ...(rule.hint ? { hint: rule.hint } : {}) };
+  return {
+    name,
+    label: fieldLabel(name),
+    ...(name === RECORD_FIELD ? { widget: TRANSLATION_WIDGET } : widget(rule, i18n)),
+    required: rule.required,
+    ...(i18n ? { i18n: true } : {}),
+    ...(rule.hint ? { hint: rule.hint } : {}),
+  };
 }
 
 function widget(rule: FieldRule, i18n: boolean): Omit<CmsField, 'name' | 'label'> {

@@ -82,7 +82,7 @@ const optionalText = { type: 'string', required: false } as const;
 const translationRecord = {
   type: 'string',
   required: false,
-  hint: "Which version of the original this translation follows. Written by \"npm run translations -- --mark\" when the translation is brought up to date; leave it as it is.",
+  hint: 'Which version of the original this translation follows, written when the translation is marked up to date: with the button above, or by "npm run translations -- --mark". Empty on the original.',
 } as const;
 
 /** One banner of the home page: content/banners/<lang>/<nn-name>.md, sorted by `order`. */

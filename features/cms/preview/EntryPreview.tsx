@@ -559,9 +559,11 @@ function TranslationOfEntry({ translation }: { translation: PreviewTranslation }
   const result = useEntryStatus(translation.open, translation.source);
   const behind = result !== undefined && !('error' in result) && result.status.copies[translation.open.language].state === 'behind';
   return (
-    <TranslationStatus result={result} language={translation.open.language} originalHref={translation.originalHref}>
-      {behind && <p style={{ margin: '0.25rem 0 0' }}>{PREVIEW_TEXT.markFromForm}</p>}
-    </TranslationStatus>
+    <div className={styles.translation}>
+      <TranslationStatus result={result} language={translation.open.language} originalHref={translation.originalHref}>
+        {behind && <p style={{ margin: '0.25rem 0 0' }}>{PREVIEW_TEXT.markFromForm}</p>}
+      </TranslationStatus>
+    </div>
   );
 }
 

@@ -83,7 +83,7 @@ function StatusText({ result, language, originalHref }: TranslationStatusProps):
   const href = originalHref?.(copy.original);
   const link = href ? (
     <p style={{ margin: '0.25rem 0 0' }}>
-      <a href={href} target="_top">
+      <a href={href} target="_blank" rel="noopener" style={{ color: 'inherit', textDecoration: 'underline' }}>
         {TRANSLATION_TEXT.openOriginal(copy.original)}
       </a>
     </p>
