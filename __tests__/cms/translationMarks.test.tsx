@@ -25,6 +25,11 @@ const STATUSES: EntryStatus[] = [
   { entry: 'blog/lightning', original: 'en', copies: { en: { state: 'original' }, bg: { state: 'up to date', original: 'en' } } },
   { entry: 'blog/godishna', original: 'bg', copies: { en: { state: 'missing', original: 'bg' }, bg: { state: 'original' } } },
   {
+    entry: 'locales/common',
+    original: 'en',
+    copies: { en: { state: 'original' }, bg: { state: 'behind', original: 'en', changed: ['nav.pricing'], removed: 0, recorded: true } },
+  },
+  {
     entry: 'home/hero',
     original: 'en',
     copies: { en: { state: 'original' }, bg: { state: 'behind', original: 'en', changed: ['the opening, before the first heading'], removed: 0, recorded: false } },
@@ -36,7 +41,9 @@ describe('the entry lists’ marks', () => {
     expect(listedEntry('blog_bg', 'godishna')).toEqual({ entry: 'blog/godishna', language: 'bg' });
     expect(listedEntry('home', 'hero_bg')).toEqual({ entry: 'home/hero', language: 'bg' });
     expect(listedEntry('privacy', 'policy')).toEqual({ entry: 'privacy/policy' });
-    expect(listedEntry('ui_strings', 'common_bg')).toBeUndefined();
+    expect(listedEntry('ui_strings', 'common_bg')).toEqual({ entry: 'locales/common', language: 'bg' });
+    expect(listedEntry('ui_strings', 'common')).toBeUndefined();
+    expect(listedEntry('site', 'social')).toBeUndefined();
     expect(listedEntry('home', 'hero')).toBeUndefined();
   });
 
@@ -46,6 +53,8 @@ describe('the entry lists’ marks', () => {
     expect(listMarks(STATUSES, 'home', 'hero_bg')).toEqual(['Behind its English original']);
     expect(listMarks(STATUSES, 'home', 'hero_en')).toEqual(['Bulgarian translation behind']);
     expect(listMarks(STATUSES, 'blog_bg', 'godishna')).toEqual(['English translation missing']);
+    expect(listMarks(STATUSES, 'ui_strings', 'common_bg')).toEqual(['Behind its English original']);
+    expect(listMarks(STATUSES, 'ui_strings', 'common_en')).toEqual(['Bulgarian translation behind']);
     expect(listMarks(STATUSES, 'blog_en', 'lightning')).toEqual([]);
     expect(listMarks(STATUSES, 'blog_bg', 'lightning')).toEqual([]);
     expect(listMarks(STATUSES, 'blog_bg', 'unknown')).toEqual([]);

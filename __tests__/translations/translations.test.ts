@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALLOW_BEHIND_VARIABLE, main, markUpToDate, translationStatuses, translationsAtBuild } from '../../features/translations/translations.node';
 import { PROJECT_DIR } from '../../system/paths.js';
+import { UI_RECORDS_FILE } from '../../features/translations/uiStrings';
 
 const POLICY_EN = 'content/privacy/en/policy.md';
 const POLICY_BG = 'content/privacy/bg/policy.md';
@@ -92,4 +93,31 @@ test("the project's own content: every translation follows its original, and the
   expect(behind.map((status) => status.entry)).toEqual([]);
   expect(translationsAtBuild(PROJECT_DIR, { production: true }).error).toBeUndefined();
   expect(statuses.filter((status) => status.original === 'bg').map((status) => status.entry)).toEqual(['blog/godishna-inventarizatsiya']);
+});
+
+test('UI strings: a changed English string is named by its key, a missing one too; marking writes the record file, one line a namespace', () => {
+  write('locales/en/common.json', `${JSON.stringify({ nav: { home: 'Home', pricing: 'Pricing' }, launchApp: 'Launch app' }, null, 2)}\n`);
+  write('locales/bg/common.json', `${JSON.stringify({ nav: { home: 'Начало', pricing: 'Цени' }, launchApp: 'Към приложението' }, null, 2)}\n`);
+  markUpToDate(dir, POLICY_BG);
+  expect(run().output).toContain('locales/common  original  behind: never marked as following the English');
+
+  const strings = read('locales/bg/common.json');
+  expect(run('--mark', 'locales/bg/common.json').output).toContain('locales/common  original  up to date');
+  expect(read('locales/bg/common.json')).toBe(strings);
+  expect(read(UI_RECORDS_FILE)).toMatch(/^# .*\n# .*\nbg:\n {2}common: en( [0-9a-f]{12}){3}\n$/);
+
+  write('locales/en/common.json', `${JSON.stringify({ nav: { home: 'Home', pricing: 'Plans and pricing' }, launchApp: 'Launch app', contact: 'Contact' }, null, 2)}\n`);
+  const table = run('--strict');
+  expect(table.code).toBe(1);
+  expect(table.output).toContain('locales/common  original  behind: nav.pricing, contact (missing)');
+  expect(table.output).toContain('1 behind (locales/bg/common.json)');
+  // No legal page: a production build publishes it, and says so in its line.
+  expect(translationsAtBuild(dir, { production: true }).error).toBeUndefined();
+
+  expect(() => markUpToDate(dir, 'locales/en/common.json')).toThrow('locales/en/common.json: is the original of locales/common; mark its translation instead');
+  expect(() => markUpToDate(dir, 'locales/bg/nothing.json')).toThrow('locales/bg/nothing.json: no such file');
+  write(UI_RECORDS_FILE, 'bg: [1, 2]\n');
+  expect(run()).toEqual({ code: 2, output: `${UI_RECORDS_FILE}: bg must map each namespace to its record` });
+  write(UI_RECORDS_FILE, `bg:\n  common: &a en 0123456789ab\n  blog: *a\n`);
+  expect(run().code).toBe(2);
 });

@@ -22,11 +22,12 @@ export const FINGERPRINT_PATTERN = new RegExp(`^[0-9a-f]{${FINGERPRINT_LENGTH}}$
 
 export { RECORD_FIELD };
 
-export type SectionKind = 'frontmatter' | 'opening' | 'heading';
+/** A markdown entry's frontmatter, opening and headed sections; a UI string file's strings, one a key (./uiStrings.ts). */
+export type SectionKind = 'frontmatter' | 'opening' | 'heading' | 'string';
 
 export interface Section {
   kind: SectionKind;
-  /** The heading as written, without its `#` marks and `{#id}`; '' for the frontmatter and the opening. */
+  /** The heading as written, without its `#` marks and `{#id}`; a UI string's key (nav.home); '' for the frontmatter and the opening. */
   heading: string;
   fingerprint: string;
 }
@@ -62,6 +63,9 @@ function canonical(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(collapseSpace(value));
   return JSON.stringify(value ?? null);
 }
+
+/** A UI string as a section: its key and its text, white space collapsed. */
+export const stringSection = (key: string, text: string): Section => ({ kind: 'string', heading: key, fingerprint: fingerprintOf(`string ${key}\n${collapseSpace(text)}`) });
 
 /** An ATX heading (`## Title {#id}`), up to three spaces in. */
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;

@@ -5,14 +5,16 @@
  * translation is behind. Marking a translation up to date writes its
  * record into its frontmatter.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parse, stringify } from 'yaml';
 import { CONTENT_SECTIONS, type ContentSection } from '../content/contentSchema';
 import { readFrontmatter } from '../content/frontmatterParser';
-import { LANGUAGES, languageName, type Language } from '../site/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageName, type Language } from '../site/languages';
 import { RECORD_FIELD, sectionFingerprints } from './fingerprint';
 import { writeRecord } from './record';
 import { entryStatus, type CopyState, type EntryCopy, type EntryStatus } from './status';
+import { stringSections, UI_RECORDS_FILE, UI_RECORDS_MAX_BYTES, UI_STRINGS_PREFIX, uiRecords, uiStringsEntry, uiStringsFile, uiStringsStatus, type StringsCopy } from './uiStrings';
 
 /** The sections whose translation must not fall behind on a production build: what the company answers for in law. */
 export const LEGAL_SECTIONS: readonly ContentSection[] = ['privacy'];
@@ -30,12 +32,53 @@ function readCopy(projectDir: string, file: string): EntryCopy {
   return { file, frontmatter: data, body: content };
 }
 
-/** Every entry's status, by section and name, in a stable order. */
+function readStrings(projectDir: string, file: string): StringsCopy {
+  try {
+    return { file, tree: JSON.parse(readFileSync(path.join(projectDir, file), 'utf8')) as unknown };
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The UI string files' records (UI_RECORDS_FILE), none when there is no such file. */
+function readUiRecords(projectDir: string): Partial<Record<Language, Record<string, unknown>>> {
+  const file = path.join(projectDir, UI_RECORDS_FILE);
+  if (!existsSync(file)) return {};
+  if (statSync(file).size > UI_RECORDS_MAX_BYTES) throw new Error(`${UI_RECORDS_FILE}: over ${UI_RECORDS_MAX_BYTES / 1024} KB, more than records of UI strings take`);
+  let data: unknown;
+  try {
+    data = parse(readFileSync(file, 'utf8'), { schema: 'core', uniqueKeys: true, maxAliasCount: 0 });
+  } catch (error) {
+    throw new Error(`${UI_RECORDS_FILE} is not valid YAML: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return uiRecords(data);
+}
+
+/** Each UI string file's status, by namespace (locales/<language>/<namespace>.json). */
+function uiStringsStatuses(projectDir: string): EntryStatus[] {
+  const records = readUiRecords(projectDir);
+  const files = (language: Language) => {
+    const folder = path.join(projectDir, 'locales', language);
+    return existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json') && !name.startsWith('.')) : [];
+  };
+  const namespaces = [...new Set(LANGUAGES.flatMap(files))].map((name) => name.replace(/\.json$/, '')).sort();
+  return namespaces.map((namespace) => {
+    const copies: Partial<Record<Language, StringsCopy>> = {};
+    for (const language of LANGUAGES) {
+      const file = uiStringsFile(namespace, language);
+      if (existsSync(path.join(projectDir, file))) copies[language] = readStrings(projectDir, file);
+    }
+    return uiStringsStatus(namespace, copies, Object.fromEntries(LANGUAGES.map((language) => [language, records[language]?.[namespace]])));
+  });
+}
+
+/** Every entry's status, by section and name, then each UI string file's, in a stable order. */
 export function translationStatuses(projectDir: string): EntryStatus[] {
-  return (Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap((section) => {
+  const entries = (Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap((section) => {
     const names = [...new Set(LANGUAGES.flatMap((language) => entryFiles(projectDir, section, language)))].sort();
     return names.map((name) => entryStatusOf(projectDir, section, name.replace(/\.md$/, '')));
   });
+  return [...entries, ...uiStringsStatuses(projectDir)];
 }
 
 /** Every entry's status for the CMS's entry lists, or the build's message when records contradict each other. */
@@ -97,8 +140,9 @@ export function statusTable(statuses: readonly EntryStatus[]): string {
   return [header, ...rows].map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join('  ')).join('\n');
 }
 
-/** The file of an entry's copy: privacy/policy in Bulgarian is content/privacy/bg/policy.md. */
+/** The file of an entry's copy: privacy/policy in Bulgarian is content/privacy/bg/policy.md; the UI strings' common, locales/bg/common.json. */
 export function copyFile(entry: string, language: Language): string {
+  if (entry.startsWith(UI_STRINGS_PREFIX)) return uiStringsFile(entry.slice(UI_STRINGS_PREFIX.length), language);
   const [section, name] = entry.split('/');
   return `content/${section}/${language}/${name}.md`;
 }
@@ -146,6 +190,8 @@ export function legalBehind(statuses: readonly EntryStatus[]): string[] {
  * original: only a translation follows.
  */
 export function markUpToDate(projectDir: string, file: string): string {
+  const strings = /^locales\/([^/]+)\/([^/]+)\.json$/.exec(file.split(path.sep).join('/'));
+  if (strings) return markStringsUpToDate(projectDir, strings[1], strings[2]);
   const match = /^content\/([^/]+)\/([^/]+)\/([^/]+\.md)$/.exec(file.split(path.sep).join('/'));
   const language = match && (LANGUAGES as readonly string[]).includes(match[2]) ? (match[2] as Language) : undefined;
   if (!match || !language) throw new Error(`${file}: not a content entry (content/<section>/<language>/<name>.md)`);
@@ -161,6 +207,46 @@ export function markUpToDate(projectDir: string, file: string): string {
   const frontmatter = recordLine.test(block[2]) ? block[2].replace(recordLine, line) : `${block[2]}${block[3]}${line}`;
   writeFileSync(path.join(projectDir, file), `${block[1]}${frontmatter}${block[3]}${block[4]}${text.slice(block[0].length)}`);
   return line;
+}
+
+/** What UI_RECORDS_FILE says of itself, above the records. */
+const UI_RECORDS_HEADER =
+  '# Which version of the English UI strings each translation follows, by language and namespace: a fingerprint a string.\n' +
+  '# Written by npm run translations -- --mark locales/<language>/<namespace>.json (docs/editing.md, "Translations"); not by hand.\n';
+
+/**
+ * Marks a UI string file as following the English strings as they are
+ * now: writes its record into UI_RECORDS_FILE, each language's namespaces
+ * in order, one line a record.
+ */
+function markStringsUpToDate(projectDir: string, language: string, namespace: string): string {
+  const file = `locales/${language}/${namespace}.json`;
+  const translated = LANGUAGES.find((candidate) => candidate === language);
+  if (!translated) throw new Error(`${file}: not a UI string file (locales/<language>/<namespace>.json)`);
+  if (translated === DEFAULT_LANGUAGE) throw new Error(`${file}: is the original of ${uiStringsEntry(namespace)}; mark its translation instead`);
+  if (!existsSync(path.join(projectDir, file))) throw new Error(`${file}: no such file`);
+  const record = writeRecord(DEFAULT_LANGUAGE, stringSections(readStrings(projectDir, uiStringsFile(namespace, DEFAULT_LANGUAGE)).tree));
+  const records = readUiRecords(projectDir);
+  records[translated] = { ...records[translated], [namespace]: record };
+  const sorted = Object.fromEntries(
+    LANGUAGES.flatMap((other) => {
+      const namespaces = records[other];
+      return namespaces
+        ? [
+            [
+              other,
+              Object.fromEntries(
+                Object.keys(namespaces)
+                  .sort()
+                  .map((name) => [name, namespaces[name]]),
+              ),
+            ],
+          ]
+        : [];
+    }),
+  );
+  writeFileSync(path.join(projectDir, UI_RECORDS_FILE), `${UI_RECORDS_HEADER}${stringify(sorted, { lineWidth: 0 })}`);
+  return `${RECORD_FIELD}: ${record}`;
 }
 
 /**
@@ -180,7 +266,7 @@ export function main(args: readonly string[], projectDir: string, print: (line: 
       index += 1;
       continue;
     }
-    print(`Unknown argument "${arg}": npm run translations [-- --strict] [-- --mark content/<section>/<language>/<name>.md]`);
+    print(`Unknown argument "${arg}": npm run translations [-- --strict] [-- --mark content/<section>/<language>/<name>.md|locales/<language>/<namespace>.json]`);
     return 2;
   }
   try {

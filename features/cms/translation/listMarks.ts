@@ -6,7 +6,8 @@
  * local backend answers live and a built CMS holds as of its build
  * (TRANSLATION_STATUSES_FILE). Pure: ./listMarks.browser.ts puts them on the page.
  */
-import { collectionFacts } from '../decapConfig';
+import { collectionFacts, LOCALES_COLLECTION } from '../decapConfig';
+import { uiStringsEntry } from '../../translations/uiStrings';
 import { LANGUAGES, languageName, type Language } from '../../site/languages';
 import type { EntryStatus } from '../../translations/status';
 import { sideBySide } from './copies';
@@ -31,6 +32,12 @@ export const MARK_TEXT = {
 
 /** The entry and language a list item of `collection` stands for, from its Decap slug; language undefined for both side by side. */
 export function listedEntry(collection: string, slug: string): { entry: string; language?: Language } | undefined {
+  if (collection === LOCALES_COLLECTION) {
+    // A UI string file: <namespace>_<language>.
+    const file = /^(.+)_([a-z]{2})$/.exec(slug);
+    const language = LANGUAGES.find((candidate) => candidate === file?.[2]);
+    return file && language ? { entry: uiStringsEntry(file[1]), language } : undefined;
+  }
   const facts = collectionFacts(collection);
   if (!facts) return undefined;
   if (facts.language) return { entry: `${facts.section}/${slug}`, language: facts.language };
