@@ -6,6 +6,7 @@
  * browser, saves, and reads the files the CMS wrote.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { parse } from 'yaml';
 import type { Node } from 'gatsby';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -653,5 +654,49 @@ test.describe('a translation behind its original, in the CMS', () => {
     await page.goto(`${site.url}/admin/#/collections/privacy`);
     await expect(page.locator('a[href$="/collections/privacy/entries/policy"]')).toBeVisible();
     await expect(page.locator('[data-translation-mark]')).toHaveCount(0);
+  });
+});
+
+test.describe('UI strings behind their English, in the CMS', () => {
+  test.setTimeout(90_000);
+  const COMMON_EN = 'locales/en/common.json';
+  const RECORDS = 'locales/translations.yml';
+
+  test("a changed English string: the Bulgarian file is marked behind in the list and in the records' form, naming its key, until marked there", async ({ page }) => {
+    const repo = path.join(dir, 'repo');
+    const english = JSON.parse(read(COMMON_EN)) as Record<string, unknown>;
+    writeFileSync(path.join(repo, COMMON_EN), `${JSON.stringify({ ...english, skipToContent: 'Skip to the content' }, null, 2)}\n`);
+    const reported = () => {
+      const lines: string[] = [];
+      translationsMain([], repo, (line) => lines.push(line));
+      return lines
+        .join('\n')
+        .split('\n')
+        .find((line) => line.startsWith('locales/common '));
+    };
+    expect(reported()).toMatch(/^locales\/common +original +behind: skipToContent$/);
+
+    await openCms(page, '/collections/ui_strings');
+    await expect(page.locator('a[href$="/collections/ui_strings/entries/common_bg"]')).toContainText('Behind its English original');
+    await expect(page.locator('a[href$="/collections/ui_strings/entries/common_en"]')).toContainText('Bulgarian translation behind');
+    await expect(page.locator('a[href$="/collections/ui_strings/entries/blog_bg"] [data-translation-mark]')).toHaveCount(0);
+
+    await page.goto(`${site.url}/admin/#/collections/ui_translations/entries/translations`);
+    // The fields are the namespaces in order: blog, then common.
+    const common = page.getByRole('note', { name: 'Translation' }).nth(1);
+    await expect(common).toContainText('Behind the English original');
+    await expect(common.getByRole('listitem')).toHaveText(['skipToContent']);
+    await expect(common.getByRole('link', { name: 'Open the English original' })).toHaveAttribute('href', /#\/edit\/ui_strings\/common_en$/);
+    await common.getByRole('button', { name: 'Mark as up to date with the English original' }).click();
+    await expect(common).toContainText('Up to date with the English original.');
+    await publish(page);
+    await expect(page.getByText('Entry saved', { exact: false })).toBeVisible();
+    await expect.poll(() => reported()).toMatch(/^locales\/common +original +up to date$/);
+    // The other files' records are as they were.
+    const records = parse(read(RECORDS)) as { bg: Record<string, string> };
+    const before = parse(original(RECORDS)) as { bg: Record<string, string> };
+    expect(Object.keys(records.bg).sort()).toEqual(Object.keys(before.bg).sort());
+    for (const namespace of Object.keys(before.bg)) if (namespace !== 'common') expect(records.bg[namespace]).toBe(before.bg[namespace]);
+    expect(records.bg.common).not.toBe(before.bg.common);
   });
 });

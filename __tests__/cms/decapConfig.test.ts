@@ -20,7 +20,7 @@ import {
 } from '../../features/cms/decapConfig';
 import { type LocaleStrings } from '../../features/i18n/localeText';
 import { CONTENT_SECTIONS, type ContentSection, type FieldRule, type SectionSchema } from '../../features/content/contentSchema';
-import { RECORD_FIELD } from '../../features/translations/recordField';
+import { RECORD_FIELD, UI_RECORDS_FILE } from '../../features/translations/recordField';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../features/site/languages';
 import { SOCIAL_NETWORKS } from '../../features/site/social';
 
@@ -81,10 +81,13 @@ function expectMatches(field: CmsField | undefined, name: string, rule: FieldRul
   }
 }
 
+/** The collections that edit no content section: the UI strings, their translations' records, the site file. */
+const NOT_CONTENT = ['ui_strings', 'ui_translations', 'site'];
+
 describe('the CMS config generated from the content schema', () => {
   it('has one collection per content section, one a language for the blog, then the UI strings and the site file', () => {
-    expect(config.collections.map((c) => c.name)).toEqual([...sections.flatMap(collectionNames), 'ui_strings', 'site']);
-    expect(config.collections.map((c) => c.name)).toEqual(['home', 'banners', 'docs', 'privacy', 'blog_en', 'blog_bg', 'ui_strings', 'site']);
+    expect(config.collections.map((c) => c.name)).toEqual([...sections.flatMap(collectionNames), 'ui_strings', 'ui_translations', 'site']);
+    expect(config.collections.map((c) => c.name)).toEqual(['home', 'banners', 'docs', 'privacy', 'blog_en', 'blog_bg', 'ui_strings', 'ui_translations', 'site']);
     // Only a section whose entries may exist in one language is edited one language at a time.
     expect(sections.filter(editedByLanguage)).toEqual(['blog']);
     expect(sections.filter((section) => (CONTENT_SECTIONS[section] as SectionSchema).translations === 'optional')).toEqual(['blog']);
@@ -152,7 +155,7 @@ describe('the CMS config generated from the content schema', () => {
   });
 
   it('edits every markdown body raw first, so diagrams, math and heading ids survive', () => {
-    for (const c of config.collections.filter((c) => c.name !== 'ui_strings' && c.name !== 'site')) {
+    for (const c of config.collections.filter((c) => !NOT_CONTENT.includes(c.name))) {
       const fieldLists = c.fields ? [c.fields] : (c.files ?? []).map((f) => f.fields);
       for (const fields of fieldLists) expect(fields.at(-1)).toMatchObject({ name: 'body', widget: 'markdown', required: false, modes: ['raw', 'rich_text'] });
     }
@@ -162,7 +165,7 @@ describe('the CMS config generated from the content schema', () => {
     expect(MARKDOWN_FORMAT).toBe('yaml-frontmatter');
     // Decap's yaml-frontmatter without the address (features/cms/frontmatter.ts, held to Decap's byte for byte by its test).
     expect(POST_FORMAT).toBe('stockpay-post-frontmatter');
-    const markdown = config.collections.filter((c) => c.name !== 'ui_strings' && c.name !== 'site');
+    const markdown = config.collections.filter((c) => !NOT_CONTENT.includes(c.name));
     expect(markdown.map((c) => c.name)).toEqual(sections.flatMap(collectionNames));
     for (const c of markdown) expect([c.name, c.format]).toEqual([c.name, c.name.startsWith('blog_') ? POST_FORMAT : 'yaml-frontmatter']);
     // As written to config.yml, where Decap reads it.
@@ -268,7 +271,7 @@ describe('collectionFacts', () => {
     expect(collectionFacts('blog_en')).toEqual({ section: 'blog', language: 'en' });
     expect(collectionFacts('blog_bg')).toEqual({ section: 'blog', language: 'bg' });
     for (const section of ['home', 'banners', 'docs', 'privacy'] as const) expect(collectionFacts(section)).toEqual({ section });
-    for (const c of config.collections.filter((c) => c.name !== 'ui_strings' && c.name !== 'site')) expect([c.name, collectionFacts(c.name)]).toEqual([c.name, expect.anything()]);
+    for (const c of config.collections.filter((c) => !NOT_CONTENT.includes(c.name))) expect([c.name, collectionFacts(c.name)]).toEqual([c.name, expect.anything()]);
   });
 
   it('knows nothing of other names: the UI strings, the site file, the blog as one collection, languages it lacks, look-alikes', () => {
@@ -325,7 +328,7 @@ describe('"View on site"', () => {
       'Entries in Bulgarian: content/blog/bg/<address>.md. An entry and its translation share the address. ' +
         "An entry's preview says whether its English translation exists, with a link to open it or to start it.",
     );
-    expect(config.collections.filter((c) => c.description !== undefined).map((c) => c.name)).toEqual(['blog_en', 'blog_bg']);
+    expect(config.collections.filter((c) => c.description !== undefined).map((c) => c.name)).toEqual(['blog_en', 'blog_bg', 'ui_translations']);
   });
 
   it('names the site the links open only when the build knows it', () => {
@@ -348,6 +351,19 @@ describe('the backends', () => {
     const local = cmsConfig({ name: 'local', url: 'http://127.0.0.1:8081/api/v1' }, {});
     expect(local.backend).toEqual({ name: 'proxy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' });
     expect(local.publish_mode).toBeUndefined();
+  });
+});
+
+describe("the UI strings' translation records", () => {
+  it('are one file, a field a translated UI string file, each the translation widget naming its file', () => {
+    const records = collection('ui_translations');
+    expect(records.format).toBe('yml');
+    expect(records.files?.map((file) => file.file)).toEqual([UI_RECORDS_FILE]);
+    const [bulgarian] = records.files?.[0].fields ?? [];
+    expect(bulgarian).toMatchObject({ name: 'bg', widget: 'object', required: false });
+    expect(bulgarian.fields?.map((field) => field.name)).toEqual(Object.keys(namespaces));
+    for (const field of bulgarian.fields ?? []) expect(field).toMatchObject({ widget: TRANSLATION_WIDGET, required: false, strings: { namespace: field.name, language: 'bg' } });
+    expect(bulgarian.fields?.[0].label).toMatch(/\(locales\/bg\/[a-z]+\.json\)$/);
   });
 });
 

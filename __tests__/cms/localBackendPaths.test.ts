@@ -33,6 +33,7 @@ describe('the paths the CMS backend may touch', () => {
         'locales/bg/common.json',
         'locales/en/blog.json',
         'locales/en/common.json',
+        'locales/translations.yml',
       ].sort(),
     );
     expect(paths.mediaFolder).toBe(MEDIA_FOLDER);

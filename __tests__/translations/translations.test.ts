@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALLOW_BEHIND_VARIABLE, main, markUpToDate, translationStatuses, translationsAtBuild } from '../../features/translations/translations.node';
 import { PROJECT_DIR } from '../../system/paths.js';
-import { UI_RECORDS_FILE } from '../../features/translations/uiStrings';
+import { UI_RECORDS_FILE } from '../../features/translations/recordField';
 
 const POLICY_EN = 'content/privacy/en/policy.md';
 const POLICY_BG = 'content/privacy/bg/policy.md';

@@ -4,7 +4,8 @@
  * heading is in a page; a missing key is named too; the records live in
  * one file, by language and namespace.
  */
-import { stringEntries, stringSections, uiRecords, uiStringsStatus, UI_RECORDS_FILE } from '../../features/translations/uiStrings';
+import { stringEntries, stringSections, uiRecords, uiStringsStatus } from '../../features/translations/uiStrings';
+import { UI_RECORDS_FILE } from '../../features/translations/recordField';
 import { writeRecord } from '../../features/translations/record';
 
 const ENGLISH = { nav: { home: 'Home', pricing: 'Pricing' }, launchApp: 'Launch app' };

@@ -16,7 +16,7 @@ import type { CmsBackend } from './settings';
 import { OAUTH_PATH, gitApiRoot } from './backends';
 import { MEDIA_FOLDER, MEDIA_PATH } from '../images/paths';
 import type { LocaleStrings } from '../i18n/localeText';
-import { RECORD_FIELD } from '../translations/recordField';
+import { RECORD_FIELD, UI_RECORDS_FILE } from '../translations/recordField';
 
 /** Where the CMS reads and writes the files: read from the CMS_* variables by features/site/settings.ts (cmsBackendFromEnv). */
 export type { CmsBackend };
@@ -43,6 +43,8 @@ export interface CmsField {
   media_library?: { allow_multiple: boolean };
   fields?: CmsField[];
   summary?: string;
+  /** A UI string file's translation record (TRANSLATION_WIDGET): which file it follows for, by namespace and language. */
+  strings?: { namespace: string; language: Language };
 }
 
 interface CmsFile {
@@ -354,6 +356,44 @@ function localesCollection(namespaces: Readonly<Record<string, LocaleStrings>>):
   };
 }
 
+export const UI_RECORDS_COLLECTION = 'ui_translations';
+
+/**
+ * The UI string files' translation records (UI_RECORDS_FILE): one file,
+ * a field a translated file, each the Translation field of the entries,
+ * which says where that file stands against the English one and marks it
+ * up to date. The string files themselves hold strings alone: every key of
+ * them is loaded by the pages.
+ */
+function uiRecordsCollection(namespaces: readonly string[]): CmsCollection {
+  return {
+    name: UI_RECORDS_COLLECTION,
+    label: 'Interface text · translations',
+    format: 'yml',
+    description: `Whether each translated file of the interface text follows the English one as it is now, and the button that marks it so once it does (${UI_RECORDS_FILE}).`,
+    files: [
+      {
+        name: 'translations',
+        label: 'Translations of the interface text',
+        file: UI_RECORDS_FILE,
+        fields: LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).map((language) => ({
+          name: language,
+          label: languageName(language),
+          widget: 'object',
+          required: false,
+          fields: namespaces.map((namespace) => ({
+            name: namespace,
+            label: `${fieldLabel(namespace)} (locales/${language}/${namespace}.json)`,
+            widget: TRANSLATION_WIDGET,
+            required: false,
+            strings: { namespace, language },
+          })),
+        })),
+      },
+    ],
+  };
+}
+
 /** content/social.json: one list for every language, with the rules features/site/social.ts checks. */
 function socialCollection(): CmsCollection {
   return {
@@ -442,6 +482,11 @@ export function cmsConfig(backend: CmsBackend, namespaces: Readonly<Record<strin
     // A post's address is its file name: lower-case ASCII letters, digits and hyphens (features/content/checks.ts isSlug).
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     i18n: { structure: 'multiple_folders', locales: [...LANGUAGES], default_locale: DEFAULT_LANGUAGE },
-    collections: [...(Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap(sectionCollections), localesCollection(namespaces), socialCollection()],
+    collections: [
+      ...(Object.keys(CONTENT_SECTIONS) as ContentSection[]).flatMap(sectionCollections),
+      localesCollection(namespaces),
+      uiRecordsCollection(Object.keys(namespaces)),
+      socialCollection(),
+    ],
   };
 }

@@ -12,9 +12,10 @@ import { CONTENT_SECTIONS, type ContentSection } from '../content/contentSchema'
 import { readFrontmatter } from '../content/frontmatterParser';
 import { DEFAULT_LANGUAGE, LANGUAGES, languageName, type Language } from '../site/languages';
 import { RECORD_FIELD, sectionFingerprints } from './fingerprint';
+import { UI_RECORDS_FILE } from './recordField';
 import { writeRecord } from './record';
 import { entryStatus, type CopyState, type EntryCopy, type EntryStatus } from './status';
-import { stringSections, UI_RECORDS_FILE, UI_RECORDS_MAX_BYTES, UI_STRINGS_PREFIX, uiRecords, uiStringsEntry, uiStringsFile, uiStringsStatus, type StringsCopy } from './uiStrings';
+import { stringSections, UI_RECORDS_MAX_BYTES, UI_STRINGS_PREFIX, uiRecords, uiStringsEntry, uiStringsFile, uiStringsStatus, type StringsCopy } from './uiStrings';
 
 /** The sections whose translation must not fall behind on a production build: what the company answers for in law. */
 export const LEGAL_SECTIONS: readonly ContentSection[] = ['privacy'];

@@ -12,11 +12,9 @@
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, languageName, type Language } from '../site/languages';
 import { stringSection, type Section } from './fingerprint';
+import { UI_RECORDS_FILE } from './recordField';
 import { parseRecord } from './record';
 import { copyState, type CopyState, type EntryStatus } from './status';
-
-/** Where the UI string files' records are: `<language>: { <namespace>: <record> }`. */
-export const UI_RECORDS_FILE = 'locales/translations.yml';
 
 /** The entries of UI string files are named locales/<namespace>. */
 export const UI_STRINGS_PREFIX = 'locales/';

@@ -8,13 +8,13 @@
  */
 import React from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ADDRESS_FIELD, collectionFacts, TRANSLATION_WIDGET } from '../decapConfig';
-import type { Language } from '../../site/languages';
+import { ADDRESS_FIELD, collectionFacts, LOCALES_COLLECTION, TRANSLATION_WIDGET } from '../decapConfig';
+import { LANGUAGES, type Language } from '../../site/languages';
 import { entryFile } from '../preview/views';
 import type { DecapReact } from '../preview/register.browser';
 import { originalHref, sideBySide, type OpenCopy } from './copies';
 import { plain, sideBySideValues, type DecapDraft, type EntryLoader } from './entryStatus.browser';
-import { RecordControl } from './RecordControl';
+import { RecordControl, StringsRecordControl } from './RecordControl';
 
 /** What Decap hands a widget's control, as far as this one reads it. */
 export interface WidgetProps {
@@ -23,6 +23,8 @@ export interface WidgetProps {
   /** The pane's language, in a collection with both languages side by side. */
   locale?: string;
   collection: { get(key: 'name'): string };
+  /** The field's config: a UI string file's record says which file (decapConfig's `strings`). */
+  field: { get(key: 'strings'): { toJS(): unknown } | undefined };
   /** The entry as the editor has it now (Decap's draft). */
   getEntry(): DecapDraft;
   /** Decap's loader of another entry: its values are plain (decap-cms-core 3.16, backend.getEntry). */
@@ -64,12 +66,29 @@ export function openCopy(props: WidgetProps, draft: DecapDraft): OpenCopy | unde
 
 const cmsPage = (): string => `${window.location.origin}${window.location.pathname}${window.location.search}`;
 
+/** The UI string file a record field stands for, from its config. */
+function stringsOf(props: WidgetProps): { namespace: string; language: Language } | undefined {
+  const strings = plain(props.field.get('strings')?.toJS());
+  const language = LANGUAGES.find((candidate) => candidate === strings?.language);
+  return strings && typeof strings.namespace === 'string' && language ? { namespace: strings.namespace, language } : undefined;
+}
+
 function controlElement(instance: ControlInstance, siteUrl: string): React.JSX.Element | null {
   const { props } = instance;
+  instance.load ??= (collection, slug) => props.loadEntry(collection, slug).then((loaded) => plain(loaded.data));
+  const strings = stringsOf(props);
+  if (strings)
+    return React.createElement(StringsRecordControl, {
+      ...strings,
+      value: props.value,
+      onMark: (record: string) => props.onChange(record),
+      load: instance.load,
+      // Decap's /edit/ route makes its editor anew (see ../preview/register.browser.ts).
+      originalHref: (original: Language) => `${cmsPage()}#/edit/${LOCALES_COLLECTION}/${strings.namespace}_${original}`,
+    });
   const draft = props.getEntry();
   const open = openCopy(props, draft);
   if (!open) return null;
-  instance.load ??= (collection, slug) => props.loadEntry(collection, slug).then((loaded) => plain(loaded.data));
   const source = sideBySide(open.section)
     ? { kind: 'all' as const, values: sideBySideValues(draft) }
     : { kind: 'load' as const, own: plain(draft.get('data')?.toJS()), load: instance.load };
