@@ -358,6 +358,7 @@ describe("the UI strings' translation records", () => {
   it('are one file, a field a translated UI string file, each the translation widget naming its file', () => {
     const records = collection('ui_translations');
     expect(records.format).toBe('yml');
+    expect(records.editor).toEqual({ preview: false });
     expect(records.files?.map((file) => file.file)).toEqual([UI_RECORDS_FILE]);
     const [bulgarian] = records.files?.[0].fields ?? [];
     expect(bulgarian).toMatchObject({ name: 'bg', widget: 'object', required: false });

@@ -75,6 +75,8 @@ export interface CmsCollection {
   description?: string;
   /** A files collection: these files and no others. */
   files?: CmsFile[];
+  /** Decap's editor: no preview pane for a collection with nothing to preview. */
+  editor?: { preview: boolean };
   fields?: CmsField[];
 }
 
@@ -370,6 +372,8 @@ function uiRecordsCollection(namespaces: readonly string[]): CmsCollection {
     name: UI_RECORDS_COLLECTION,
     label: 'Interface text · translations',
     format: 'yml',
+    // Records show nowhere on the site: the form says all there is.
+    editor: { preview: false },
     description: `Whether each translated file of the interface text follows the English one as it is now, and the button that marks it so once it does (${UI_RECORDS_FILE}).`,
     files: [
       {

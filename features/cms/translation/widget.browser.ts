@@ -124,5 +124,11 @@ export function registerTranslationWidget(cms: DecapWidgetApi, decap: DecapReact
       });
     },
   });
-  cms.registerWidget(TRANSLATION_WIDGET, control);
+  // The record shows in no preview: the preview pane says where the copy stands (../preview/EntryPreview.tsx).
+  const preview = decap.createClass<{ render(): null }>({
+    render() {
+      return null;
+    },
+  });
+  cms.registerWidget(TRANSLATION_WIDGET, control, preview);
 }
