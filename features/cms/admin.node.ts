@@ -139,7 +139,8 @@ function fingerprints(target: string, names: readonly string[]): Map<string, str
  * Writes the admin folder (`target`, public/admin/ in a build): with a
  * backend, Decap's bundle, the page that loads it (each script by its
  * hash), the preview's scripts and stylesheets, KaTeX's stylesheet and
- * fonts, and config.yml generated from the content schema; without one,
+ * fonts, config.yml generated from the content schema, and the
+ * translation statuses the entry lists mark (translations.json); without one,
  * only a page that says how to configure it. Removes what an earlier build
  * left first, so a build never serves a stale CMS.
  */
