@@ -655,6 +655,20 @@ test.describe('a translation behind its original, in the CMS', () => {
     await expect(page.locator('a[href$="/collections/privacy/entries/policy"]')).toBeVisible();
     await expect(page.locator('[data-translation-mark]')).toHaveCount(0);
   });
+
+  test('follows the English as the editor changes it beside the Bulgarian, before anything is saved', async ({ page }) => {
+    await openCms(page, '/collections/privacy/entries/policy');
+    const bulgarianField = page.getByRole('note', { name: 'Translation' }).nth(1);
+    await expect(bulgarianField).toContainText('Up to date with the English original.');
+    const englishTitle = page.getByRole('textbox', { name: 'Title', exact: true }).first();
+    await englishTitle.fill('Privacy Policy of StockPay');
+    await expect(bulgarianField).toContainText('Behind the English original');
+    await expect(bulgarianField.getByRole('listitem')).toHaveText(['the frontmatter (title, description…)']);
+    // Back as it was: up to date again, and no file was written.
+    await englishTitle.fill('Privacy Policy');
+    await expect(bulgarianField).toContainText('Up to date with the English original.');
+    expect(read(POLICY_EN)).toBe(original(POLICY_EN));
+  });
 });
 
 test.describe('UI strings behind their English, in the CMS', () => {

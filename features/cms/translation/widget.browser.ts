@@ -36,7 +36,12 @@ interface ControlInstance {
   node?: HTMLElement | null;
   root?: Root;
   load?: EntryLoader;
+  /** The timer that redraws the field when the draft changes. */
+  watch?: ReturnType<typeof setInterval>;
 }
+
+/** How often the field looks for a changed draft: a change shows within this, and an unchanged draft costs one comparison. */
+const DRAFT_WATCH_MS = 300;
 
 type ControlSpec = ThisType<ControlInstance> & {
   componentDidMount(): void;
@@ -107,11 +112,21 @@ export function registerTranslationWidget(cms: DecapWidgetApi, decap: DecapReact
       if (!this.node) return;
       this.root = createRoot(this.node);
       this.root.render(controlElement(this, siteUrl));
+      // Decap redraws a field only when its own value changes (decap-cms-core 3.16, EditorControlPane passes no entry down),
+      // but the status reads the other fields and the other language: it is redrawn when the draft changes.
+      let drawn = this.props.getEntry();
+      this.watch = setInterval(() => {
+        const draft = this.props.getEntry();
+        if (draft === drawn) return;
+        drawn = draft;
+        this.root?.render(controlElement(this, siteUrl));
+      }, DRAFT_WATCH_MS);
     },
     componentDidUpdate() {
       this.root?.render(controlElement(this, siteUrl));
     },
     componentWillUnmount() {
+      clearInterval(this.watch);
       // After Decap's render: React may not unmount a root while rendering.
       const root = this.root;
       setTimeout(() => root?.unmount(), 0);
