@@ -6,7 +6,8 @@
  * draws with the same React, and the entry lists' translation marks
  * (./translation/listMarks.browser.ts).
  */
-import { registerPreviews, type DecapPreviewApi, type DecapReact, type PreviewConfig } from './preview/register.browser';
+import { registerPreviews, type DecapPreviewApi, type PreviewConfig } from './preview/register.browser';
+import type { DecapReact } from './reactRoot.browser';
 import { registerTranslationWidget, type DecapWidgetApi } from './translation/widget.browser';
 import { watchEntryLists } from './translation/listMarks.browser';
 

@@ -1,20 +1,19 @@
 /**
- * Registers the preview of every content collection with Decap CMS: each is
- * a small class made with Decap's `createClass` and `h` that renders only an
- * empty element, into which the site's components are drawn by their own
- * React root (./EntryPreview.tsx), redrawn whenever Decap passes a changed
+ * Registers the preview of every content collection with Decap CMS: the
+ * site's components (./EntryPreview.tsx) drawn by a React root of their own
+ * (../reactRoot.browser.ts), redrawn whenever Decap passes a changed
  * entry. The stylesheets are the site's global one, the components' CSS
  * modules and KaTeX's. In a collection of one language (a blog post's), the
  * preview also links the entry's translations, found by its address.
  */
 import React from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { ADDRESS_FIELD, collectionFacts, languageCollectionName, sectionCollections } from '../decapConfig';
 import { isSlug } from '../../content/slugs';
 import { CONTENT_SECTIONS, type ContentSection } from '../../content/contentSchema';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../site/languages';
 import { EntryPreview, type EntryLinks, type MediaAssets, type PreviewSettings } from './EntryPreview';
 import { bodyLineOffset, entryFile, previewView } from './views';
+import { reactRootClass, type DecapReact } from '../reactRoot.browser';
 import { originalHref, sideBySide, type OpenCopy } from '../translation/copies';
 import type { StatusesSource } from '../translation/listMarks';
 import { sideBySideValues, type CopySource, type EntryLoader } from '../translation/entryStatus.browser';
@@ -63,28 +62,10 @@ interface TemplateProps {
   getCollection?: (collection: string, slug: string) => Promise<LoadedEntry>;
 }
 
-interface TemplateInstance {
-  props: TemplateProps;
-  node?: HTMLElement | null;
-  root?: Root;
-}
-
-type TemplateSpec = ThisType<TemplateInstance> & {
-  componentDidMount(): void;
-  componentDidUpdate(): void;
-  componentWillUnmount(): void;
-  render(): unknown;
-};
-
 /** What of Decap's globals the preview uses. */
 export interface DecapPreviewApi {
   registerPreviewStyle(url: string): void;
   registerPreviewTemplate(collection: string, template: unknown): void;
-}
-
-export interface DecapReact {
-  h(type: string, props: Record<string, unknown>): unknown;
-  createClass<Spec extends object>(spec: Spec): unknown;
 }
 
 export interface PreviewConfig extends PreviewSettings {
@@ -212,28 +193,7 @@ export function entryElement(props: TemplateProps, settings: PreviewSettings): R
 
 export function registerPreviews(cms: DecapPreviewApi, decap: DecapReact, config: PreviewConfig): void {
   for (const url of config.stylesheets) cms.registerPreviewStyle(url);
-  const template = decap.createClass<TemplateSpec>({
-    componentDidMount() {
-      if (!this.node) return;
-      this.root = createRoot(this.node);
-      this.root.render(entryElement(this.props, config));
-    },
-    componentDidUpdate() {
-      this.root?.render(entryElement(this.props, config));
-    },
-    componentWillUnmount() {
-      // After Decap's render: React may not unmount a root while rendering.
-      const root = this.root;
-      setTimeout(() => root?.unmount(), 0);
-    },
-    render() {
-      return decap.h('div', {
-        ref: (node: HTMLElement | null) => {
-          this.node = node;
-        },
-      });
-    },
-  });
+  const template = reactRootClass<TemplateProps>(decap, ({ props }) => entryElement(props, config));
   // Decap looks a template up by the collection's name, or for a files collection (the home page's), by the file's.
   for (const section of Object.keys(CONTENT_SECTIONS) as ContentSection[]) {
     for (const collection of sectionCollections(section)) {

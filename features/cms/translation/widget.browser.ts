@@ -1,17 +1,15 @@
 /**
  * Registers the Translation field's widget with Decap CMS: like the
- * preview (../preview/register.browser.ts), a small class made with
- * Decap's `createClass` and `h` that renders an empty element, into which
- * ./RecordControl.tsx is drawn by its own React root, redrawn whenever
- * Decap passes new props. The field's value is the record
+ * preview, ./RecordControl.tsx drawn by a React root of its own
+ * (../reactRoot.browser.ts), redrawn whenever Decap passes new props or
+ * its draft changes. The field's value is the record
  * (features/translations/record.ts), changed only by its button.
  */
 import React from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { ADDRESS_FIELD, collectionFacts, LOCALES_COLLECTION, TRANSLATION_WIDGET } from '../decapConfig';
 import { LANGUAGES, type Language } from '../../site/languages';
 import { entryFile } from '../preview/views';
-import type { DecapReact } from '../preview/register.browser';
+import { reactRootClass, type DecapReact, type DrawnComponent } from '../reactRoot.browser';
 import { originalHref, sideBySide, type OpenCopy } from './copies';
 import { plain, sideBySideValues, type DecapDraft, type EntryLoader } from './entryStatus.browser';
 import { RecordControl, StringsRecordControl } from './RecordControl';
@@ -31,24 +29,8 @@ export interface WidgetProps {
   loadEntry(collection: string, slug: string): Promise<{ data?: unknown }>;
 }
 
-interface ControlInstance {
-  props: WidgetProps;
-  node?: HTMLElement | null;
-  root?: Root;
-  load?: EntryLoader;
-  /** The timer that redraws the field when the draft changes. */
-  watch?: ReturnType<typeof setInterval>;
-}
-
 /** How often the field looks for a changed draft: a change shows within this, and an unchanged draft costs one comparison. */
 const DRAFT_WATCH_MS = 300;
-
-type ControlSpec = ThisType<ControlInstance> & {
-  componentDidMount(): void;
-  componentDidUpdate(): void;
-  componentWillUnmount(): void;
-  render(): unknown;
-};
 
 /** What of Decap's global `CMS` the field uses. */
 export interface DecapWidgetApi {
@@ -78,25 +60,34 @@ function stringsOf(props: WidgetProps): { namespace: string; language: Language 
   return strings && typeof strings.namespace === 'string' && language ? { namespace: strings.namespace, language } : undefined;
 }
 
-function controlElement(instance: ControlInstance, siteUrl: string): React.JSX.Element | null {
-  const { props } = instance;
-  instance.load ??= (collection, slug) => props.loadEntry(collection, slug).then((loaded) => plain(loaded.data));
+/** One loader a Decap loader (a stable function), so the field loads the other language once per entry. */
+const loaders = new WeakMap<WidgetProps['loadEntry'], EntryLoader>();
+
+function loader(loadEntry: WidgetProps['loadEntry']): EntryLoader {
+  let load = loaders.get(loadEntry);
+  if (!load) {
+    load = (collection, slug) => loadEntry(collection, slug).then((loaded) => plain(loaded.data));
+    loaders.set(loadEntry, load);
+  }
+  return load;
+}
+
+function controlElement({ props }: DrawnComponent<WidgetProps>, siteUrl: string): React.JSX.Element | null {
+  const load = loader(props.loadEntry);
   const strings = stringsOf(props);
   if (strings)
     return React.createElement(StringsRecordControl, {
       ...strings,
       value: props.value,
       onMark: (record: string) => props.onChange(record),
-      load: instance.load,
+      load,
       // Decap's /edit/ route makes its editor anew (see ../preview/register.browser.ts).
       originalHref: (original: Language) => `${cmsPage()}#/edit/${LOCALES_COLLECTION}/${strings.namespace}_${original}`,
     });
   const draft = props.getEntry();
   const open = openCopy(props, draft);
   if (!open) return null;
-  const source = sideBySide(open.section)
-    ? { kind: 'all' as const, values: sideBySideValues(draft) }
-    : { kind: 'load' as const, own: plain(draft.get('data')?.toJS()), load: instance.load };
+  const source = sideBySide(open.section) ? { kind: 'all' as const, values: sideBySideValues(draft) } : { kind: 'load' as const, own: plain(draft.get('data')?.toJS()), load };
   return React.createElement(RecordControl, {
     open,
     source,
@@ -107,38 +98,22 @@ function controlElement(instance: ControlInstance, siteUrl: string): React.JSX.E
 }
 
 export function registerTranslationWidget(cms: DecapWidgetApi, decap: DecapReact, siteUrl: string): void {
-  const control = decap.createClass<ControlSpec>({
-    componentDidMount() {
-      if (!this.node) return;
-      this.root = createRoot(this.node);
-      this.root.render(controlElement(this, siteUrl));
-      // Decap redraws a field only when its own value changes (decap-cms-core 3.16, EditorControlPane passes no entry down),
-      // but the status reads the other fields and the other language: it is redrawn when the draft changes.
-      let drawn = this.props.getEntry();
-      this.watch = setInterval(() => {
-        const draft = this.props.getEntry();
+  const control = reactRootClass<WidgetProps>(
+    decap,
+    (component) => controlElement(component, siteUrl),
+    // Decap redraws a field only when its own value changes (decap-cms-core 3.16, EditorControlPane passes no entry down),
+    // but the status reads the other fields and the other language: it is redrawn when the draft changes.
+    (component) => {
+      let drawn = component.props.getEntry();
+      const timer = setInterval(() => {
+        const draft = component.props.getEntry();
         if (draft === drawn) return;
         drawn = draft;
-        this.root?.render(controlElement(this, siteUrl));
+        component.redraw();
       }, DRAFT_WATCH_MS);
+      return () => clearInterval(timer);
     },
-    componentDidUpdate() {
-      this.root?.render(controlElement(this, siteUrl));
-    },
-    componentWillUnmount() {
-      clearInterval(this.watch);
-      // After Decap's render: React may not unmount a root while rendering.
-      const root = this.root;
-      setTimeout(() => root?.unmount(), 0);
-    },
-    render() {
-      return decap.h('div', {
-        ref: (node: HTMLElement | null) => {
-          this.node = node;
-        },
-      });
-    },
-  });
+  );
   // The record shows in no preview: the preview pane says where the copy stands (../preview/EntryPreview.tsx).
   const preview = decap.createClass<{ render(): null }>({
     render() {
