@@ -579,6 +579,16 @@ test.describe('a post in one language: each language its own collection, paired 
   });
 });
 
+/** The line of `entry` in what `npm run translations` prints for the files of `repo`. */
+function reportedLine(repo: string, entry: string): string | undefined {
+  const lines: string[] = [];
+  translationsMain([], repo, (line) => lines.push(line));
+  return lines
+    .join('\n')
+    .split('\n')
+    .find((line) => line.startsWith(`${entry} `));
+}
+
 test.describe('a translation behind its original, in the CMS', () => {
   test.setTimeout(90_000);
   const POLICY_EN = 'content/privacy/en/policy.md';
@@ -593,15 +603,7 @@ test.describe('a translation behind its original, in the CMS', () => {
     const heading = (/## (10\. [^\n]*)/.exec(changed)?.[1] ?? '').replace(/\s*\{#[^}]*\}$/, '');
     expect(changed).not.toBe(read(POLICY_EN));
     writeFileSync(path.join(repo, POLICY_EN), changed);
-    // npm run translations: the policy's line.
-    const reported = () => {
-      const lines: string[] = [];
-      translationsMain([], repo, (line) => lines.push(line));
-      return lines
-        .join('\n')
-        .split('\n')
-        .find((line) => line.startsWith('privacy/policy '));
-    };
+    const reported = () => reportedLine(repo, 'privacy/policy');
     expect(reported()).toMatch(new RegExp(`^privacy/policy +original +behind since 2025-05-30: ${heading.replace(/[.]/g, '\\.')}$`));
     expect(translationsAtBuild(repo, { production: true }).error).toContain(POLICY_BG);
     expect(translationNotice(repo, 'privacy', 'policy', 'bg')).not.toBeNull();
@@ -680,14 +682,7 @@ test.describe('UI strings behind their English, in the CMS', () => {
     const repo = path.join(dir, 'repo');
     const english = JSON.parse(read(COMMON_EN)) as Record<string, unknown>;
     writeFileSync(path.join(repo, COMMON_EN), `${JSON.stringify({ ...english, skipToContent: 'Skip to the content' }, null, 2)}\n`);
-    const reported = () => {
-      const lines: string[] = [];
-      translationsMain([], repo, (line) => lines.push(line));
-      return lines
-        .join('\n')
-        .split('\n')
-        .find((line) => line.startsWith('locales/common '));
-    };
+    const reported = () => reportedLine(repo, 'locales/common');
     expect(reported()).toMatch(/^locales\/common +original +behind: skipToContent$/);
 
     await openCms(page, '/collections/ui_strings');
