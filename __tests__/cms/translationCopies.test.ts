@@ -8,12 +8,13 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cmsFrontmatterFormat } from '../../features/cms/frontmatter';
-import { cmsCopy, cmsEntryStatus, copyPath, markFor, originalHref, otherCopyEntry, sideBySide, type CopyValues } from '../../features/cms/translation/copies';
+import { cmsCopy, cmsEntryStatus, markFor, originalHref, otherCopyEntry, sideBySide, type CopyValues } from '../../features/cms/translation/copies';
 import { ADDRESS_FIELD } from '../../features/cms/decapConfig';
 import { LANGUAGES, type Language } from '../../features/site/languages';
 import { markUpToDate, translationStatuses } from '../../features/translations/translations.node';
 import { RECORD_FIELD } from '../../features/translations/recordField';
 import { UI_STRINGS_PREFIX } from '../../features/translations/uiStrings';
+import { contentCopyFile } from '../../features/translations/status';
 import type { ContentSection } from '../../features/content/contentSchema';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -24,7 +25,7 @@ const cmsValues = (projectDir: string, file: string): CopyValues =>
 
 function valuesOf(projectDir: string, entry: string): Partial<Record<Language, CopyValues>> {
   const [section, name] = entry.split('/');
-  return Object.fromEntries(LANGUAGES.map((language) => [language, cmsValues(projectDir, copyPath(section, name, language))]));
+  return Object.fromEntries(LANGUAGES.map((language) => [language, cmsValues(projectDir, contentCopyFile(section, name, language))]));
 }
 
 describe('the status in the CMS', () => {

@@ -9,6 +9,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../site/languages';
 import { RECORD_FIELD, sectionFingerprints, type Section } from './fingerprint';
 import { parseRecord, type TranslationRecord } from './record';
 
+/** The file of an entry's copy: content/<section>/<language>/<name>.md. */
+export const contentCopyFile = (section: string, name: string, language: Language): string => `content/${section}/${language}/${name}.md`;
+
 /** One language's copy of an entry, read. */
 export interface EntryCopy {
   /** content/<section>/<language>/<name>.md, for messages. */

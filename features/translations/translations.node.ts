@@ -14,7 +14,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, languageName, type Language } from '../sit
 import { RECORD_FIELD, sectionFingerprints } from './fingerprint';
 import { UI_RECORDS_FILE } from './recordField';
 import { writeRecord } from './record';
-import { entryStatus, type CopyState, type EntryCopy, type EntryStatus } from './status';
+import { contentCopyFile, entryStatus, type CopyState, type EntryCopy, type EntryStatus } from './status';
 import { stringSections, UI_RECORDS_MAX_BYTES, UI_STRINGS_PREFIX, uiRecords, uiStringsEntry, uiStringsFile, uiStringsStatus, type StringsCopy } from './uiStrings';
 
 /** The sections whose translation must not fall behind on a production build: what the company answers for in law. */
@@ -145,7 +145,7 @@ export function statusTable(statuses: readonly EntryStatus[]): string {
 export function copyFile(entry: string, language: Language): string {
   if (entry.startsWith(UI_STRINGS_PREFIX)) return uiStringsFile(entry.slice(UI_STRINGS_PREFIX.length), language);
   const [section, name] = entry.split('/');
-  return `content/${section}/${language}/${name}.md`;
+  return contentCopyFile(section, name, language);
 }
 
 export interface Summary {
@@ -200,7 +200,7 @@ export function markUpToDate(projectDir: string, file: string): string {
   // This entry's status alone: marking a file costs the same with 7 posts as with 700.
   const status = entryStatusOf(projectDir, match[1], match[3].replace(/\.md$/, ''));
   if (status.original === language) throw new Error(`${file}: is the original of ${status.entry}; mark its translation instead`);
-  const source = readCopy(projectDir, `content/${match[1]}/${status.original}/${match[3]}`);
+  const source = readCopy(projectDir, contentCopyFile(match[1], match[3].replace(/\.md$/, ''), status.original));
   const line = `${RECORD_FIELD}: ${writeRecord(status.original, sectionFingerprints(source.frontmatter, source.body))}`;
   const text = readFileSync(path.join(projectDir, file), 'utf8');
   const block = /^(\uFEFF?---[ \t]*\r?\n)([\s\S]*?)(\r?\n)(---[ \t]*(?:\r?\n|$))/.exec(text);
@@ -218,8 +218,8 @@ const UI_RECORDS_HEADER =
 
 /**
  * Marks a UI string file as following the English strings as they are
- * now: writes its record into UI_RECORDS_FILE, each language's namespaces
- * in order, one line a record.
+ * now: writes its record into UI_RECORDS_FILE, languages and namespaces
+ * in alphabetical order, one line a record.
  */
 function markStringsUpToDate(projectDir: string, language: string, namespace: string): string {
   const file = `locales/${language}/${namespace}.json`;
@@ -230,24 +230,7 @@ function markStringsUpToDate(projectDir: string, language: string, namespace: st
   const record = writeRecord(DEFAULT_LANGUAGE, stringSections(readStrings(projectDir, uiStringsFile(namespace, DEFAULT_LANGUAGE)).tree));
   const records = readUiRecords(projectDir);
   records[translated] = { ...records[translated], [namespace]: record };
-  const sorted = Object.fromEntries(
-    LANGUAGES.flatMap((other) => {
-      const namespaces = records[other];
-      return namespaces
-        ? [
-            [
-              other,
-              Object.fromEntries(
-                Object.keys(namespaces)
-                  .sort()
-                  .map((name) => [name, namespaces[name]]),
-              ),
-            ],
-          ]
-        : [];
-    }),
-  );
-  writeFileSync(path.join(projectDir, UI_RECORDS_FILE), `${UI_RECORDS_HEADER}${stringify(sorted, { lineWidth: 0 })}`);
+  writeFileSync(path.join(projectDir, UI_RECORDS_FILE), `${UI_RECORDS_HEADER}${stringify(records, { lineWidth: 0, sortMapEntries: true })}`);
   return `${RECORD_FIELD}: ${record}`;
 }
 

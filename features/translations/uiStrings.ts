@@ -14,7 +14,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, languageName, type Language } from '../sit
 import { stringSection, type Section } from './fingerprint';
 import { UI_RECORDS_FILE } from './recordField';
 import { parseRecord } from './record';
-import { copyState, type CopyState, type EntryStatus } from './status';
+import { copyState, sectionName, type CopyState, type EntryStatus } from './status';
 
 /** The entries of UI string files are named locales/<namespace>. */
 export const UI_STRINGS_PREFIX = 'locales/';
@@ -71,7 +71,7 @@ export function uiStringsStatus(namespace: string, copies: Partial<Record<Langua
       const missing = absent.map(missingKey);
       const value = records[language];
       if (value === undefined)
-        return [language, { state: 'behind', original: DEFAULT_LANGUAGE, changed: [...sections.map((section) => section.heading)], removed: 0, recorded: false }];
+        return [language, { state: 'behind', original: DEFAULT_LANGUAGE, changed: sections.map(sectionName), removed: 0, recorded: false }];
       const record = parseRecord(value);
       if ('error' in record) throw new Error(`${recordPlace(namespace, language)}: ${record.error}`);
       if (record.original !== DEFAULT_LANGUAGE)

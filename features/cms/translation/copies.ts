@@ -6,18 +6,15 @@
  * browser-safe: the editing form's field (./RecordControl.tsx) and the
  * preview (../preview/EntryPreview.tsx) read the same.
  */
-import { RECORD_FIELD, sectionFingerprints } from '../../translations/fingerprint';
+import { sectionFingerprints } from '../../translations/fingerprint';
 import { writeRecord } from '../../translations/record';
-import { entryStatus, type EntryCopy, type EntryStatus } from '../../translations/status';
+import { contentCopyFile, entryStatus, type EntryCopy, type EntryStatus } from '../../translations/status';
 import { LANGUAGES, type Language } from '../../site/languages';
 import type { ContentSection } from '../../content/contentSchema';
 import { ADDRESS_FIELD, languageCollectionName, previewPath, sectionCollections } from '../decapConfig';
 
 /** One language's values in the CMS: its frontmatter fields and `body`; undefined or empty for a copy that does not exist. */
 export type CopyValues = Readonly<Record<string, unknown>> | undefined;
-
-/** content/<section>/<language>/<name>.md */
-export const copyPath = (section: string, name: string, language: Language): string => `content/${section}/${language}/${name}.md`;
 
 /**
  * A copy as the build reads its file: the frontmatter without the body,
@@ -36,7 +33,7 @@ export type CmsStatus = { status: EntryStatus; copies: Partial<Record<Language, 
 export function cmsEntryStatus(section: string, name: string, values: Partial<Record<Language, CopyValues>>): CmsStatus {
   const copies: Partial<Record<Language, EntryCopy>> = {};
   for (const language of LANGUAGES) {
-    const copy = cmsCopy(copyPath(section, name, language), values[language]);
+    const copy = cmsCopy(contentCopyFile(section, name, language), values[language]);
     if (copy) copies[language] = copy;
   }
   if (Object.keys(copies).length === 0) return { error: `${section}/${name}: no copy in any language yet` };
@@ -71,9 +68,6 @@ export function markFor(result: CmsStatus, language: Language): { follows: Langu
   });
   return unmarked ? follow(unmarked) : undefined;
 }
-
-/** The values of `language`'s copy with its record set to `record`: what the copy is once marked. */
-export const withRecord = (values: Readonly<Record<string, unknown>>, record: string): Record<string, unknown> => ({ ...values, [RECORD_FIELD]: record });
 
 /** The entry as the CMS shows it: which file of which collection, in which language. */
 export interface OpenCopy {

@@ -30,22 +30,25 @@ export const MARK_TEXT = {
   translationMissing: (language: Language) => `${languageName(language)} translation missing`,
 };
 
+/** A files collection's entry of one language, <name>_<language> (hero_bg, common_bg): its name and language. */
+function languageFile(slug: string): { name: string; language: Language } | undefined {
+  const match = /^(.+)_([a-z]{2})$/.exec(slug);
+  const language = LANGUAGES.find((candidate) => candidate === match?.[2]);
+  return match && language ? { name: match[1], language } : undefined;
+}
+
 /** The entry and language a list item of `collection` stands for, from its Decap slug; language undefined for both side by side. */
 export function listedEntry(collection: string, slug: string): { entry: string; language?: Language } | undefined {
   if (collection === LOCALES_COLLECTION) {
-    // A UI string file: <namespace>_<language>.
-    const file = /^(.+)_([a-z]{2})$/.exec(slug);
-    const language = LANGUAGES.find((candidate) => candidate === file?.[2]);
-    return file && language ? { entry: uiStringsEntry(file[1]), language } : undefined;
+    const file = languageFile(slug);
+    return file && { entry: uiStringsEntry(file.name), language: file.language };
   }
   const facts = collectionFacts(collection);
   if (!facts) return undefined;
   if (facts.language) return { entry: `${facts.section}/${slug}`, language: facts.language };
   if (sideBySide(facts.section)) return { entry: `${facts.section}/${slug}` };
-  // A files collection lists each language's file as <name>_<language>.
-  const match = /^(.+)_([a-z]{2})$/.exec(slug);
-  const language = LANGUAGES.find((candidate) => candidate === match?.[2]);
-  return match && language ? { entry: `${facts.section}/${match[1]}`, language } : undefined;
+  const file = languageFile(slug);
+  return file && { entry: `${facts.section}/${file.name}`, language: file.language };
 }
 
 /** The marks of one list item, in the order of the languages; none when its translations keep up. */
