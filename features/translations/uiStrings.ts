@@ -70,8 +70,7 @@ export function uiStringsStatus(namespace: string, copies: Partial<Record<Langua
       const absent = englishKeys.filter((key) => !present.has(key));
       const missing = absent.map(missingKey);
       const value = records[language];
-      if (value === undefined)
-        return [language, { state: 'behind', original: DEFAULT_LANGUAGE, changed: sections.map(sectionName), removed: 0, recorded: false }];
+      if (value === undefined) return [language, { state: 'behind', original: DEFAULT_LANGUAGE, changed: sections.map(sectionName), removed: 0, recorded: false }];
       const record = parseRecord(value);
       if ('error' in record) throw new Error(`${recordPlace(namespace, language)}: ${record.error}`);
       if (record.original !== DEFAULT_LANGUAGE)
